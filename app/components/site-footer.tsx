@@ -1,0 +1,64 @@
+import { Link } from "@remix-run/react";
+import type { PublicUser } from "~/models/user.server";
+
+function platformLinks(user: Pick<PublicUser, "role"> | null) {
+  if (!user) {
+    return ["Dashboard", "Courses", "Progress Tracking", "Certificates"].map((label) => ({ label, to: "/login" }));
+  }
+  return [
+    { label: "Dashboard", to: user.role === "admin" ? "/dashboard" : "/students" },
+    { label: "Courses", to: "/courses" },
+    { label: "Progress Tracking", to: "/students?tab=progress" },
+    { label: "Certificates", to: "/students?tab=certificates" },
+  ];
+}
+
+const supportLinks = [
+  { label: "Knowledge Base", to: "/knowledge-base" },
+  { label: "Community Forum", to: "/community" },
+  { label: "Tools & Templates", to: "/tools-templates" },
+];
+
+const legalLinks = [
+  { label: "Privacy Policy", to: "/legal#privacy" },
+  { label: "Terms of Service", to: "/legal#terms" },
+  { label: "Code of Ethics", to: "/legal#ethics" },
+];
+
+function LinkColumn({ title, links }: { title: string; links: { label: string; to: string }[] }) {
+  return (
+    <div>
+      <h2 className="mb-3 font-semibold text-accent">{title}</h2>
+      <ul className="space-y-2 text-sm opacity-85">
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to} className="hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SiteFooter({ user }: { user: Pick<PublicUser, "role"> | null }) {
+  return (
+    <footer className="mt-16 border-t border-primary/20 bg-black/20">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
+        <div>
+          <p className="font-display text-lg">Mystic Academy</p>
+          <p className="mt-2 text-sm opacity-75">
+            Training, community and tools for spiritual advisors who want to serve clients with skill and integrity.
+          </p>
+        </div>
+        <LinkColumn title="Platform" links={platformLinks(user)} />
+        <LinkColumn title="Support" links={supportLinks} />
+        <LinkColumn title="Legal" links={legalLinks} />
+      </div>
+      <p className="pb-8 text-center text-xs opacity-60">
+        © 2024–{new Date().getFullYear()} Mystic Academy. All rights reserved.
+      </p>
+    </footer>
+  );
+}

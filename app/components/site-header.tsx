@@ -1,0 +1,76 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Menu, Moon, Sparkles } from "lucide-react";
+import type { PublicUser } from "~/models/user.server";
+import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/utils/misc";
+
+const desktopLinks = [
+  { to: "/courses", label: "Courses" },
+  { to: "/community", label: "Community" },
+  { to: "/tools-templates", label: "Tools" },
+  { to: "/knowledge-base", label: "Knowledge" },
+  { to: "/themes", label: "Themes" },
+];
+
+const mobileLinks = [
+  { to: "/courses", label: "Courses" },
+  { to: "/community", label: "Community" },
+  { to: "/tools-templates", label: "Tools & Templates" },
+  { to: "/knowledge-base", label: "Knowledge Base" },
+  { to: "/theme-settings", label: "Theme Settings" },
+];
+
+export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null }) {
+  const { pathname } = useLocation();
+  const portalHref = user ? "/students" : "/login";
+  return (
+    <header className="sticky top-0 z-40 border-b border-primary/20 bg-background/80 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 font-display text-xl font-semibold">
+          <Moon className="h-6 w-6 text-accent" aria-hidden />
+          Mystic Academy
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {desktopLinks.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className={({ isActive }) => buttonClasses("ghost", cn("px-3", isActive && "bg-primary/20"))}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+          {pathname === "/" ? (
+            <a href="#oracle" className={buttonClasses("ghost", "px-3 text-accent")}>
+              <Sparkles className="h-4 w-4" aria-hidden /> Revenue Oracle
+            </a>
+          ) : null}
+          <Link to={portalHref} className={buttonClasses("primary", "ml-2")}>
+            Portal
+          </Link>
+        </nav>
+        {/* <details> opens without JavaScript; CSS hides it on wide screens. */}
+        <details className="relative md:hidden">
+          <summary className={buttonClasses("ghost", "list-none px-2")} aria-label="Open menu">
+            <Menu className="h-6 w-6" aria-hidden />
+          </summary>
+          <nav aria-label="Mobile" className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-primary/30 bg-background p-2 shadow-xl">
+            {mobileLinks.map((link) => (
+              <Link key={link.to} to={link.to} className={buttonClasses("ghost", "justify-start")}>
+                {link.label}
+              </Link>
+            ))}
+            {pathname === "/" ? (
+              <a href="#oracle" className={buttonClasses("ghost", "justify-start")}>
+                Revenue Oracle
+              </a>
+            ) : null}
+            <Link to="/admin" className={buttonClasses("primary", "mt-1")}>
+              Admin Portal
+            </Link>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId, type InputHTMLAttributes } from "react";
+import { cn } from "~/utils/misc";
+
+export const inputClasses =
+  "w-full rounded-md border border-primary/40 bg-black/30 px-3 py-2 text-foreground placeholder:text-foreground/40 focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-red-500";
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const messages = errors?.filter(Boolean) ?? [];
+  if (messages.length === 0) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-300">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A labelled input with its error list, wired for screen readers. */
+export function Field({
+  label,
+  errors,
+  className,
+  inputProps,
+}: {
+  label: string;
+  errors?: string[] | null;
+  className?: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={cn(inputClasses, inputProps.className)}
+      />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import crypto from "node:crypto";
+import { dictionary } from "@zxcvbn-ts/language-common";
+import { eq, sql } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { activityEvents, calculatorRecords, users, type User } from "#db/schema";
+import { emptyEstimate, type EstimatorInput } from "~/utils/revenue-estimator";
+import { logEvent } from "~/utils/logger.server";
+import { getDecoyHash, hashPassword, verifyPassword } from "~/utils/password.server";
+import {
+  DEFAULT_THEME,
+  DEFAULT_THEME_SETTINGS,
+  isThemeId,
+  type ThemeId,
+  type ThemeSettings,
+} from "~/utils/themes";
+import { ThemeSettingsSchema } from "~/schemas/theme";
+
+export type { User };
+
+/** What the browser may know about a user (spec: auth status `user`). */
+export interface PublicUser {
+  id: number;
+  role: User["role"];
+  firstName: string | null;
+  name: string | null;
+  username: string;
+  moodTheme: ThemeId;
+  themeSettings: ThemeSettings;
+}
+
+export function parseThemeSettings(raw: string | null): ThemeSettings {
+  if (!raw) return DEFAULT_THEME_SETTINGS;
+  try {
+    const parsed = ThemeSettingsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : DEFAULT_THEME_SETTINGS;
+  } catch {
+    return DEFAULT_THEME_SETTINGS;
+  }
+}
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    role: user.role,
+    firstName: user.firstName,
+    name: user.name,
+    username: user.username,
+    moodTheme: isThemeId(user.moodTheme) ? user.moodTheme : DEFAULT_THEME,
+    themeSettings: parseThemeSettings(user.themeSettings),
+  };
+}
+
+const userById = db
+  .select()
+  .from(users)
+  .where(eq(users.id, sql.placeholder("id")))
+  .prepare();
+const userByUsername = db
+  .select()
+  .from(users)
+  .where(eq(sql`lower(${users.username})`, sql.placeholder("username")))
+  .prepare();
+
+export function getUserById(id: number): User | undefined {
+  return userById.get({ id });
+}
+
+export function getUserByUsername(username: string): User | undefined {
+  return userByUsername.get({ username: username.trim().toLowerCase() });
+}
+
+const commonPasswords = new Set(dictionary.passwords.map((p) => p.toLowerCase()));
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords.has(password.toLowerCase());
+}
+
+export class UsernameTakenError extends Error {
+  constructor() {
+    super("That username is already taken. Please choose another.");
+  }
+}
+
+export class CommonPasswordError extends Error {
+  constructor() {
+    super("That password is too common. Please choose a less guessable one.");
+  }
+}
+
+/** Self-registration always creates a student. */
+export async function createStudent(input: { username: string; password: string }): Promise<User> {
+  if (isCommonPassword(input.password)) throw new CommonPasswordError();
+  if (getUserByUsername(input.username)) throw new UsernameTakenError();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return db.transaction((tx) => {
+      const user = tx
+        .insert(users)
+        .values({ username: input.username, passwordHash, role: "student", name: input.username })
+        .returning()
+        .get();
+      tx.insert(activityEvents)
+        .values({ userId: user.id, type: "registration", summary: `${user.username} joined the Academy` })
+        .run();
+      return user;
+    });
+  } catch (error) {
+    // Two sign-ups racing for one name: the unique index decides.
+    if (error instanceof Error && error.message.includes("UNIQUE")) throw new UsernameTakenError();
+    throw error;
+  }
+}
+
+/** Returns the user only when the password matches; unknown names cost the same time. */
+export async function verifyLogin(username: string, password: string): Promise<User | null> {
+  const user = getUserByUsername(username);
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await getDecoyHash()));
+  return user && matches ? user : null;
+}
+
+export async function ensureAdmin(config: { username?: string; password?: string }) {
+  const hasAdmin = db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).get();
+  if (config.username) {
+    if (getUserByUsername(config.username)) return;
+    const password = config.password ?? crypto.randomBytes(12).toString("base64url");
+    db.insert(users)
+      .values({ username: config.username, passwordHash: await hashPassword(password), role: "admin", name: config.username })
+      .run();
+    logEvent("admin_created", { username: config.username });
+    if (!config.password) console.log(`Created admin "${config.username}" with password: ${password}`);
+    return;
+  }
+  if (hasAdmin) return;
+  const password = crypto.randomBytes(12).toString("base64url");
+  db.insert(users)
+    .values({ username: "admin", passwordHash: await hashPassword(password), role: "admin", name: "Administrator" })
+    .run();
+  console.log(`Created admin "admin" with password: ${password} (shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose)`);
+}
+
+export function updateUserTheme(userId: number, moodTheme: ThemeId, settings: ThemeSettings): User | undefined {
+  return db
+    .update(users)
+    .set({ moodTheme, themeSettings: JSON.stringify(settings) })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
+}
+
+export function getCalculatorRecord(userId: number): EstimatorInput {
+  const row = db.select().from(calculatorRecords).where(eq(calculatorRecords.userId, userId)).get();
+  if (!row) return emptyEstimate();
+  const { userId: _owner, updatedAt: _updated, ...values } = row;
+  return values;
+}
+
+export function saveCalculatorRecord(userId: number, values: EstimatorInput): EstimatorInput {
+  db.insert(calculatorRecords)
+    .values({ userId, ...values, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: calculatorRecords.userId, set: { ...values, updatedAt: new Date() } })
+    .run();
+  return values;
+}

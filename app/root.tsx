@@ -1,0 +1,119 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { getOptionalUser } from "~/utils/auth.server";
+import { combineHeaders } from "~/utils/headers.server";
+import { toPublicUser } from "~/models/user.server";
+import { useNonce } from "~/utils/nonce-provider";
+import { getSession, refreshSessionIfDue } from "~/utils/session.server";
+import { DEFAULT_THEME, DEFAULT_THEME_SETTINGS, themeStyle } from "~/utils/themes";
+import { getToast } from "~/utils/toast.server";
+import stylesheet from "~/styles/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Mystic Academy — training for spiritual advisors" },
+  { name: "description", content: "Courses, community and tools for spiritual advisors building an ethical practice." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers: toastHeaders }, session] = await Promise.all([
+    getOptionalUser(request),
+    getToast(request),
+    getSession(request),
+  ]);
+  const refreshedCookie = user ? await refreshSessionIfDue(request, session) : null;
+  return json(
+    { user: user ? toPublicUser(user) : null, toast },
+    { headers: combineHeaders(toastHeaders, refreshedCookie ? { "Set-Cookie": refreshedCookie } : null) },
+  );
+}
+
+export type RootLoaderData = typeof loader;
+
+/** The signed-in user as the root loader saw it, or null. */
+export function useOptionalUser() {
+  return useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<RootLoaderData>("root");
+  const user = data?.user;
+  const theme = user?.moodTheme ?? DEFAULT_THEME;
+  const settings = user?.themeSettings ?? DEFAULT_THEME_SETTINGS;
+  return (
+    <html
+      lang="en"
+      data-theme={theme}
+      data-particles={settings.particleEffects ? "on" : "off"}
+      style={themeStyle(theme, settings)}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return <Document>{children}</Document>;
+}
+
+export default function App() {
+  const { user, toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SiteHeader user={user} />
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter user={user} />
+      <Toaster serverToast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="font-display text-3xl">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
+      <p className="mt-4 opacity-80">
+        {notFound
+          ? "The page you are looking for has wandered off the path."
+          : "We could not finish that request. Please try again in a moment."}
+      </p>
+      <a href="/" className="mt-8 inline-block underline">
+        Return home
+      </a>
+    </div>
+  );
+}

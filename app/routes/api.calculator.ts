@@ -1,0 +1,17 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { CalculatorSchema } from "~/schemas/calculator";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { getCalculatorRecord, saveCalculatorRecord } from "~/models/user.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json(getCalculatorRecord(user.id));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
+  const user = await requireUser(request);
+  const values = await readJson(request, CalculatorSchema);
+  return json(saveCalculatorRecord(user.id, values));
+}

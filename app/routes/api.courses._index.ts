@@ -1,0 +1,6 @@
+import { json } from "@remix-run/node";
+import { listActiveCourses } from "~/models/course.server";
+
+export function loader() {
+  return json(listActiveCourses());
+}

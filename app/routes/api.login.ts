@@ -1,0 +1,17 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { LoginSchema } from "~/schemas/auth";
+import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
+import { attemptLogin, createUserSession } from "~/utils/auth.server";
+import { refusalResponse } from "~/utils/auth-api.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const input = await readJson(request, LoginSchema);
+  const result = await attemptLogin(input, context.clientIp);
+  if (!result.ok) return refusalResponse(result.refusal);
+  const { user } = result;
+  const headers = await createUserSession(request, user);
+  return json({ id: user.id, username: user.username, role: user.role }, { headers });
+}
+
+export const loader = () => apiError(405, "Use POST to sign in", undefined, { headers: { Allow: "POST" } });

@@ -1,0 +1,6 @@
+import { json } from "@remix-run/node";
+import { getPlatformStats } from "~/models/stats.server";
+
+export function loader() {
+  return json(getPlatformStats());
+}

@@ -1,0 +1,8 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/utils/auth.server";
+import { toPublicUser } from "~/models/user.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json(toPublicUser(user));
+}

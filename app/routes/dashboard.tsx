@@ -1,0 +1,56 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { BarChart3, BookOpen, GraduationCap, Home, Users } from "lucide-react";
+import { buttonClasses } from "~/components/ui/button";
+import { getPlatformStats } from "~/models/stats.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Administration — Mystic Academy" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return json({ username: admin.username, stats: getPlatformStats() });
+}
+
+export default function AdminDashboard() {
+  const { username, stats } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loggingOut = navigation.formAction === "/logout";
+  const tiles = [
+    { label: "Active Members", value: stats.activeMembers, icon: Users },
+    { label: "Completed Courses", value: stats.completedCourses, icon: GraduationCap },
+    { label: "Active Courses", value: stats.activeCourses, icon: BookOpen },
+    { label: "Avg. Completion Rate", value: `${stats.avgCompletion}%`, icon: BarChart3 },
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Sacred Administrative Realm</h1>
+          <p className="mt-1 opacity-80">Welcome back, {username}.</p>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/" className={buttonClasses("outline")}>
+            <Home className="h-4 w-4" aria-hidden /> Home
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className={buttonClasses("ghost")} disabled={loggingOut}>
+              {loggingOut ? "Logging out..." : "Logout"}
+            </button>
+          </Form>
+        </div>
+      </header>
+      <section className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Overview">
+        {tiles.map((tile) => (
+          <div key={tile.label} className="card flex items-center gap-4">
+            <tile.icon className="h-8 w-8 text-accent" aria-hidden />
+            <div>
+              <p className="text-sm opacity-75">{tile.label}</p>
+              <p className="text-2xl font-semibold">{tile.value}</p>
+            </div>
+          </div>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import { env } from "~/utils/env.server";
+
+// The JSON API's conventions: errors are `{ message, errors? }` with the right
+// status, bodies are capped and validated, and nothing leaks a stack trace.
+
+export type FieldErrors = Record<string, string[] | undefined>;
+
+export function apiError(status: number, message: string, errors?: FieldErrors, init?: ResponseInit) {
+  return json(errors ? { message, errors } : { message }, { ...init, status });
+}
+
+async function readCappedText(request: Request, limitBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > limitBytes) throw apiError(413, "Request body is too large");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel();
+      throw apiError(413, "Request body is too large");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a JSON body and validates it; throws a ready 4xx response otherwise. */
+export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  const text = await readCappedText(request, env.JSON_BODY_LIMIT_KB * 1024);
+  if (text.trim() !== "" && !type.toLowerCase().includes("application/json")) {
+    throw apiError(415, "Send the request body as application/json");
+  }
+  let body: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw apiError(400, "Malformed JSON body");
+    }
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const flat = result.error.flatten();
+    const first = flat.formErrors[0] ?? Object.values(flat.fieldErrors).flat()[0];
+    throw apiError(400, typeof first === "string" ? first : "Invalid request body", flat.fieldErrors as FieldErrors);
+  }
+  return result.data;
+}
+
+/** Parses a numeric route parameter; a non-number is a 404, not a 500. */
+export function idParam(value: string | undefined, what = "Resource"): number {
+  const id = Number(value);
+  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw apiError(404, `${what} not found`);
+  return id;
+}
+
+export function methodNotAllowed(allowed: string[]) {
+  return apiError(405, "Method not allowed", undefined, { headers: { Allow: allowed.join(", ") } });
+}

@@ -1,0 +1,212 @@
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { checkCaptcha } from "~/models/captcha.server";
+import {
+  CommonPasswordError,
+  createStudent,
+  getUserById,
+  UsernameTakenError,
+  verifyLogin,
+  type User,
+} from "~/models/user.server";
+import { logEvent } from "~/utils/logger.server";
+import {
+  assertLoginAllowed,
+  clearFailedLogins,
+  consumeSignup,
+  recordFailedLogin,
+  TooManyRequestsError,
+} from "~/utils/rate-limit.server";
+import { commitSession, destroySession, getSession, sessionStorage } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export interface Credentials {
+  username: string;
+  password: string;
+  captchaToken: string;
+  captchaAnswer: number;
+}
+
+/** Why a sign-in or sign-up was refused, in the spec's words. */
+export interface AuthRefusal {
+  status: 400 | 401 | 409 | 429;
+  title: string;
+  message: string;
+  field?: "username" | "password" | "captchaAnswer";
+  retryAfterSeconds?: number;
+}
+
+type AuthResult = { ok: true; user: User } | { ok: false; refusal: AuthRefusal };
+
+const CAPTCHA_REFUSAL: AuthRefusal = {
+  status: 400,
+  title: "Captcha Error",
+  message: "Please solve the math problem correctly.",
+  field: "captchaAnswer",
+};
+
+function tooMany(error: TooManyRequestsError): AuthResult {
+  return {
+    ok: false,
+    refusal: { status: 429, title: "Too many attempts", message: error.message, retryAfterSeconds: error.retryAfterSeconds },
+  };
+}
+
+export async function attemptLogin(input: Credentials, ip: string): Promise<AuthResult> {
+  try {
+    await assertLoginAllowed(ip, input.username);
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) {
+      logEvent("login_throttled", { username: input.username, ip });
+      return tooMany(error);
+    }
+    throw error;
+  }
+  if (!checkCaptcha(input.captchaToken, input.captchaAnswer)) {
+    await recordFailedLogin(ip, input.username);
+    logEvent("login_failed", { username: input.username, ip, reason: "captcha" });
+    return { ok: false, refusal: CAPTCHA_REFUSAL };
+  }
+  const user = await verifyLogin(input.username, input.password);
+  if (!user) {
+    await recordFailedLogin(ip, input.username);
+    logEvent("login_failed", { username: input.username, ip, reason: "credentials" });
+    return {
+      ok: false,
+      refusal: { status: 401, title: "Login failed", message: "Invalid username or password. Please try again." },
+    };
+  }
+  await clearFailedLogins(input.username);
+  logEvent("login", { userId: user.id, username: user.username, ip });
+  return { ok: true, user };
+}
+
+export async function attemptRegistration(input: Credentials, ip: string): Promise<AuthResult> {
+  if (!checkCaptcha(input.captchaToken, input.captchaAnswer)) {
+    logEvent("registration_failed", { username: input.username, ip, reason: "captcha" });
+    return { ok: false, refusal: CAPTCHA_REFUSAL };
+  }
+  try {
+    await consumeSignup(ip);
+    const user = await createStudent({ username: input.username, password: input.password });
+    logEvent("registration", { userId: user.id, username: user.username, ip });
+    return { ok: true, user };
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) return tooMany(error);
+    const refusal: AuthRefusal | null =
+      error instanceof UsernameTakenError
+        ? { status: 409, title: "Registration failed", message: error.message, field: "username" }
+        : error instanceof CommonPasswordError
+          ? { status: 400, title: "Registration failed", message: error.message, field: "password" }
+          : null;
+    if (!refusal) throw error;
+    logEvent("registration_failed", { username: input.username, ip, reason: refusal.message });
+    return { ok: false, refusal };
+  }
+}
+
+/** Carries a refusal through remix-auth's strategy to the page action. */
+export class AuthRefusedError extends Error {
+  constructor(public refusal: AuthRefusal) {
+    super(refusal.message);
+  }
+}
+
+interface StrategyContext {
+  credentials: Credentials;
+  clientIp: string;
+}
+
+function isStrategyContext(value: unknown): value is StrategyContext {
+  if (typeof value !== "object" || value === null) return false;
+  return "credentials" in value && "clientIp" in value && typeof value.clientIp === "string";
+}
+
+// The HTML login form runs through remix-auth's FormStrategy; the JSON API
+// calls attemptLogin directly. Both end in the same rules above.
+export const authenticator = new Authenticator<User>(sessionStorage, { sessionKey: "userId" });
+authenticator.use(
+  new FormStrategy(async ({ context }) => {
+    if (!isStrategyContext(context)) throw new Error("The login form strategy needs credentials and ip");
+    const result = await attemptLogin(context.credentials, context.clientIp);
+    if (!result.ok) throw new AuthRefusedError(result.refusal);
+    return result.user;
+  }),
+  "form",
+);
+
+export async function authenticateForm(
+  request: Request,
+  formData: FormData,
+  credentials: Credentials,
+  loadContext: AppLoadContext,
+): Promise<AuthResult> {
+  try {
+    const user = await authenticator.authenticate("form", request, {
+      throwOnError: true,
+      context: { ...loadContext, formData, credentials },
+    });
+    return { ok: true, user };
+  } catch (error) {
+    if (error instanceof AuthorizationError && error.cause instanceof AuthRefusedError) {
+      return { ok: false, refusal: error.cause.refusal };
+    }
+    throw error;
+  }
+}
+
+/** Starts a fresh session (new id at every login) and returns its cookie. */
+export async function createUserSession(request: Request, user: User): Promise<Headers> {
+  const previous = await getSession(request);
+  if (previous.id) await destroySession(request, previous);
+  const session = await sessionStorage.getSession();
+  session.set("userId", user.id);
+  session.set("refreshedAt", Date.now());
+  return new Headers({ "Set-Cookie": await commitSession(request, session) });
+}
+
+export async function logout(request: Request): Promise<Headers> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (userId) logEvent("logout", { userId });
+  return new Headers({ "Set-Cookie": await destroySession(request, session) });
+}
+
+export async function getOptionalUser(request: Request): Promise<User | null> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (typeof userId !== "number") return null;
+  return getUserById(userId) ?? null;
+}
+
+function isApiRequest(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+/** Pages send visitors to /login?redirect=<here>; the API answers 401. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getOptionalUser(request);
+  if (user) return user;
+  if (isApiRequest(request)) throw json({ message: "Authentication required" }, { status: 401 });
+  const url = new URL(request.url);
+  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (user.role === "admin") return user;
+  const path = new URL(request.url).pathname;
+  logEvent("admin_access_refused", { userId: user.id, username: user.username, path });
+  if (isApiRequest(request)) throw json({ message: "Admin access required" }, { status: 403 });
+  throw await redirectWithToast("/students", {
+    type: "error",
+    title: "Access Denied",
+    description: "This area is restricted to administrators only.",
+  });
+}
+
+/** Where a user lands after signing in (spec: saved course, redirect, role). */
+export function homeFor(user: Pick<User, "role">): string {
+  return user.role === "admin" ? "/dashboard" : "/students";
+}

@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// All configuration is read and validated here, once, at boot. The rest of the
+// code imports `env`; nothing else reads process.env.
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : ["1", "true", "yes", "on"].includes(v)));
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().optional().default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_PATH: z.string().min(1).default("./data/academy.db"),
+  UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, "must be 3-32 letters, digits, _ - .").optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(128).optional(),
+  SEED_DEMO_DATA: flag(true),
+  TRUST_PROXY: flag(false),
+  LOG_REQUESTS: flag(true),
+  LOGIN_MAX_FAILURES: positiveInt(10),
+  LOGIN_WINDOW_MINUTES: positiveInt(15),
+  SIGNUPS_PER_HOUR: positiveInt(30),
+  JSON_BODY_LIMIT_KB: positiveInt(100),
+  BENCH_MODE: flag(false),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+
+export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join(".") ?? "environment";
+    throw new Error(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}`);
+  }
+  return result.data;
+}
+
+// Without SESSION_SECRET a random one is generated once and kept beside the
+// database, so sessions survive restarts on a single server.
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  console.warn(`SESSION_SECRET is not set: generated one in ${file}. Set SESSION_SECRET in production.`);
+  return secret;
+}
+
+function loadEnv(): Env {
+  const parsed = parseEnv(process.env);
+  const dataDir = path.dirname(path.resolve(parsed.DATABASE_PATH));
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: parsed.SESSION_SECRET ?? persistentSecret(dataDir),
+  };
+}
+
+function loadOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+const globalForEnv = globalThis as unknown as { __academyEnv?: Env };
+export const env: Env = (globalForEnv.__academyEnv ??= loadOrExit());

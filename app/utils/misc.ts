@@ -1,0 +1,40 @@
+import { clsx, type ClassValue } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+export function cn(...inputs: ClassValue[]) {
+  return twMerge(clsx(inputs));
+}
+
+/** Throws a Response with the given status when the condition is false. */
+export function invariantResponse(
+  condition: unknown,
+  message: string,
+  init: ResponseInit = { status: 400 },
+): asserts condition {
+  if (!condition) {
+    throw new Response(message, { statusText: message, ...init });
+  }
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+export function formatDate(value: Date | string | number): string {
+  return dateFormat.format(new Date(value));
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+export function formatUsd(amount: number): string {
+  return usd.format(amount);
+}
+
+const wholeUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+export function formatWholeUsd(amount: number): string {
+  return wholeUsd.format(amount);
+}
+
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() ?? "")
+    .join("");
+}

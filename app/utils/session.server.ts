@@ -1,0 +1,89 @@
+import crypto from "node:crypto";
+import { createCookie, createSessionStorage } from "@remix-run/node";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { sessions } from "#db/schema";
+import { env } from "~/utils/env.server";
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+// A session is extended (and its cookie re-sent) at most once a day.
+const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const sessionCookie = createCookie("academy_session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [env.SESSION_SECRET],
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
+
+type SessionData = { userId?: number; refreshedAt?: number };
+
+function splitData(data: Partial<SessionData>) {
+  const { userId, ...rest } = data;
+  return { userId: typeof userId === "number" ? userId : null, data: JSON.stringify(rest) };
+}
+
+// Sessions live in the database so logout (deleting the row) really ends them.
+export const sessionStorage = createSessionStorage<SessionData>({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    const id = crypto.randomBytes(32).toString("base64url");
+    const row = splitData(data);
+    db.insert(sessions)
+      .values({ id, userId: row.userId, data: row.data, expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) })
+      .run();
+    return id;
+  },
+  async readData(id) {
+    const row = db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      .get();
+    if (!row) return null;
+    const rest = JSON.parse(row.data) as Omit<SessionData, "userId">;
+    return row.userId === null ? rest : { ...rest, userId: row.userId };
+  },
+  async updateData(id, data, expires) {
+    const row = splitData(data);
+    db.update(sessions)
+      .set({ userId: row.userId, data: row.data, ...(expires ? { expiresAt: expires } : {}) })
+      .where(eq(sessions.id, id))
+      .run();
+  },
+  async deleteData(id) {
+    db.delete(sessions).where(eq(sessions.id, id)).run();
+  },
+});
+
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function getSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export type AppSession = Awaited<ReturnType<typeof getSession>>;
+
+export function commitSession(request: Request, session: AppSession) {
+  return sessionStorage.commitSession(session, { secure: isHttps(request) });
+}
+
+export function destroySession(request: Request, session: AppSession) {
+  return sessionStorage.destroySession(session, { secure: isHttps(request) });
+}
+
+/** Rolling expiry: returns a Set-Cookie value when the session was extended. */
+export async function refreshSessionIfDue(request: Request, session: AppSession): Promise<string | null> {
+  if (!session.id || !session.get("userId")) return null;
+  const refreshedAt = session.get("refreshedAt") ?? 0;
+  if (Date.now() - refreshedAt < REFRESH_AFTER_MS) return null;
+  session.set("refreshedAt", Date.now());
+  return commitSession(request, session);
+}
+
+export function pruneExpiredSessions(now = new Date()): number {
+  return db.delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+}

@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { env } from "~/utils/env.server";
+import * as schema from "./schema";
+
+export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+function openDatabase(): AppDatabase {
+  const file = path.resolve(env.DATABASE_PATH);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  // NORMAL is durable against application crashes in WAL mode; only a power cut
+  // can lose the last few commits, which is the usual trade for a single server
+  // and spares an fsync on every write.
+  sqlite.pragma("synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: path.resolve("db/migrations") });
+  return db;
+}
+
+// One connection per process, shared by the Express server and the Remix build
+// (which are separate module graphs in development).
+const globalForDb = globalThis as unknown as { __academyDb?: AppDatabase };
+export const db: AppDatabase = (globalForDb.__academyDb ??= openDatabase());

@@ -1,0 +1,478 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Every timestamp is stored as Unix milliseconds and read back as a Date.
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const flag = (name: string, initial: boolean) =>
+  integer(name, { mode: "boolean" }).notNull().default(initial);
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const ROLES = ["student", "admin"] as const;
+export const COURSE_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
+export const SECTION_TYPES = ["text", "image", "video"] as const;
+export const PLANS = ["basic", "premium"] as const;
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "incomplete",
+  "past_due",
+  "cancelled",
+  "expired",
+] as const;
+export const FORUM_PERMISSIONS = ["base", "advanced"] as const;
+export const FORUM_COLORS = [
+  "8B5CF6",
+  "059669",
+  "DC2626",
+  "D97706",
+  "0891B2",
+  "7C3AED",
+] as const;
+export const KB_CATEGORIES = [
+  "Getting Started",
+  "Business Tools",
+  "Study Tips",
+  "Community",
+  "Membership",
+  "Technical Support",
+] as const;
+export const TEMPLATE_CATEGORIES = ["tools", "templates", "calculators"] as const;
+export const CHAT_ROLES = ["user", "assistant"] as const;
+export const ACTIVITY_TYPES = [
+  "registration",
+  "course_started",
+  "lesson_completed",
+  "certificate_issued",
+  "forum_topic",
+  "forum_reply",
+  "upgrade",
+] as const;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("student"),
+    firstName: text("first_name"),
+    name: text("name"),
+    email: text("email"),
+    moodTheme: text("mood_theme").notNull().default("celestial"),
+    // JSON: { animationSpeed, particleEffects, soundEffects, glowIntensity }
+    themeSettings: text("theme_settings"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
+    index("users_email").on(t.email),
+    index("users_created").on(t.createdAt),
+    check("users_role", inList("role", ROLES)),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    // Opaque JSON of what remix's session holds besides the user id.
+    data: text("data").notNull().default("{}"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
+);
+
+// A captcha token may be redeemed once; its nonce is kept here until it expires.
+export const usedCaptchas = sqliteTable("used_captchas", {
+  nonce: text("nonce").primaryKey(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const courses = sqliteTable(
+  "courses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url"),
+    level: text("level", { enum: COURSE_LEVELS }).notNull().default("Beginner"),
+    rating: text("rating").notNull().default("4.5"),
+    duration: text("duration").notNull(),
+    isActive: flag("is_active", true),
+    isPremium: flag("is_premium", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("courses_active").on(t.isActive, t.id), check("courses_level", inList("level", COURSE_LEVELS))],
+);
+
+export const lessons = sqliteTable(
+  "lessons",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    order: integer("sort_order").notNull(),
+    isActive: flag("is_active", true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lessons_course_order").on(t.courseId, t.order)],
+);
+
+export const contentSections = sqliteTable(
+  "content_sections",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    type: text("type", { enum: SECTION_TYPES }).notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    url: text("url"),
+    order: integer("sort_order").notNull(),
+  },
+  (t) => [
+    index("sections_lesson_order").on(t.lessonId, t.order),
+    check("sections_type", inList("type", SECTION_TYPES)),
+  ],
+);
+
+export const userProgress = sqliteTable(
+  "user_progress",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    isCompleted: flag("is_completed", false),
+    progressPercentage: integer("progress_percentage").notNull().default(0),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    lastAccessedAt: integer("last_accessed_at", { mode: "timestamp_ms" }).notNull(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("progress_user_course").on(t.userId, t.courseId),
+    index("progress_course").on(t.courseId),
+    check("progress_range", sql`progress_percentage between 0 and 100`),
+  ],
+);
+
+export const lessonCompletions = sqliteTable(
+  "lesson_completions",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("completions_lesson").on(t.lessonId)],
+);
+
+// Where a student stopped in an uploaded video, and time spent, per section.
+export const sectionProgress = sqliteTable(
+  "section_progress",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sectionId: integer("section_id")
+      .notNull()
+      .references(() => contentSections.id, { onDelete: "cascade" }),
+    positionSeconds: real("position_seconds").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sectionId] })],
+);
+
+// Minutes of study per user per day, for streaks and the premium analytics.
+export const learningTime = sqliteTable(
+  "learning_time",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD (UTC)
+    seconds: integer("seconds").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.day] }), index("learning_time_day").on(t.day)],
+);
+
+export const certificates = sqliteTable(
+  "certificates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "restrict" }),
+    certificateNumber: text("certificate_number").notNull(),
+    // Name and course title as they were when issued, so later edits do not rewrite history.
+    recipientName: text("recipient_name").notNull(),
+    courseTitle: text("course_title").notNull(),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+    isVerified: flag("is_verified", true),
+    shareToken: text("share_token"),
+  },
+  (t) => [
+    uniqueIndex("certificates_number").on(t.certificateNumber),
+    uniqueIndex("certificates_user_course").on(t.userId, t.courseId),
+    uniqueIndex("certificates_share").on(t.shareToken),
+  ],
+);
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan", { enum: PLANS }).notNull().default("basic"),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
+    monthlyFeeCents: integer("monthly_fee_cents").notNull().default(0),
+    // Granted by an admin without payment: never counted as revenue.
+    isComped: flag("is_comped", false),
+    cancelAtPeriodEnd: flag("cancel_at_period_end", false),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    startDate: integer("start_date", { mode: "timestamp_ms" }).notNull(),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_user").on(t.userId),
+    uniqueIndex("subscriptions_stripe").on(t.stripeSubscriptionId),
+    index("subscriptions_plan_status").on(t.plan, t.status),
+    check("subscriptions_plan", inList("plan", PLANS)),
+    check("subscriptions_status", inList("status", SUBSCRIPTION_STATUSES)),
+  ],
+);
+
+// Stripe webhook events already applied, so a redelivery changes nothing.
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
+});
+
+export const calculatorRecords = sqliteTable("calculator_records", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  personalSales: real("personal_sales").notNull().default(0),
+  storeSales: real("store_sales").notNull().default(0),
+  referredAdvisors: real("referred_advisors").notNull().default(0),
+  referredAdvisorSales: real("referred_advisor_sales").notNull().default(0),
+  referredClients: real("referred_clients").notNull().default(0),
+  referredClientPurchases: real("referred_client_purchases").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+export const forumCategories = sqliteTable(
+  "forum_categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    permission: text("permission", { enum: FORUM_PERMISSIONS }).notNull().default("base"),
+    color: text("color").notNull().default("8B5CF6"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("forum_categories_permission", inList("permission", FORUM_PERMISSIONS)),
+    check("forum_categories_color", inList("color", FORUM_COLORS)),
+  ],
+);
+
+export const forumTopics = sqliteTable(
+  "forum_topics",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => forumCategories.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    isPinned: flag("is_pinned", false),
+    isLocked: flag("is_locked", false),
+    // Kept in step with forum_replies inside the same transaction, so lists need no COUNT.
+    replyCount: integer("reply_count").notNull().default(0),
+    lastActivityAt: integer("last_activity_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("topics_category_listing").on(t.categoryId, t.isPinned, t.lastActivityAt),
+    index("topics_author").on(t.authorId),
+  ],
+);
+
+export const forumReplies = sqliteTable(
+  "forum_replies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("replies_topic").on(t.topicId, t.id), index("replies_author").on(t.authorId)],
+);
+
+export const knowledgeBaseArticles = sqliteTable(
+  "knowledge_base_articles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    summary: text("summary").notNull(),
+    category: text("category", { enum: KB_CATEGORIES }).notNull(),
+    // JSON-encoded list of strings, as the spec stores it.
+    tags: text("tags").notNull().default("[]"),
+    isPublished: flag("is_published", false),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    viewCount: integer("view_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("kb_published").on(t.isPublished, t.createdAt),
+    check("kb_category", inList("category", KB_CATEGORIES)),
+  ],
+);
+
+export const conferences = sqliteTable(
+  "conferences",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }).notNull(),
+    duration: integer("duration").notNull().default(60),
+    maxParticipants: integer("max_participants").notNull().default(100),
+    isRecorded: flag("is_recorded", true),
+    isLive: flag("is_live", false),
+    isPremiumOnly: flag("is_premium_only", false),
+    isRecording: flag("is_recording", false),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("conferences_schedule").on(t.isLive, t.endedAt, t.scheduledAt),
+    check("conferences_duration", sql`duration >= 1`),
+    check("conferences_participants", sql`max_participants >= 1`),
+  ],
+);
+
+export const recordings = sqliteTable(
+  "recordings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conferenceId: integer("conference_id").references(() => conferences.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    duration: integer("duration").notNull().default(0),
+    recordingUrl: text("recording_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recordings_created").on(t.createdAt)],
+);
+
+export const toolTemplates = sqliteTable(
+  "tool_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: text("category", { enum: TEMPLATE_CATEGORIES }).notNull(),
+    fileUrl: text("file_url").notNull(),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type").notNull().default("application/octet-stream"),
+    isPremiumOnly: flag("is_premium_only", false),
+    isActive: flag("is_active", true),
+    downloadCount: integer("download_count").notNull().default(0),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("templates_listing").on(t.isActive, t.category),
+    check("templates_category", inList("category", TEMPLATE_CATEGORIES)),
+  ],
+);
+
+export const chatMessages = sqliteTable(
+  "chat_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: CHAT_ROLES }).notNull(),
+    content: text("content").notNull(),
+    courseTitle: text("course_title"),
+    lessonTitle: text("lesson_title"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_user_time").on(t.userId, t.createdAt), check("chat_role", inList("role", CHAT_ROLES))],
+);
+
+// What happened, for the admin's Recent Activity and the analytics charts.
+export const activityEvents = sqliteTable(
+  "activity_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ACTIVITY_TYPES }).notNull(),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activity_time").on(t.createdAt), index("activity_type_time").on(t.type, t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Course = typeof courses.$inferSelect;
+export type Lesson = typeof lessons.$inferSelect;
+export type ContentSection = typeof contentSections.$inferSelect;

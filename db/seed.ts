@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { env } from "~/utils/env.server";
+import { hashPassword } from "~/utils/password.server";
+import { db } from "./client.server";
+import {
+  activityEvents,
+  conferences,
+  contentSections,
+  courses,
+  forumCategories,
+  forumReplies,
+  forumTopics,
+  knowledgeBaseArticles,
+  lessons,
+  subscriptions,
+  toolTemplates,
+  users,
+} from "./schema";
+import {
+  seedArticles,
+  seedConference,
+  seedCourses,
+  seedForumCategories,
+  seedTemplates,
+  type SeedAuthor,
+} from "./seed-content";
+
+// The two demo students the README lists.
+export const DEMO_STUDENT = { username: "seeker", password: "quiet-river-lantern", name: "Sage Rivers", firstName: "Sage" };
+export const DEMO_PREMIUM = { username: "oracle", password: "silver-moon-compass", name: "Luna Marsh", firstName: "Luna" };
+
+const PREMIUM_FEE_CENTS = 999;
+const DAY = 24 * 60 * 60 * 1000;
+
+function isEmpty(): boolean {
+  const courseCount = db.select({ n: count() }).from(courses).get()?.n ?? 0;
+  const categoryCount = db.select({ n: count() }).from(forumCategories).get()?.n ?? 0;
+  return courseCount === 0 && categoryCount === 0;
+}
+
+function writeTemplateFiles(): Map<string, number> {
+  const dir = path.resolve(env.UPLOADS_DIR, "templates");
+  fs.mkdirSync(dir, { recursive: true });
+  const sizes = new Map<string, number>();
+  for (const template of seedTemplates) {
+    const file = path.join(dir, template.fileName);
+    fs.writeFileSync(file, template.body.trimStart());
+    sizes.set(template.fileName, fs.statSync(file).size);
+  }
+  return sizes;
+}
+
+/** Fills an empty database with the demo academy; does nothing otherwise. */
+export async function seedDemoData(): Promise<boolean> {
+  if (!isEmpty()) return false;
+  const [studentHash, premiumHash] = await Promise.all([
+    hashPassword(DEMO_STUDENT.password),
+    hashPassword(DEMO_PREMIUM.password),
+  ]);
+  writeTemplateFiles();
+  const now = Date.now();
+
+  db.transaction((tx) => {
+    const admin = tx.select().from(users).where(eq(users.role, "admin")).get();
+    if (!admin) throw new Error("Seeding needs an admin; ensureAdmin runs first");
+    const insertUser = (demo: typeof DEMO_STUDENT, passwordHash: string) =>
+      tx
+        .insert(users)
+        .values({ username: demo.username, passwordHash, role: "student", name: demo.name, firstName: demo.firstName, email: `${demo.username}@example.com` })
+        .onConflictDoNothing()
+        .returning()
+        .get() ?? tx.select().from(users).where(eq(users.username, demo.username)).get();
+    const student = insertUser(DEMO_STUDENT, studentHash);
+    const premium = insertUser(DEMO_PREMIUM, premiumHash);
+    if (!student || !premium) throw new Error("Could not create the demo students");
+    const authors: Record<SeedAuthor, number> = { admin: admin.id, student: student.id, premium: premium.id };
+
+    tx.insert(subscriptions)
+      .values({ userId: premium.id, plan: "premium", status: "active", monthlyFeeCents: PREMIUM_FEE_CENTS, startDate: new Date(now - 20 * DAY), currentPeriodEnd: new Date(now + 10 * DAY) })
+      .onConflictDoNothing()
+      .run();
+    for (const user of [student, premium]) {
+      tx.insert(activityEvents).values({ userId: user.id, type: "registration", summary: `${user.username} joined the Academy` }).run();
+    }
+
+    for (const course of seedCourses) {
+      const { id: courseId } = tx
+        .insert(courses)
+        .values({ title: course.title, description: course.description, imageUrl: course.imageUrl, level: course.level, rating: course.rating, duration: course.duration, isPremium: course.isPremium })
+        .returning({ id: courses.id })
+        .get();
+      course.lessons.forEach((lesson, lessonIndex) => {
+        const { id: lessonId } = tx
+          .insert(lessons)
+          .values({ courseId, title: lesson.title, description: lesson.description, order: lessonIndex + 1 })
+          .returning({ id: lessons.id })
+          .get();
+        lesson.sections.forEach((section, sectionIndex) => {
+          tx.insert(contentSections)
+            .values({ lessonId, type: section.type, title: section.title, content: section.content.trim(), url: section.url ?? null, order: sectionIndex + 1 })
+            .run();
+        });
+      });
+    }
+
+    let minutesAgo = 60 * 24 * 12;
+    for (const category of seedForumCategories) {
+      const { id: categoryId } = tx
+        .insert(forumCategories)
+        .values({ name: category.name, description: category.description, permission: category.permission, color: category.color })
+        .returning({ id: forumCategories.id })
+        .get();
+      for (const topic of category.topics) {
+        const created = new Date(now - minutesAgo * 60_000);
+        const replyTimes = topic.replies.map((_, i) => new Date(created.getTime() + (i + 1) * 97 * 60_000));
+        const { id: topicId } = tx
+          .insert(forumTopics)
+          .values({
+            categoryId,
+            authorId: authors[topic.author],
+            title: topic.title,
+            content: topic.content.trim(),
+            isPinned: topic.isPinned ?? false,
+            isLocked: topic.isLocked ?? false,
+            replyCount: topic.replies.length,
+            createdAt: created,
+            lastActivityAt: replyTimes.at(-1) ?? created,
+          })
+          .returning({ id: forumTopics.id })
+          .get();
+        topic.replies.forEach((reply, i) => {
+          tx.insert(forumReplies).values({ topicId, authorId: authors[reply.author], content: reply.content.trim(), createdAt: replyTimes[i] }).run();
+        });
+        minutesAgo -= 60 * 11;
+      }
+    }
+
+    seedArticles.forEach((article, i) => {
+      tx.insert(knowledgeBaseArticles)
+        .values({
+          title: article.title,
+          content: article.content.trim(),
+          summary: article.summary,
+          category: article.category,
+          tags: JSON.stringify(article.tags),
+          isPublished: article.isPublished,
+          authorId: admin.id,
+          viewCount: article.isPublished ? 12 + ((i * 37) % 140) : 0,
+          createdAt: new Date(now - (seedArticles.length - i) * 3 * DAY),
+        })
+        .run();
+    });
+
+    for (const template of seedTemplates) {
+      tx.insert(toolTemplates)
+        .values({
+          title: template.title,
+          description: template.description,
+          category: template.category,
+          fileUrl: `/uploads/templates/${template.fileName}`,
+          fileName: template.fileName,
+          fileType: "text/plain",
+          isPremiumOnly: template.isPremiumOnly,
+          uploadedBy: admin.id,
+        })
+        .run();
+    }
+
+    const scheduled = new Date(now + seedConference.daysFromNow * DAY);
+    scheduled.setUTCHours(seedConference.hour, 0, 0, 0);
+    tx.insert(conferences)
+      .values({
+        title: seedConference.title,
+        description: seedConference.description,
+        scheduledAt: scheduled,
+        duration: seedConference.duration,
+        maxParticipants: seedConference.maxParticipants,
+        isPremiumOnly: seedConference.isPremiumOnly,
+        createdBy: admin.id,
+      })
+      .run();
+  });
+  console.log("Seeded the demo academy (courses, forum, knowledge base, templates, a conference, two demo students).");
+  return true;
+}

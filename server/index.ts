@@ -1,0 +1,79 @@
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import { env } from "~/utils/env.server";
+import { bootstrap } from "./bootstrap";
+import { limitBodies, refuseCrossSiteWrites, securityHeaders } from "./security";
+import "~/load-context";
+
+installGlobals({ nativeFetch: true });
+
+const development = env.NODE_ENV === "development";
+
+// Migrate, create the admin and seed before the first request is accepted.
+await bootstrap();
+
+const viteDevServer = development
+  ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+  : undefined;
+
+async function loadBuild(): Promise<ServerBuild> {
+  if (viteDevServer) {
+    const build: unknown = await viteDevServer.ssrLoadModule("virtual:remix/server-build");
+    return build as ServerBuild;
+  }
+  // @ts-expect-error - the production build has no types
+  return import("../build/server/index.js");
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
+
+app.use(securityHeaders(development));
+app.use(refuseCrossSiteWrites);
+app.use(limitBodies(1024 * 1024));
+if (env.LOG_REQUESTS) app.use(morgan("tiny"));
+app.use(compression());
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  // Fingerprinted by Vite, so they can be cached for ever.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+
+const remixHandler = createRequestHandler({
+  build: viteDevServer ? loadBuild : await loadBuild(),
+  mode: env.NODE_ENV === "production" ? "production" : "development",
+  getLoadContext: (req, res) => ({
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    cspNonce: String(res.locals.cspNonce),
+  }),
+});
+app.all("*", remixHandler);
+
+// Last resort: never show a stack trace.
+app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  console.error(error);
+  if (res.headersSent) return;
+  if (req.path.startsWith("/api/")) res.status(500).json({ message: "Something went wrong" });
+  else res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+});
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  console.log(`Academy listening on http://localhost:${port} (${env.NODE_ENV}, database ${path.resolve(env.DATABASE_PATH)})`);
+});
+
+function shutdown() {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 3000).unref();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);
