@@ -54,6 +54,8 @@ export function isCrossSiteWrite(req: Pick<Request, "method" | "protocol" | "get
 
 export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
   if (!isCrossSiteWrite(req)) return next();
+  // The body is left unread, so the connection cannot be reused.
+  res.set("Connection", "close");
   if (req.path.startsWith("/api/")) {
     res.status(403).json({ message: "Cross-site requests are not allowed" });
   } else {
@@ -67,6 +69,7 @@ export function limitBodies(limitBytes: number) {
     const length = Number(req.get("Content-Length") ?? "0");
     const isMultipart = (req.get("Content-Type") ?? "").startsWith("multipart/form-data");
     if (isMultipart || length <= limitBytes) return next();
+    res.set("Connection", "close");
     if (req.path.startsWith("/api/")) res.status(413).json({ message: "Request body is too large" });
     else res.status(413).type("text/plain").send("Request body is too large.");
   };

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/utils/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/utils/auth.server";
 import { toPublicUser } from "~/models/user.server";
@@ -7,3 +8,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user) return json({ isAuthenticated: false, username: null, role: null, user: null });
   return json({ isAuthenticated: true, username: user.username, role: user.role, user: toPublicUser(user) });
 }
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/utils/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, idParam } from "~/utils/api.server";
 import { getActiveCourse } from "~/models/course.server";
@@ -7,3 +8,4 @@ export function loader({ params }: LoaderFunctionArgs) {
   if (!course) return apiError(404, "Course not found");
   return json(course);
 }
+export const action = () => methodNotAllowed(["GET"]);

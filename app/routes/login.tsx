@@ -38,10 +38,11 @@ function destinationAfterLogin(formData: FormData, user: { role: "student" | "ad
   return sanitizeRedirect(formData.get("redirectTo"), homeFor(user));
 }
 
-const SECRET_FIELDS = ["password", "confirmPassword", "captchaAnswer"];
+const SECRET_FIELDS = ["password", "confirmPassword", "captchaAnswer", "captchaToken"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  // remix-auth's strategy reads the form itself, so keep the body unread.
+  const formData = await request.clone().formData();
   const registering = formData.get("intent") === "register";
   const submission = parseWithZod(formData, { schema: registering ? RegisterFormSchema : LoginSchema });
 

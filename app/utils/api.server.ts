@@ -11,9 +11,12 @@ export function apiError(status: number, message: string, errors?: FieldErrors, 
   return json(errors ? { message, errors } : { message }, { ...init, status });
 }
 
+// The rest of an oversized body is never read, so the connection is closed.
+const tooLarge = () => apiError(413, "Request body is too large", undefined, { headers: { Connection: "close" } });
+
 async function readCappedText(request: Request, limitBytes: number): Promise<string> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > limitBytes) throw apiError(413, "Request body is too large");
+  if (declared > limitBytes) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -24,7 +27,7 @@ async function readCappedText(request: Request, limitBytes: number): Promise<str
     size += value.byteLength;
     if (size > limitBytes) {
       await reader.cancel();
-      throw apiError(413, "Request body is too large");
+      throw tooLarge();
     }
     chunks.push(value);
   }

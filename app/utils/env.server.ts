@@ -37,7 +37,9 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
 
 export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
-  const result = EnvSchema.safeParse(source);
+  // An empty variable means "not set", as shells and .env files usually intend.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(present);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") ?? "environment";

@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests run against the production build (`npx remix vite:build` first)
+// on a fresh, empty database that the server seeds with demo data at boot.
+
+const PORT = 4173;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// The config is loaded by the runner and again by each worker; the workers
+// inherit the runner's environment, so the data folder is created only once.
+const dataDir = (process.env.ACADEMY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "academy-e2e-")));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: "list",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-gpu",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node --import tsx server/index.ts",
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: path.join(dataDir, "academy.db"),
+      UPLOADS_DIR: path.join(dataDir, "uploads"),
+      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnopqr",
+      ADMIN_USERNAME: "headmaster",
+      ADMIN_PASSWORD: "correct-horse-battery-staple",
+      LOG_REQUESTS: "false",
+      SIGNUPS_PER_HOUR: "1000",
+      LOGIN_MAX_FAILURES: "1000",
+    },
+  },
+});

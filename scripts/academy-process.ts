@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+// Starts the real production server (build/ must exist) on a free port with a
+// fresh temporary data folder. Used by the integration tests and the benchmark.
+
+export interface AcademyProcess {
+  baseUrl: string;
+  dataDir: string;
+  databasePath: string;
+  logs: () => string;
+  stop: () => Promise<void>;
+}
+
+export const TEST_ADMIN = { username: "headmaster", password: "correct-horse-battery-staple" };
+
+export async function startAcademy(extraEnv: Record<string, string> = {}): Promise<AcademyProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-"));
+  const databasePath = path.join(dataDir, "academy.db");
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_PATH: databasePath,
+      UPLOADS_DIR: path.join(dataDir, "uploads"),
+      SESSION_SECRET: "integration-secret-integration-secret-0123456789",
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOG_REQUESTS: "false",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Academy did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/listening on http:\/\/localhost:(\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Academy exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    baseUrl,
+    dataDir,
+    databasePath,
+    logs: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}

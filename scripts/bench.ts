@@ -1,0 +1,279 @@
+/**
+ * `npm run bench`: load-tests the production server and checks it against
+ * two baselines rather than against absolute numbers, so the verdict holds on
+ * any machine.
+ *
+ * - Physical limit: a plain node:http server in this process that replays the
+ *   bytes of the real `/` page from memory. Nothing can serve that page faster.
+ * - Framework floor: two trivial routes the app serves only in bench mode,
+ *   `/bench-floor/page` (a Remix page through the same root layout, so the
+ *   same middleware, session and root loader) and `/bench-floor/resource` (a
+ *   resource route returning JSON). They are what Remix + Express cost with no
+ *   app work, so a real route is judged as a share of them:
+ *   pages >= 60% of the trivial page, API routes >= 70% of the trivial
+ *   resource route, and p99 latency < 100 ms for every academy route.
+ *
+ * The landing page's JavaScript (gzip, default level) must stay under 120 KB.
+ * Autocannon runs in a worker thread (so the in-process baseline server has
+ * the main thread to itself), against 127.0.0.1, without Accept-Encoding.
+ * Set BENCH_DURATION (seconds per target, default 10) for a quicker run.
+ */
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { startAcademy, type AcademyProcess } from "./academy-process";
+
+type Kind = "page" | "api";
+
+interface Target {
+  path: string;
+  kind: Kind;
+  /** One of the two framework-floor routes the others are compared with. */
+  floor?: boolean;
+}
+
+// Add a page or an API route here to benchmark it (demo courses have ids 1..7).
+const TARGETS: Target[] = [
+  { path: "/bench-floor/page", kind: "page", floor: true },
+  { path: "/bench-floor/resource", kind: "api", floor: true },
+  { path: "/", kind: "page" },
+  { path: "/api/courses", kind: "api" },
+  { path: "/api/courses/1", kind: "api" },
+];
+
+const CONNECTIONS = 50;
+const DURATION_S = durationFromEnv(process.env.BENCH_DURATION);
+const WARMUP_S = DURATION_S >= 5 ? 2 : 1;
+const MIN_SHARE: Record<Kind, number> = { page: 0.6, api: 0.7 };
+const MAX_P99_MS = 100;
+const MAX_LANDING_JS_KB = 120;
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+function durationFromEnv(value: string | undefined): number {
+  const seconds = Number(value || 10);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`BENCH_DURATION must be a positive number of seconds, not "${value}"`);
+  return seconds;
+}
+
+interface Measurement {
+  label: string;
+  kind: Kind | "baseline";
+  floor: boolean;
+  reqPerSec: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface Row extends Measurement {
+  /** Share of the matching framework floor's req/s (not for floors and the baseline). */
+  share?: number;
+  /** Why the row failed; empty when it passed; undefined when nothing is checked. */
+  failures?: string[];
+}
+
+// --- setup ------------------------------------------------------------------
+
+function ensureBuild() {
+  const marker = path.join(ROOT, "build/server/index.js");
+  if (!fs.existsSync(marker)) {
+    console.log("No production build: running `npx remix vite:build`...");
+    execSync("npx remix vite:build", { cwd: ROOT, stdio: "inherit" });
+  } else if (newestSourceTime() > fs.statSync(marker).mtimeMs) {
+    console.warn("Warning: app sources are newer than build/ (run `npm run build` to benchmark the current code).");
+  }
+}
+
+function newestSourceTime(dir = path.join(ROOT, "app")): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    const time = entry.isDirectory() ? newestSourceTime(full) : fs.statSync(full).mtimeMs;
+    newest = Math.max(newest, time);
+  }
+  return newest;
+}
+
+/** A node:http server replaying one response from memory: the physical limit. */
+async function startBaseline(body: Buffer, contentType: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": contentType, "Content-Length": body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function fetchOk(url: string): Promise<Response> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} returned ${response.status}`);
+  return response;
+}
+
+// --- measuring --------------------------------------------------------------
+
+async function measure(label: string, url: string, kind: Measurement["kind"], floor = false): Promise<Measurement> {
+  process.stdout.write(`  ${label} ...`);
+  const options = { url, connections: CONNECTIONS, workers: 1 };
+  await autocannon({ ...options, duration: WARMUP_S });
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  const measurement: Measurement = {
+    label,
+    kind,
+    floor,
+    reqPerSec: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  process.stdout.write(` ${Math.round(measurement.reqPerSec)} req/s\n`);
+  return measurement;
+}
+
+/** Script URLs the landing page loads up front: modulepreload links and module imports. */
+function landingScriptUrls(html: string, baseUrl: string): string[] {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const href = tag.match(/\bhref="([^"]+)"/)?.[1];
+    if (/\brel="modulepreload"/.test(tag) && href) urls.add(href);
+  }
+  for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = attributes.match(/\bsrc="([^"]+)"/)?.[1];
+    if (src) urls.add(src);
+    for (const [, specifier = ""] of body.matchAll(/["'`]([^"'`\s]+\.js)["'`]/g)) urls.add(specifier);
+  }
+  const origin = new URL(baseUrl).origin;
+  return [...urls].map((url) => new URL(url, baseUrl)).filter((url) => url.origin === origin).map(String);
+}
+
+async function landingJsGzipBytes(baseUrl: string, html: string): Promise<{ files: number; bytes: number }> {
+  const urls = landingScriptUrls(html, baseUrl);
+  const sizes = await Promise.all(
+    urls.map(async (url) => {
+      const source = Buffer.from(await (await fetchOk(url)).arrayBuffer());
+      return zlib.gzipSync(source).length;
+    }),
+  );
+  return { files: urls.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
+}
+
+// --- verdicts ---------------------------------------------------------------
+
+function judge(measurements: Measurement[]): Row[] {
+  const floorOf = (kind: Kind) => measurements.find((m) => m.floor && m.kind === kind);
+  return measurements.map((m) => {
+    if (m.kind === "baseline") return { ...m };
+    const failures: string[] = [];
+    if (m.non2xx > 0) failures.push("non-2xx");
+    if (m.errors > 0) failures.push("errors");
+    if (m.p99Ms >= MAX_P99_MS) failures.push(`p99 >= ${MAX_P99_MS} ms`);
+    const floor = floorOf(m.kind);
+    if (m.floor || !floor) return { ...m, failures };
+    const share = m.reqPerSec / floor.reqPerSec;
+    if (share < MIN_SHARE[m.kind]) failures.push(`< ${MIN_SHARE[m.kind] * 100}% of floor`);
+    return { ...m, share, failures };
+  });
+}
+
+function shareCell(row: Row): string {
+  if (row.kind === "baseline") return "physical limit";
+  if (row.floor) return "framework floor";
+  const floorName = row.kind === "page" ? "trivial page" : "trivial resource";
+  return row.share === undefined ? "-" : `${(row.share * 100).toFixed(0)}% of ${floorName}`;
+}
+
+function verdictCell(row: Row): string {
+  if (!row.failures) return "";
+  return row.failures.length === 0 ? "PASS" : `FAIL (${row.failures.join(", ")})`;
+}
+
+function printTable(rows: Row[]) {
+  const header = ["target", "req/s", "p99 ms", "non-2xx", "relative", "verdict"];
+  const lines = rows.map((row) => [
+    row.label,
+    Math.round(row.reqPerSec).toString(),
+    row.p99Ms.toFixed(0),
+    (row.non2xx + row.errors).toString() + (row.errors ? ` (${row.errors} errors)` : ""),
+    shareCell(row),
+    verdictCell(row),
+  ]);
+  const widths = header.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i]?.length ?? 0)));
+  const rightAligned = new Set([1, 2, 3]);
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd();
+  console.log(format(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const line of lines) console.log(format(line));
+}
+
+function printFloorNote(rows: Row[]) {
+  const baseline = rows.find((row) => row.kind === "baseline");
+  if (!baseline) return;
+  const notes = rows
+    .filter((row) => row.floor)
+    .map((row) => `${row.label} = ${((row.reqPerSec / baseline.reqPerSec) * 100).toFixed(0)}%`);
+  console.log(`Framework floor vs node:http serving / from memory: ${notes.join(", ")}`);
+}
+
+// --- main -------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  ensureBuild();
+  let academy: AcademyProcess | undefined;
+  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+  try {
+    academy = await startAcademy({ BENCH_MODE: "true" });
+    const landing = await fetchOk(`${academy.baseUrl}/`);
+    const landingHtml = Buffer.from(await landing.arrayBuffer());
+    baseline = await startBaseline(landingHtml, landing.headers.get("content-type") ?? "text/html; charset=utf-8");
+
+    console.log(`Benchmarking ${academy.baseUrl}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per target`);
+    const measurements = [await measure("node:http (/ from memory)", baseline.url, "baseline")];
+    for (const target of TARGETS) {
+      measurements.push(await measure(target.path, academy.baseUrl + target.path, target.kind, target.floor));
+    }
+    const js = await landingJsGzipBytes(academy.baseUrl, landingHtml.toString("utf8"));
+
+    const rows = judge(measurements);
+    console.log();
+    printTable(rows);
+    printFloorNote(rows);
+    const jsKb = js.bytes / 1024;
+    const jsPass = jsKb < MAX_LANDING_JS_KB;
+    console.log(
+      `Landing page JavaScript: ${jsKb.toFixed(1)} KB gzip in ${js.files} files (limit ${MAX_LANDING_JS_KB} KB): ${jsPass ? "PASS" : "FAIL"}`,
+    );
+
+    const verdicts = [...rows.flatMap((row) => (row.failures ? [row.failures.length === 0] : [])), jsPass];
+    const passed = verdicts.filter(Boolean).length;
+    console.log(`bench: ${passed} passed, ${verdicts.length - passed} failed`);
+
+    const broken = rows.filter((row) => row.non2xx > 0);
+    for (const row of broken) console.error(`Broken route: ${row.label} returned ${row.non2xx} non-2xx responses`);
+    return broken.length > 0 ? 1 : 0;
+  } finally {
+    await baseline?.close();
+    await academy?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI runs — typecheck, lint, unit, integration and
+# browser tests — from a clean clone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-install.sh
+bash scripts/ensure-chromium.sh
+step() { printf '\n==> %s\n' "$1"; }
+step "Typecheck" && npx tsc --noEmit
+step "Lint" && npx eslint --max-warnings=0 .
+step "Build" && npx remix vite:build
+step "Unit tests" && npx vitest run --project unit
+step "Integration tests" && npx vitest run --project integration
+step "Browser tests" && npx playwright test

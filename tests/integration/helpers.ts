@@ -1,0 +1,96 @@
+import { afterAll, beforeAll } from "vitest";
+import { startAcademy, TEST_ADMIN, type AcademyProcess } from "../../scripts/academy-process";
+
+export { TEST_ADMIN };
+export const DEMO_STUDENT = { username: "seeker", password: "quiet-river-lantern" };
+export const DEMO_PREMIUM = { username: "oracle", password: "silver-moon-compass" };
+
+/** Starts one real server on a fresh database for the calling test file. */
+export function useAcademy(extraEnv: Record<string, string> = {}) {
+  const holder: { academy?: AcademyProcess } = {};
+  beforeAll(async () => {
+    holder.academy = await startAcademy(extraEnv);
+  });
+  afterAll(async () => {
+    await holder.academy?.stop();
+  });
+  return {
+    get baseUrl() {
+      if (!holder.academy) throw new Error("the academy has not started");
+      return holder.academy.baseUrl;
+    },
+    get process() {
+      if (!holder.academy) throw new Error("the academy has not started");
+      return holder.academy;
+    },
+  };
+}
+
+export function answerCaptcha(question: string): number {
+  const match = question.match(/What is (\d+) \+ (\d+)\?/);
+  if (!match) throw new Error(`Unexpected captcha question: ${question}`);
+  return Number(match[1]) + Number(match[2]);
+}
+
+/** A tiny browser: keeps cookies between requests and speaks JSON. */
+export class Visitor {
+  private cookies = new Map<string, string>();
+
+  constructor(private baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  setCookieHeader(header: string) {
+    this.cookies.clear();
+    for (const part of header.split(/;\s*/).filter(Boolean)) {
+      const [name, ...rest] = part.split("=");
+      if (name) this.cookies.set(name, rest.join("="));
+    }
+  }
+
+  async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set("Cookie", this.cookieHeader);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, body, redirect: "manual" });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(";");
+      const [name, ...rest] = (pair ?? "").split("=");
+      if (!name) continue;
+      const expired = attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /max-age=0/i.test(a.trim()));
+      if (expired || rest.join("=") === "") this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), rest.join("="));
+    }
+    return response;
+  }
+
+  async captcha(): Promise<{ captchaToken: string; captchaAnswer: number }> {
+    const response = await this.request("/api/captcha");
+    const { token, question } = (await response.json()) as { token: string; question: string };
+    return { captchaToken: token, captchaAnswer: answerCaptcha(question) };
+  }
+
+  async register(username: string, password = "a calm and steady passphrase"): Promise<Response> {
+    return this.request("/api/register", { method: "POST", json: { username, password, ...(await this.captcha()) } });
+  }
+
+  async login(username: string, password: string): Promise<Response> {
+    return this.request("/api/login", { method: "POST", json: { username, password, ...(await this.captcha()) } });
+  }
+
+  async authStatus(): Promise<{ isAuthenticated: boolean; username: string | null; role: string | null }> {
+    return (await this.request("/api/auth-status")).json() as Promise<{ isAuthenticated: boolean; username: string | null; role: string | null }>;
+  }
+}
+
+let counter = 0;
+export function uniqueName(prefix = "student"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { answerCaptcha, DEMO_STUDENT, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
+
+const academy = useAcademy();
+
+function decode(html: string): string {
+  return html.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+}
+
+/** Reads the login form the way a browser without JavaScript would. */
+async function loginFormFields(visitor: Visitor, path = "/login") {
+  const html = await (await visitor.request(path)).text();
+  const token = html.match(/name="captchaToken" value="([^"]+)"/)?.[1];
+  const question = html.match(/Security check: (?:<!-- -->)?(What is \d+ \+ \d+\?)/)?.[1];
+  if (!token || !question) throw new Error("login form without captcha");
+  return { captchaToken: decode(token), captchaAnswer: String(answerCaptcha(question)) };
+}
+
+async function postForm(visitor: Visitor, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return visitor.request(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+describe("the login page without JavaScript", () => {
+  it("signs in and follows a safe redirect", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    const captcha = await loginFormFields(visitor, "/login?redirect=%2Fstudents%3Ftab%3Dprogress");
+    const response = await postForm(visitor, "/login?redirect=%2Fstudents%3Ftab%3Dprogress", {
+      intent: "login",
+      username: DEMO_STUDENT.username,
+      password: DEMO_STUDENT.password,
+      redirectTo: "/students?tab=progress",
+      ...captcha,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/students?tab=progress");
+    expect((await visitor.authStatus()).username).toBe(DEMO_STUDENT.username);
+  });
+
+  it("never redirects to another site", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    const response = await postForm(visitor, "/login", {
+      intent: "login",
+      username: TEST_ADMIN.username,
+      password: TEST_ADMIN.password,
+      redirectTo: "//evil.example/phish",
+      ...(await loginFormFields(visitor)),
+    });
+    expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("sends a saved enrol-after-login course to its page", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    const response = await postForm(visitor, "/login", {
+      intent: "login",
+      username: DEMO_STUDENT.username,
+      password: DEMO_STUDENT.password,
+      enrollCourseId: "2",
+      ...(await loginFormFields(visitor)),
+    });
+    expect(response.headers.get("Location")).toBe("/course/2");
+  });
+
+  it("re-renders with the spec's message and a fresh captcha after a wrong answer", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    const captcha = await loginFormFields(visitor);
+    const response = await postForm(visitor, "/login", {
+      intent: "login",
+      username: DEMO_STUDENT.username,
+      password: DEMO_STUDENT.password,
+      captchaToken: captcha.captchaToken,
+      captchaAnswer: String(Number(captcha.captchaAnswer) + 1),
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Captcha Error");
+    expect(html).toContain("Please solve the math problem correctly.");
+    expect(decode(html)).not.toContain(captcha.captchaToken);
+  });
+
+  it("refuses a form posted from another site", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    const response = await postForm(visitor, "/login", { intent: "login" }, { Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("guarded pages", () => {
+  it("send visitors to the login with a way back", async () => {
+    const response = await new Visitor(academy.baseUrl).request("/students");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirect=%2Fstudents");
+  });
+
+  it("send students away from the admin area with Access Denied", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    await visitor.login(DEMO_STUDENT.username, DEMO_STUDENT.password);
+    for (const path of ["/admin", "/dashboard"]) {
+      const response = await visitor.request(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/students");
+    }
+    const portal = await (await visitor.request("/students")).text();
+    expect(portal).toContain("Access Denied");
+    expect(portal).toContain("This area is restricted to administrators only.");
+  });
+
+  it("show the dashboard to admins", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    await visitor.login(TEST_ADMIN.username, TEST_ADMIN.password);
+    const html = await (await visitor.request("/admin")).text();
+    expect(html).toContain("Sacred Administrative Realm");
+    expect(html).toContain("Active Members");
+  });
+
+  it("answer unknown paths with the 404 page", async () => {
+    const response = await fetch(`${academy.baseUrl}/no/such/place`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page Not Found");
+  });
+});
+
+describe("the estimator without JavaScript", () => {
+  it("computes on the server and saves for a signed-in advisor", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    await visitor.login(DEMO_STUDENT.username, DEMO_STUDENT.password);
+    const response = await postForm(visitor, "/?index", {
+      intent: "estimate",
+      personalSales: "6000",
+      storeSales: "200",
+      referredAdvisors: "10",
+      referredAdvisorSales: "400",
+      referredClients: "20",
+      referredClientPurchases: "100",
+      itemPrice: "10",
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/data-testid="oracle-total"[^>]*>\$5,000</);
+    expect(html).toMatch(/data-testid="oracle-store-price"[^>]*>\$11\.50</);
+    const saved = (await (await visitor.request("/api/calculator")).json()) as Record<string, number>;
+    expect(saved.personalSales).toBe(6000);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { checkCaptcha, createCaptcha } from "~/models/captcha.server";
+
+function answerOf(question: string): number {
+  const match = question.match(/What is (\d+) \+ (\d+)\?/);
+  if (!match) throw new Error(`Unexpected question: ${question}`);
+  return Number(match[1]) + Number(match[2]);
+}
+
+describe("the math captcha", () => {
+  it("asks for the sum of two numbers from 1 to 10", () => {
+    for (let i = 0; i < 50; i++) {
+      const answer = answerOf(createCaptcha().question);
+      expect(answer).toBeGreaterThanOrEqual(2);
+      expect(answer).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it("accepts the right answer once only", () => {
+    const captcha = createCaptcha();
+    expect(checkCaptcha(captcha.token, answerOf(captcha.question))).toBe(true);
+    expect(checkCaptcha(captcha.token, answerOf(captcha.question))).toBe(false);
+  });
+
+  it("burns the token on a wrong answer, so a new one is needed", () => {
+    const captcha = createCaptcha();
+    expect(checkCaptcha(captcha.token, answerOf(captcha.question) + 1)).toBe(false);
+    expect(checkCaptcha(captcha.token, answerOf(captcha.question))).toBe(false);
+  });
+
+  it("refuses tampered and expired tokens", () => {
+    const captcha = createCaptcha();
+    const [payload, signature] = captcha.token.split(".");
+    const forged = Buffer.from("1.1.9999999999999.nonce").toString("base64url");
+    expect(checkCaptcha(`${forged}.${signature}`, 2)).toBe(false);
+    expect(checkCaptcha(`${payload}.x${signature?.slice(1)}`, answerOf(captcha.question))).toBe(false);
+    expect(checkCaptcha("garbage", 3)).toBe(false);
+    const old = createCaptcha(Date.now() - 11 * 60 * 1000);
+    expect(checkCaptcha(old.token, answerOf(old.question))).toBe(false);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/utils/env.server";
+
+describe("configuration", () => {
+  it("has documented defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_PATH).toBe("./data/academy.db");
+    expect(env.UPLOADS_DIR).toBe("./data/uploads");
+    expect(env.SEED_DEMO_DATA).toBe(true);
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it("reads flags in the usual spellings", () => {
+    expect(parseEnv({ SEED_DEMO_DATA: "false" }).SEED_DEMO_DATA).toBe(false);
+    expect(parseEnv({ SEED_DEMO_DATA: "0" }).SEED_DEMO_DATA).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "yes" }).TRUST_PROXY).toBe(true);
+  });
+
+  it("stops with a one-line message naming the bad variable", () => {
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/^Invalid configuration: PORT /);
+    expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET must be at least 32 characters/);
+    expect(() => parseEnv({ ADMIN_PASSWORD: "tiny" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => parseEnv({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, isCrossSiteWrite } from "../../server/security";
+
+function request(method: string, headers: Record<string, string>, protocol = "http") {
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return { method, protocol, get: (name: string) => lower[name.toLowerCase()] };
+}
+
+describe("the cross-site write check", () => {
+  it("lets reads and same-origin writes through", () => {
+    expect(isCrossSiteWrite(request("GET", { Origin: "https://evil.example", Host: "academy.test" }))).toBe(false);
+    expect(isCrossSiteWrite(request("POST", { Origin: "http://academy.test", Host: "academy.test" }))).toBe(false);
+    expect(isCrossSiteWrite(request("POST", { Host: "academy.test" }))).toBe(false);
+    expect(isCrossSiteWrite(request("POST", { "Sec-Fetch-Site": "same-origin", Host: "academy.test" }))).toBe(false);
+  });
+
+  it("refuses writes that name another site", () => {
+    expect(isCrossSiteWrite(request("POST", { Origin: "https://evil.example", Host: "academy.test" }))).toBe(true);
+    expect(isCrossSiteWrite(request("DELETE", { Origin: "http://academy.test:8080", Host: "academy.test" }))).toBe(true);
+    expect(isCrossSiteWrite(request("PUT", { "Sec-Fetch-Site": "cross-site", Host: "academy.test" }))).toBe(true);
+    expect(isCrossSiteWrite(request("POST", { Origin: "null", Host: "academy.test" }))).toBe(true);
+  });
+});
+
+describe("the content security policy", () => {
+  it("allows scripts only from us and with this response's nonce, and forbids framing", () => {
+    const policy = contentSecurityPolicy("abc123", false);
+    expect(policy).toContain("script-src 'self' 'nonce-abc123'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
