@@ -313,7 +313,7 @@ export const forumCategories = sqliteTable(
     color: text("color").notNull().default("8B5CF6"),
     createdAt: createdAt(),
   },
-  (t) => [
+  () => [
     check("forum_categories_permission", inList("permission", FORUM_PERMISSIONS)),
     check("forum_categories_color", inList("color", FORUM_COLORS)),
   ],

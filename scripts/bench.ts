@@ -22,6 +22,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
@@ -121,6 +122,15 @@ async function fetchOk(url: string): Promise<Response> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`GET ${url} returned ${response.status}`);
   return response;
+}
+
+/** Numbers mean little while something else keeps the CPUs busy; say so. */
+function warnIfBusy() {
+  const [load = 0] = os.loadavg();
+  const cpus = os.availableParallelism();
+  if (load > cpus * 0.75) {
+    console.warn(`Warning: load average ${load.toFixed(1)} on ${cpus} CPUs: other work is running, results will be noisy.`);
+  }
 }
 
 // --- measuring --------------------------------------------------------------
@@ -232,6 +242,7 @@ function printFloorNote(rows: Row[]) {
 
 async function main(): Promise<number> {
   ensureBuild();
+  warnIfBusy();
   let academy: AcademyProcess | undefined;
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
