@@ -22,8 +22,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file starts its own server on its own database.
-          fileParallelism: true,
-          maxWorkers: 2,
         },
       },
     ],

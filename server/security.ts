@@ -43,8 +43,14 @@ export function securityHeaders(development: boolean) {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+interface WriteRequest {
+  method: string;
+  protocol: string;
+  get(name: string): string | undefined;
+}
+
 /** True when a state-changing request comes from another site. */
-export function isCrossSiteWrite(req: Pick<Request, "method" | "protocol" | "get">): boolean {
+export function isCrossSiteWrite(req: WriteRequest): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
   if (req.get("Sec-Fetch-Site") === "cross-site") return true;
   const origin = req.get("Origin");

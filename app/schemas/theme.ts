@@ -21,3 +21,23 @@ export const UpdateThemeSchema = z.object({
   moodTheme: z.enum(THEME_IDS, { errorMap: () => ({ message: "Unknown theme" }) }),
   themeSettings: ThemeSettingsSchema,
 });
+
+// The themes page form: flat fields, checkboxes absent when off.
+export const ThemeFormSchema = z
+  .object({
+    moodTheme: z.enum(THEME_IDS, { errorMap: () => ({ message: "Choose one of the themes" }) }),
+    animationSpeed: z.coerce.number({ invalid_type_error: "Animation speed must be a number" }),
+    glowIntensity: z.coerce.number({ invalid_type_error: "Glow intensity must be a number" }),
+    particleEffects: z.literal("on").optional(),
+    soundEffects: z.literal("on").optional(),
+  })
+  .transform((v) => ({
+    moodTheme: v.moodTheme,
+    themeSettings: {
+      animationSpeed: v.animationSpeed,
+      glowIntensity: v.glowIntensity,
+      particleEffects: v.particleEffects === "on",
+      soundEffects: v.soundEffects === "on",
+    },
+  }))
+  .pipe(UpdateThemeSchema);

@@ -145,3 +145,31 @@ describe("the estimator without JavaScript", () => {
     expect(saved.personalSales).toBe(6000);
   });
 });
+
+describe("the themes page without JavaScript", () => {
+  it("asks visitors to sign in", async () => {
+    const html = await (await fetch(`${academy.baseUrl}/themes`)).text();
+    expect(html).toContain("Access Required");
+    expect(html).toContain("Sign In to Continue");
+  });
+
+  it("applies a chosen theme and its settings from the form", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    await visitor.login(DEMO_STUDENT.username, DEMO_STUDENT.password);
+    const response = await postForm(visitor, "/theme-settings", {
+      moodTheme: "mystical",
+      animationSpeed: "1.5",
+      glowIntensity: "30",
+      particleEffects: "on",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/theme-settings");
+    const html = await (await visitor.request("/theme-settings")).text();
+    expect(html).toContain("Theme Applied");
+    expect(html).toContain('data-theme="mystical"');
+    const status = (await (await visitor.request("/api/auth-status")).json()) as { user: { themeSettings: unknown } };
+    expect(status.user.themeSettings).toEqual({ animationSpeed: 1.5, glowIntensity: 30, particleEffects: true, soundEffects: false });
+    const bad = await postForm(visitor, "/themes", { moodTheme: "mystical", animationSpeed: "9", glowIntensity: "30" });
+    expect(bad.status).toBe(400);
+  });
+});
