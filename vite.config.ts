@@ -24,7 +24,6 @@ export default defineConfig({
       "zod",
       "lucide-react",
       "clsx",
-      "tailwind-merge",
       "@radix-ui/react-dialog",
       "@radix-ui/react-dropdown-menu",
       "@radix-ui/react-tabs",

@@ -1,9 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { Sparkles } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { EstimatorFormSchema } from "~/schemas/calculator";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClasses } from "~/components/ui/field";
 import { formatUsd, formatWholeUsd } from "~/utils/misc";
@@ -44,12 +42,13 @@ export function RevenueOracle({
   lastResult?: SubmissionResult<string[]> | null;
   itemPrice: number;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<EstimatorField | "itemPrice", number>>({
     id: "revenue-oracle",
     lastResult,
-    defaultValue: { ...Object.fromEntries(ESTIMATOR_FIELDS.map((f) => [f, String(saved[f])])), itemPrice: String(itemPrice) },
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EstimatorFormSchema }),
+    defaultValue: { ...saved, itemPrice },
+    // No client-side schema: the live figures need none (junk counts as 0), and
+    // keeping zod out of the landing page's bundle keeps it light. The server
+    // validates the posted form.
   });
 
   const values = toEstimatorInput(form.value);

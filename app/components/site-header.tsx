@@ -2,7 +2,6 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { Menu, Moon, Sparkles } from "lucide-react";
 import type { PublicUser } from "~/models/user.server";
 import { buttonClasses } from "~/components/ui/button";
-import { cn } from "~/utils/misc";
 
 const desktopLinks = [
   { to: "/courses", label: "Courses" },
@@ -35,13 +34,13 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
             <NavLink
               key={link.to}
               to={link.to}
-              className={({ isActive }) => buttonClasses("ghost", cn("px-3", isActive && "bg-primary/20"))}
+              className={({ isActive }) => buttonClasses("ghost", isActive ? "bg-primary/20" : undefined, "sm")}
             >
               {link.label}
             </NavLink>
           ))}
           {pathname === "/" ? (
-            <a href="#oracle" className={buttonClasses("ghost", "px-3 text-accent")}>
+            <a href="#oracle" className={buttonClasses("ghost", "text-accent", "sm")}>
               <Sparkles className="h-4 w-4" aria-hidden /> Revenue Oracle
             </a>
           ) : null}
@@ -51,7 +50,7 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
         </nav>
         {/* <details> opens without JavaScript; CSS hides it on wide screens. */}
         <details className="relative md:hidden">
-          <summary className={buttonClasses("ghost", "list-none px-2")} aria-label="Open menu">
+          <summary className={buttonClasses("ghost", "list-none", "icon")} aria-label="Open menu">
             <Menu className="h-6 w-6" aria-hidden />
           </summary>
           <nav aria-label="Mobile" className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-primary/30 bg-background p-2 shadow-xl">

@@ -120,10 +120,10 @@ export default function Landing() {
           integrity, and build a sustainable advisory business alongside a supportive community.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <Link to={journeyHref} className={buttonClasses("primary", "glow px-6 py-3 text-base")}>
+          <Link to={journeyHref} className={buttonClasses("primary", "glow", "lg")}>
             <Rocket className="h-5 w-5" aria-hidden /> Begin Your Journey
           </Link>
-          <a href="#modules" className={buttonClasses("outline", "px-6 py-3 text-base")}>
+          <a href="#modules" className={buttonClasses("outline", undefined, "lg")}>
             <PlayCircle className="h-5 w-5" aria-hidden /> Watch Prophecy
           </a>
         </div>

@@ -7,13 +7,13 @@ test.describe("A visitor arriving at the Academy", () => {
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Mystic Academy" })).toHaveAttribute("href", "/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const [label, href] of [
-      ["Courses", "/courses"],
-      ["Community", "/community"],
-      ["Tools", "/tools-templates"],
-      ["Knowledge", "/knowledge-base"],
-      ["Themes", "/themes"],
-      ["Portal", "/login"],
+    for (const { label, href } of [
+      { label: "Courses", href: "/courses" },
+      { label: "Community", href: "/community" },
+      { label: "Tools", href: "/tools-templates" },
+      { label: "Knowledge", href: "/knowledge-base" },
+      { label: "Themes", href: "/themes" },
+      { label: "Portal", href: "/login" },
     ]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
     }
@@ -40,11 +40,11 @@ test.describe("A visitor arriving at the Academy", () => {
     const courses = page.getByTestId("course-card");
     await expect(courses).toHaveCount(3);
     const expectedCourses = [
-      ["Foundations of Intuitive Reading", "Beginner"],
-      ["Ethical Client Communication & Boundaries", "Intermediate"],
-      ["Building a Thriving Advisory Practice", "Advanced"],
+      { title: "Foundations of Intuitive Reading", level: "Beginner" },
+      { title: "Ethical Client Communication & Boundaries", level: "Intermediate" },
+      { title: "Building a Thriving Advisory Practice", level: "Advanced" },
     ];
-    for (const [index, [title, level]] of expectedCourses.entries()) {
+    for (const [index, { title, level }] of expectedCourses.entries()) {
       const card = courses.nth(index);
       await expect(card.getByRole("heading")).toHaveText(title);
       await expect(card).toContainText(level);
