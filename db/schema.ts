@@ -135,10 +135,15 @@ export const lessons = sqliteTable(
     description: text("description").notNull().default(""),
     order: integer("sort_order").notNull(),
     isActive: flag("is_active", true),
+    // Expected study time; learning hours in the portal add these up.
+    estimatedMinutes: integer("estimated_minutes").notNull().default(20),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("lessons_course_order").on(t.courseId, t.order)],
+  (t) => [
+    index("lessons_course_order").on(t.courseId, t.order),
+    check("lessons_minutes", sql`estimated_minutes between 1 and 1440`),
+  ],
 );
 
 export const contentSections = sqliteTable(

@@ -94,7 +94,13 @@ export async function seedDemoData(): Promise<boolean> {
       course.lessons.forEach((lesson, lessonIndex) => {
         const { id: lessonId } = tx
           .insert(lessons)
-          .values({ courseId, title: lesson.title, description: lesson.description, order: lessonIndex + 1 })
+          .values({
+            courseId,
+            title: lesson.title,
+            description: lesson.description,
+            order: lessonIndex + 1,
+            estimatedMinutes: 10 + lesson.sections.length * 5,
+          })
           .returning({ id: lessons.id })
           .get();
         lesson.sections.forEach((section, sectionIndex) => {

@@ -1,20 +1,276 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { userProgress } from "#db/schema";
+import { activityEvents, courses, lessonCompletions, lessons, sectionProgress, userProgress, users } from "#db/schema";
+import { issueCertificate, type Certificate } from "~/models/certificate.server";
+import { env } from "~/utils/env.server";
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+export type ProgressRecord = typeof userProgress.$inferSelect;
+
+/** The spec's progress record shape. */
+export function toApiProgress(record: ProgressRecord) {
+  return {
+    courseId: record.courseId,
+    isCompleted: record.isCompleted,
+    progressPercentage: record.progressPercentage,
+    startedAt: record.startedAt.toISOString(),
+    lastAccessedAt: record.lastAccessedAt.toISOString(),
+    completedAt: record.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** Completed active lessons / active lessons, as a whole percentage. */
+export function progressPercentage(completedActive: number, activeLessons: number): number {
+  if (activeLessons === 0) return 0;
+  return Math.round((Math.min(completedActive, activeLessons) / activeLessons) * 100);
+}
+
+function recomputeOne(tx: Tx, userId: number, courseId: number, now: Date): ProgressRecord | undefined {
+  const active = tx
+    .select({ n: count() })
+    .from(lessons)
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
+    .get()?.n ?? 0;
+  const done = tx
+    .select({ n: count() })
+    .from(lessonCompletions)
+    .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
+    .where(and(eq(lessonCompletions.userId, userId), eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
+    .get()?.n ?? 0;
+  const percentage = progressPercentage(done, active);
+  const isCompleted = active > 0 && done >= active;
+  const current = tx
+    .select()
+    .from(userProgress)
+    .where(and(eq(userProgress.userId, userId), eq(userProgress.courseId, courseId)))
+    .get();
+  if (!current) return undefined;
+  return tx
+    .update(userProgress)
+    .set({
+      progressPercentage: percentage,
+      isCompleted,
+      // A course stays completed on the day it was first finished.
+      completedAt: isCompleted ? (current.completedAt ?? now) : null,
+    })
+    .where(eq(userProgress.id, current.id))
+    .returning()
+    .get();
+}
+
+/** Lessons were added, removed or (de)activated: bring every student's figure up to date. */
+export function recomputeCourseProgress(tx: Tx, courseId: number) {
+  const learners = tx.select({ userId: userProgress.userId }).from(userProgress).where(eq(userProgress.courseId, courseId)).all();
+  const now = new Date();
+  for (const { userId } of learners) recomputeOne(tx, userId, courseId, now);
+}
+
+/** Creates the progress record (idempotent) and marks the course as just accessed. */
+export function startCourse(userId: number, courseId: number): ProgressRecord {
+  const now = new Date();
+  return db.transaction((tx) => {
+    const created = tx
+      .insert(userProgress)
+      .values({ userId, courseId, startedAt: now, lastAccessedAt: now })
+      .onConflictDoUpdate({ target: [userProgress.userId, userProgress.courseId], set: { lastAccessedAt: now } })
+      .returning()
+      .get();
+    if (created.startedAt.getTime() === now.getTime()) {
+      tx.insert(activityEvents).values({ userId, type: "course_started", summary: `started course #${courseId}` }).run();
+    }
+    return created;
+  });
+}
+
+export function getProgress(userId: number, courseId: number): ProgressRecord | undefined {
+  return db
+    .select()
+    .from(userProgress)
+    .where(and(eq(userProgress.userId, userId), eq(userProgress.courseId, courseId)))
+    .get();
+}
+
+export function listCompletedLessonIds(userId: number, courseId: number): number[] {
+  return db
+    .select({ id: lessonCompletions.lessonId })
+    .from(lessonCompletions)
+    .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
+    .where(and(eq(lessonCompletions.userId, userId), eq(lessons.courseId, courseId)))
+    .all()
+    .map((row) => row.id);
+}
+
+export interface CompletionResult {
+  progress: ProgressRecord;
+  nextLessonId: number | null;
+  certificate: Certificate | null;
+}
+
+/**
+ * Records a finished lesson (idempotent), updates the course figure, and issues
+ * the certificate when the last lesson is done. The lesson must be active and
+ * belong to an active course; the caller checks access.
+ */
+export function completeLesson(user: { id: number; username: string; name: string | null }, lesson: { id: number; courseId: number; order: number }): CompletionResult {
+  const now = new Date();
+  return db.transaction((tx) => {
+    tx.insert(userProgress)
+      .values({ userId: user.id, courseId: lesson.courseId, startedAt: now, lastAccessedAt: now })
+      .onConflictDoUpdate({ target: [userProgress.userId, userProgress.courseId], set: { lastAccessedAt: now } })
+      .run();
+    const firstTime =
+      tx.insert(lessonCompletions).values({ userId: user.id, lessonId: lesson.id, completedAt: now }).onConflictDoNothing().run().changes === 1;
+    const course = tx.select({ title: courses.title }).from(courses).where(eq(courses.id, lesson.courseId)).get();
+    if (firstTime) {
+      tx.insert(activityEvents)
+        .values({ userId: user.id, type: "lesson_completed", summary: `${user.username} completed a lesson of ${course?.title ?? "a course"}` })
+        .run();
+    }
+    const progress = recomputeOne(tx, user.id, lesson.courseId, now);
+    if (!progress) throw new Error("progress record missing");
+    let certificate: Certificate | null = null;
+    if (progress.isCompleted && course) {
+      certificate = issueCertificate(tx, {
+        userId: user.id,
+        courseId: lesson.courseId,
+        recipientName: user.name?.trim() || user.username,
+        courseTitle: course.title,
+      });
+      if (certificate) {
+        tx.insert(activityEvents)
+          .values({ userId: user.id, type: "certificate_issued", summary: `${user.username} earned the certificate for ${course.title}` })
+          .run();
+      }
+    }
+    const next = tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(and(eq(lessons.courseId, lesson.courseId), eq(lessons.isActive, true), sql`(${lessons.order}, ${lessons.id}) > (${lesson.order}, ${lesson.id})`))
+      .orderBy(asc(lessons.order), asc(lessons.id))
+      .limit(1)
+      .get();
+    return { progress, nextLessonId: next?.id ?? null, certificate };
+  });
+}
+
+export interface ProgressWithCourse extends ProgressRecord {
+  courseTitle: string;
+  courseDescription: string;
+  courseLevel: string;
+}
+
+/** A student's progress records, most recently accessed first. */
+export function listProgressForUser(userId: number): ProgressWithCourse[] {
+  return db
+    .select({
+      id: userProgress.id,
+      userId: userProgress.userId,
+      courseId: userProgress.courseId,
+      isCompleted: userProgress.isCompleted,
+      progressPercentage: userProgress.progressPercentage,
+      startedAt: userProgress.startedAt,
+      lastAccessedAt: userProgress.lastAccessedAt,
+      completedAt: userProgress.completedAt,
+      courseTitle: courses.title,
+      courseDescription: courses.description,
+      courseLevel: courses.level,
+    })
+    .from(userProgress)
+    .innerJoin(courses, eq(courses.id, userProgress.courseId))
+    .where(eq(userProgress.userId, userId))
+    .orderBy(desc(userProgress.lastAccessedAt))
+    .all();
+}
 
 export interface EnrolmentCounts {
   enrolled: number;
   completed: number;
 }
 
-/** How many courses a student has started and finished. */
 export function getEnrolmentCounts(userId: number): EnrolmentCounts {
-  const enrolled = db.select({ n: count() }).from(userProgress).where(eq(userProgress.userId, userId)).get()?.n ?? 0;
-  const completed =
+  const row = db
+    .select({
+      enrolled: count(),
+      completed: sql<number>`coalesce(sum(${userProgress.isCompleted}), 0)`.mapWith(Number),
+    })
+    .from(userProgress)
+    .where(eq(userProgress.userId, userId))
+    .get();
+  return { enrolled: row?.enrolled ?? 0, completed: row?.completed ?? 0 };
+}
+
+/** Hours of study: the estimated minutes of every completed lesson. */
+export function getLearningHours(userId: number): number {
+  const minutes =
     db
-      .select({ n: count() })
-      .from(userProgress)
-      .where(and(eq(userProgress.userId, userId), eq(userProgress.isCompleted, true)))
-      .get()?.n ?? 0;
-  return { enrolled, completed };
+      .select({ total: sql<number>`coalesce(sum(${lessons.estimatedMinutes}), 0)`.mapWith(Number) })
+      .from(lessonCompletions)
+      .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
+      .where(eq(lessonCompletions.userId, userId))
+      .get()?.total ?? 0;
+  return Math.round((minutes / 60) * 10) / 10;
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: env.ACADEMY_TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+export function academyDay(date: Date): string {
+  return dayFormat.format(date);
+}
+
+/** Consecutive days with a completed lesson, ending today or yesterday (academy time zone). */
+export function streakFromDays(days: Set<string>, today: Date): number {
+  const cursor = new Date(today);
+  if (!days.has(academyDay(cursor))) cursor.setUTCDate(cursor.getUTCDate() - 1);
+  let streak = 0;
+  while (days.has(academyDay(cursor))) {
+    streak += 1;
+    cursor.setUTCDate(cursor.getUTCDate() - 1);
+  }
+  return streak;
+}
+
+export function getCurrentStreak(userId: number, now = new Date()): number {
+  const since = new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000);
+  const rows = db
+    .select({ at: lessonCompletions.completedAt })
+    .from(lessonCompletions)
+    .where(and(eq(lessonCompletions.userId, userId), gte(lessonCompletions.completedAt, since)))
+    .all();
+  return streakFromDays(new Set(rows.map((r) => academyDay(r.at))), now);
+}
+
+/** Remembers where a student stopped in an uploaded video. */
+export function saveVideoPosition(userId: number, sectionId: number, positionSeconds: number) {
+  db.insert(sectionProgress)
+    .values({ userId, sectionId, positionSeconds, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: [sectionProgress.userId, sectionProgress.sectionId], set: { positionSeconds, updatedAt: new Date() } })
+    .run();
+}
+
+export function getVideoPositions(userId: number, sectionIds: number[]): Record<number, number> {
+  if (sectionIds.length === 0) return {};
+  const rows = db
+    .select({ sectionId: sectionProgress.sectionId, seconds: sectionProgress.positionSeconds })
+    .from(sectionProgress)
+    .where(and(eq(sectionProgress.userId, userId), inArray(sectionProgress.sectionId, sectionIds)))
+    .all();
+  return Object.fromEntries(rows.map((r) => [r.sectionId, r.seconds]));
+}
+
+/** For the admin's member progress: completed and enrolled counts per member. */
+export function listMemberProgress() {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      email: users.email,
+      enrolled: sql<number>`count(${userProgress.id})`.mapWith(Number),
+      completed: sql<number>`coalesce(sum(${userProgress.isCompleted}), 0)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(userProgress, eq(userProgress.userId, users.id))
+    .where(eq(users.role, "student"))
+    .groupBy(users.id)
+    .orderBy(asc(users.username))
+    .all();
 }

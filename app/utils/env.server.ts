@@ -32,6 +32,19 @@ const EnvSchema = z.object({
   SIGNUPS_PER_HOUR: positiveInt(30),
   JSON_BODY_LIMIT_KB: positiveInt(100),
   BENCH_MODE: flag(false),
+  // Streaks count calendar days in this time zone.
+  ACADEMY_TIMEZONE: z
+    .string()
+    .default("UTC")
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as Europe/London"),
+  PUBLIC_URL: z.string().url("must be a full URL such as https://academy.example").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };

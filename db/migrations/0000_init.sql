@@ -186,9 +186,11 @@ CREATE TABLE `lessons` (
 	`description` text DEFAULT '' NOT NULL,
 	`sort_order` integer NOT NULL,
 	`is_active` integer DEFAULT true NOT NULL,
+	`estimated_minutes` integer DEFAULT 20 NOT NULL,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
-	FOREIGN KEY (`course_id`) REFERENCES `courses`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`course_id`) REFERENCES `courses`(`id`) ON UPDATE no action ON DELETE cascade,
+	CONSTRAINT "lessons_minutes" CHECK(estimated_minutes between 1 and 1440)
 );
 --> statement-breakpoint
 CREATE INDEX `lessons_course_order` ON `lessons` (`course_id`,`sort_order`);--> statement-breakpoint

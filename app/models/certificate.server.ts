@@ -1,0 +1,69 @@
+import crypto from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { certificates } from "#db/schema";
+
+export type Certificate = typeof certificates.$inferSelect;
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+// No 0/O or 1/I, so a number read aloud or typed by hand is unambiguous.
+const NUMBER_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+
+export function generateCertificateNumber(issuedAt = new Date()): string {
+  let suffix = "";
+  for (let i = 0; i < 6; i++) suffix += NUMBER_ALPHABET[crypto.randomInt(NUMBER_ALPHABET.length)];
+  return `ACD-${issuedAt.getUTCFullYear()}-${suffix}`;
+}
+
+/** Issues the certificate for a finished course once; returns it, or null if one existed. */
+export function issueCertificate(
+  tx: Tx,
+  input: { userId: number; courseId: number; recipientName: string; courseTitle: string },
+): Certificate | null {
+  const existing = tx
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.userId, input.userId), eq(certificates.courseId, input.courseId)))
+    .get();
+  if (existing) return null;
+  const issuedAt = new Date();
+  // A clash among 32^6 numbers per year is rare; retry rather than fail.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const inserted = tx
+      .insert(certificates)
+      .values({ ...input, issuedAt, certificateNumber: generateCertificateNumber(issuedAt) })
+      .onConflictDoNothing()
+      .returning()
+      .get();
+    if (inserted) return inserted;
+  }
+  throw new Error("Could not allocate a certificate number");
+}
+
+export function listCertificatesForUser(userId: number): Certificate[] {
+  return db.select().from(certificates).where(eq(certificates.userId, userId)).orderBy(desc(certificates.issuedAt)).all();
+}
+
+export function getCertificateForOwner(id: number, userId: number): Certificate | undefined {
+  return db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.id, id), eq(certificates.userId, userId)))
+    .get();
+}
+
+export function getCertificateByNumber(certificateNumber: string): Certificate | undefined {
+  return db.select().from(certificates).where(eq(certificates.certificateNumber, certificateNumber.toUpperCase())).get();
+}
+
+/** The spec's certificate shape for the JSON API. */
+export function toApiCertificate(certificate: Certificate) {
+  return {
+    id: certificate.id,
+    courseId: certificate.courseId,
+    courseTitle: certificate.courseTitle,
+    certificateNumber: certificate.certificateNumber,
+    issuedAt: certificate.issuedAt.toISOString(),
+    isVerified: certificate.isVerified,
+  };
+}
