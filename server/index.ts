@@ -47,6 +47,16 @@ if (viteDevServer) {
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
 
+// Uploaded course images and videos are public; their names are random and
+// their types were checked by content. Templates are not served here: they go
+// through the download API, which checks membership.
+for (const folder of ["images", "videos"]) {
+  app.use(
+    `/uploads/${folder}`,
+    express.static(path.resolve(env.UPLOADS_DIR, folder), { dotfiles: "ignore", index: false, maxAge: "7d", fallthrough: false }),
+  );
+}
+
 const remixHandler = createRequestHandler({
   build: viteDevServer ? loadBuild : await loadBuild(),
   mode: env.NODE_ENV === "production" ? "production" : "development",
@@ -59,10 +69,12 @@ app.all("*", remixHandler);
 
 // Last resort: never show a stack trace.
 app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-  console.error(error);
+  const status = typeof error === "object" && error && "status" in error && typeof error.status === "number" ? error.status : 500;
+  if (status >= 500) console.error(error);
   if (res.headersSent) return;
-  if (req.path.startsWith("/api/")) res.status(500).json({ message: "Something went wrong" });
-  else res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+  const message = status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong";
+  if (req.path.startsWith("/api/")) res.status(status).json({ message });
+  else res.status(status).type("text/plain").send(message);
 });
 
 const server = app.listen(env.PORT, env.HOST, () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { courses, lessons, type Course } from "#db/schema";
+import { certificates, courses, lessons, userProgress, type Course } from "#db/schema";
+import type { CourseInput } from "~/schemas/course";
 
 /** A course as the JSON API and the pages show it; `lessons` counts active lessons. */
 export interface CourseSummary {
@@ -63,4 +64,70 @@ export function listFeaturedCourses(limit = 3): CourseSummary[] {
 /** An active course, or undefined: inactive courses do not exist for visitors and students. */
 export function getActiveCourse(id: number): CourseSummary | undefined {
   return courseByIdQuery.get({ id });
+}
+
+// ---- Administration ------------------------------------------------------
+
+const allCoursesQuery = db
+  .select(courseColumns)
+  .from(courses)
+  .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .orderBy(asc(courses.id))
+  .prepare();
+
+const anyCourseByIdQuery = db
+  .select(courseColumns)
+  .from(courses)
+  .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .where(eq(courses.id, sql.placeholder("id")))
+  .prepare();
+
+/** Every course, archived ones included, for administrators. */
+export function listAllCourses(): CourseSummary[] {
+  return allCoursesQuery.all();
+}
+
+export function getAnyCourse(id: number): CourseSummary | undefined {
+  return anyCourseByIdQuery.get({ id });
+}
+
+/** What a viewer may see: admins see archived courses too. */
+export function getCourseForViewer(id: number, viewer: { role: string } | null): CourseSummary | undefined {
+  return viewer?.role === "admin" ? getAnyCourse(id) : getActiveCourse(id);
+}
+
+export function createCourse(input: CourseInput): CourseSummary {
+  const { lessons: _derived, ...values } = input;
+  const created = db.insert(courses).values(values).returning({ id: courses.id }).get();
+  const course = getAnyCourse(created.id);
+  if (!course) throw new Error("course vanished after insert");
+  return course;
+}
+
+export function updateCourse(id: number, input: CourseInput): CourseSummary | undefined {
+  const { lessons: _derived, ...values } = input;
+  const changed = db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)).run().changes;
+  return changed ? getAnyCourse(id) : undefined;
+}
+
+export type CourseRemoval = "deleted" | "archived" | "missing";
+
+/**
+ * Deletes a course nobody has started. A course with student progress or
+ * certificates is archived instead (hidden, isActive false), so issued
+ * certificates stay valid and verifiable.
+ */
+export function removeCourse(id: number): CourseRemoval {
+  return db.transaction((tx) => {
+    const course = tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).get();
+    if (!course) return "missing";
+    const started = tx.select({ n: count() }).from(userProgress).where(eq(userProgress.courseId, id)).get()?.n ?? 0;
+    const certified = tx.select({ n: count() }).from(certificates).where(eq(certificates.courseId, id)).get()?.n ?? 0;
+    if (started > 0 || certified > 0) {
+      tx.update(courses).set({ isActive: false, updatedAt: new Date() }).where(eq(courses.id, id)).run();
+      return "archived";
+    }
+    tx.delete(courses).where(eq(courses.id, id)).run();
+    return "deleted";
+  });
 }

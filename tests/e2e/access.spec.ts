@@ -8,7 +8,7 @@ test.describe("The administrative realm", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Student Portal" })).toBeVisible();
     await expect(page.getByText(`Welcome, ${student.username}.`)).toBeVisible();
     await expect(page.getByTestId("toast-title")).toHaveText("Access Denied");
-    await expect(page.getByText("This area is restricted to administrators only.")).toBeVisible();
+    await expect(page.getByText("This area is restricted to administrators only.", { exact: true })).toBeVisible();
   });
 
   test.describe("without JavaScript", () => {
@@ -22,7 +22,7 @@ test.describe("The administrative realm", () => {
       await visit("/admin");
       await expect(page).toHaveURL("/students");
       await expect(page.getByTestId("toast-title")).toHaveText("Access Denied");
-      await expect(page.getByText("This area is restricted to administrators only.")).toBeVisible();
+      await expect(page.getByText("This area is restricted to administrators only.", { exact: true })).toBeVisible();
     });
   });
 

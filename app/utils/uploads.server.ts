@@ -1,0 +1,162 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import {
+  MaxPartSizeExceededError,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
+import { env } from "~/utils/env.server";
+
+// Uploads are checked by their bytes, not their names, and by size while they
+// stream in: reading stops at the limit and nothing partial is kept.
+
+export interface FileKind {
+  extension: string;
+  contentType: string;
+  matches: (head: Buffer) => boolean;
+}
+
+const startsWith = (bytes: number[], offset = 0) => (head: Buffer) =>
+  bytes.every((byte, i) => head[offset + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+export const IMAGE_KINDS: FileKind[] = [
+  { extension: "jpg", contentType: "image/jpeg", matches: startsWith([0xff, 0xd8, 0xff]) },
+  { extension: "png", contentType: "image/png", matches: startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  { extension: "webp", contentType: "image/webp", matches: (h) => startsWith(ascii("RIFF"))(h) && startsWith(ascii("WEBP"), 8)(h) },
+];
+
+export const VIDEO_KINDS: FileKind[] = [
+  { extension: "mp4", contentType: "video/mp4", matches: startsWith(ascii("ftyp"), 4) },
+  { extension: "webm", contentType: "video/webm", matches: startsWith([0x1a, 0x45, 0xdf, 0xa3]) },
+];
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    public status: 400 | 413 | 415,
+  ) {
+    super(message);
+  }
+}
+
+export interface StoredFile {
+  url: string;
+  fileName: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+}
+
+/** The public URL folder for a kind of upload; served by server/index.ts. */
+export function uploadsPath(folder: string, fileName: string) {
+  return path.join(path.resolve(env.UPLOADS_DIR), folder, fileName);
+}
+
+/** A file name without folders or odd characters, for display and Content-Disposition. */
+export function safeDisplayName(name: string | undefined, fallback: string): string {
+  const base = path.basename((name ?? "").replace(/\\/g, "/")).replace(/[^\w.\- ]+/g, "_").trim();
+  return base.replace(/^\.+/, "").slice(0, 120) || fallback;
+}
+
+interface UploadOptions {
+  field: string;
+  folder: string;
+  kinds: FileKind[];
+  maxBytes: number;
+  tooLargeMessage: string;
+  wrongTypeMessage: string;
+}
+
+/**
+ * Parses a multipart request, storing the one file of `field` under
+ * UPLOADS_DIR/folder with a generated name. Other fields come back as text.
+ */
+export async function receiveUpload(request: Request, options: UploadOptions): Promise<{ file: StoredFile | null; form: FormData }> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("multipart/form-data")) throw new UploadError("Send the file as multipart/form-data", 415);
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  // Allow a little room for the other fields and the multipart framing.
+  if (declared > options.maxBytes + 64 * 1024) throw new UploadError(options.tooLargeMessage, 413);
+
+  let stored: StoredFile | null = null;
+  const dir = path.resolve(env.UPLOADS_DIR, options.folder);
+  fs.mkdirSync(dir, { recursive: true });
+
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    if (name !== options.field || !filename) {
+      // A small text field: collect it (capped) for the caller.
+      let text = "";
+      for await (const chunk of data) {
+        text += Buffer.from(chunk).toString("utf8");
+        if (text.length > 10_000) throw new UploadError("Form field too long", 400);
+      }
+      return text;
+    }
+    if (stored) throw new UploadError("Send one file at a time", 400);
+    const tempPath = path.join(dir, `.incoming-${crypto.randomBytes(8).toString("hex")}`);
+    const out = fs.createWriteStream(tempPath);
+    let size = 0;
+    let kind: FileKind | undefined;
+    let head = Buffer.alloc(0);
+    try {
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        if (size > options.maxBytes) throw new UploadError(options.tooLargeMessage, 413);
+        if (!kind) {
+          head = Buffer.concat([head, Buffer.from(chunk)]);
+          if (head.length >= 16) {
+            kind = options.kinds.find((k) => k.matches(head));
+            if (!kind) throw new UploadError(options.wrongTypeMessage, 415);
+          }
+        }
+        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+      }
+      if (!kind) kind = head.length > 0 ? options.kinds.find((k) => k.matches(head)) : undefined;
+      if (!kind) throw new UploadError(size === 0 ? "The file is empty" : options.wrongTypeMessage, size === 0 ? 400 : 415);
+      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      const fileName = `${crypto.randomBytes(12).toString("base64url")}.${kind.extension}`;
+      fs.renameSync(tempPath, path.join(dir, fileName));
+      stored = {
+        url: `/uploads/${options.folder}/${fileName}`,
+        fileName,
+        originalName: safeDisplayName(filename, fileName),
+        contentType: kind.contentType,
+        size,
+      };
+      return stored.url;
+    } catch (error) {
+      out.destroy();
+      fs.rmSync(tempPath, { force: true });
+      throw error;
+    }
+  };
+
+  try {
+    const form = await unstable_parseMultipartFormData(request, handler);
+    return { file: stored, form };
+  } catch (error) {
+    if (error instanceof UploadError) throw error;
+    if (error instanceof MaxPartSizeExceededError) throw new UploadError(options.tooLargeMessage, 413);
+    throw new UploadError("The upload could not be read", 400);
+  }
+}
+
+export const IMAGE_UPLOAD = {
+  field: "image",
+  folder: "images",
+  kinds: IMAGE_KINDS,
+  maxBytes: 5 * 1024 * 1024,
+  tooLargeMessage: "Image must be smaller than 5MB",
+  wrongTypeMessage: "Please select a valid image file",
+} satisfies UploadOptions;
+
+export const VIDEO_UPLOAD = {
+  field: "video",
+  folder: "videos",
+  kinds: VIDEO_KINDS,
+  maxBytes: 200 * 1024 * 1024,
+  tooLargeMessage: "Video must be smaller than 200MB",
+  wrongTypeMessage: "Please select an MP4 or WebM video",
+} satisfies UploadOptions;
