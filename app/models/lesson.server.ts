@@ -174,3 +174,13 @@ export function countSections(courseId: number): number {
       .get()?.n ?? 0
   );
 }
+
+/** The course a section belongs to, for access checks. */
+export function getSectionCourseId(sectionId: number): number | undefined {
+  return db
+    .select({ courseId: lessons.courseId })
+    .from(contentSections)
+    .innerJoin(lessons, eq(lessons.id, contentSections.lessonId))
+    .where(eq(contentSections.id, sectionId))
+    .get()?.courseId;
+}

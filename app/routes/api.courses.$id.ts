@@ -1,11 +1,34 @@
-import { methodNotAllowed } from "~/utils/api.server";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, idParam } from "~/utils/api.server";
-import { getActiveCourse } from "~/models/course.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getCourseForViewer, removeCourse, updateCourse } from "~/models/course.server";
+import { CourseSchema } from "~/schemas/course";
+import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
 
-export function loader({ params }: LoaderFunctionArgs) {
-  const course = getActiveCourse(idParam(params.id, "Course"));
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = idParam(params.id, "Course");
+  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  const course = getCourseForViewer(id, viewer);
   if (!course) return apiError(404, "Course not found");
   return json(course);
 }
-export const action = () => methodNotAllowed(["GET"]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  await requireAdmin(request);
+  const id = idParam(params.id, "Course");
+  if (request.method === "DELETE") {
+    const outcome = removeCourse(id);
+    if (outcome === "missing") return apiError(404, "Course not found");
+    return json({
+      outcome,
+      message:
+        outcome === "archived"
+          ? "Course archived: students have progress or certificates in it, so it was hidden instead of deleted."
+          : "Course deleted successfully!",
+    });
+  }
+  const input = await readJson(request, CourseSchema);
+  const course = updateCourse(id, input);
+  if (!course) return apiError(404, "Course not found");
+  return json(course);
+}

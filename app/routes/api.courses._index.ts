@@ -1,8 +1,18 @@
-import { methodNotAllowed } from "~/utils/api.server";
-import { json } from "@remix-run/node";
-import { listActiveCourses } from "~/models/course.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { createCourse, listActiveCourses, listAllCourses } from "~/models/course.server";
+import { CourseSchema } from "~/schemas/course";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
 
-export function loader() {
-  return json(listActiveCourses());
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Admins also see archived courses; everyone else the active catalogue.
+  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  return json(viewer?.role === "admin" ? listAllCourses() : listActiveCourses());
 }
-export const action = () => methodNotAllowed(["GET"]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  await requireAdmin(request);
+  const input = await readJson(request, CourseSchema);
+  return json(createCourse(input), { status: 201 });
+}

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
         return false;
       }
     }, "must be an IANA time zone such as Europe/London"),
+  // Printed on certificates as the issuer.
+  ACADEMY_FOUNDER: z.string().min(1).max(100).default("Seraphina Vale"),
   PUBLIC_URL: z.string().url("must be a full URL such as https://academy.example").optional(),
 });
 

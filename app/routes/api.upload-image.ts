@@ -1,0 +1,19 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { apiError, methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await requireAdmin(request);
+  try {
+    const { file } = await receiveUpload(request, IMAGE_UPLOAD);
+    if (!file) return apiError(400, "Please select a valid image file", { image: ["Choose an image to upload"] });
+    return json({ imageUrl: file.url }, { status: 201 });
+  } catch (error) {
+    if (error instanceof UploadError) return apiError(error.status, error.message, undefined, { headers: { Connection: "close" } });
+    throw error;
+  }
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,11 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { listProgressForUser, toApiProgress } from "~/models/progress.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json(listProgressForUser(user.id).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })));
+}
+
+export const action = () => methodNotAllowed(["GET"]);
