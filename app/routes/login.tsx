@@ -95,10 +95,18 @@ export default function LoginPage() {
   const captcha = actionData?.captcha ?? loadedCaptcha;
   const enrollRef = useRef<HTMLInputElement>(null);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{
+    username: string;
+    password: string;
+    confirmPassword?: string;
+    captchaToken: string;
+    captchaAnswer: number;
+  }>({
     id: registering ? "register-form" : "login-form",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onBlur",
+    // Checking on submit (not on blur) keeps the toggle link from jumping
+    // under the pointer when the empty, focused username field loses focus.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registering ? RegisterFormSchema : LoginSchema }),
   });
@@ -137,7 +145,9 @@ export default function LoginPage() {
           method="post"
           {...getFormProps(form)}
           className="space-y-4"
-          onSubmit={() => {
+          onSubmit={(event) => {
+            form.onSubmit(event);
+            if (event.defaultPrevented) return;
             // Spec §4: a course saved before signing in opens right after it.
             const saved = window.localStorage.getItem(ENROLL_AFTER_LOGIN_KEY);
             if (saved && enrollRef.current) {
@@ -171,7 +181,7 @@ export default function LoginPage() {
               autoComplete: registering ? "new-password" : "current-password",
             }}
           />
-          {registering && "confirmPassword" in fields ? (
+          {registering ? (
             <Field
               label="Confirm Password"
               errors={fields.confirmPassword.errors}

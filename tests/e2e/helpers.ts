@@ -29,7 +29,8 @@ export function newStudentCredentials(): Credentials {
  * the page is hydrated.
  */
 export async function waitUntilInteractive(page: Page): Promise<void> {
-  await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
+  // Loading and running the bundle takes longer than one assertion on a busy machine.
+  await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached({ timeout: 15_000 });
 }
 
 export const captchaField = (page: Page) => page.getByLabel(/^Security check: What is \d+ \+ \d+\?$/);
