@@ -22,3 +22,9 @@ export function findLessonForViewer(
   if (!course) return undefined;
   return { lesson, course };
 }
+
+/** A lesson a student can complete: visible, and both it and its course active. */
+export function findCompletableLesson(lessonId: number, viewer: Pick<User, "role">, courseId?: number) {
+  const found = findLessonForViewer(lessonId, viewer, courseId);
+  return found && found.lesson.isActive && found.course.isActive ? found : undefined;
+}

@@ -274,3 +274,15 @@ export function listMemberProgress() {
     .orderBy(asc(users.username))
     .all();
 }
+
+/** Where "Continue Learning" goes: the first unfinished active lesson, else the first lesson. */
+export function findResumeLesson(userId: number, courseId: number): { id: number } | undefined {
+  const done = new Set(listCompletedLessonIds(userId, courseId));
+  const outline = db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
+    .orderBy(asc(lessons.order), asc(lessons.id))
+    .all();
+  return outline.find((lesson) => !done.has(lesson.id)) ?? outline[0];
+}

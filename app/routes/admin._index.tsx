@@ -1,2 +1,2 @@
-// /admin shows the same dashboard as /dashboard (spec §2).
-export { default, loader, meta } from "./dashboard";
+// /admin shows the same dashboard as /dashboard (spec §2), for admins only.
+export { default, adminDashboardLoader as loader, meta } from "./dashboard";

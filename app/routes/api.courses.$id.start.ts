@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { findCourseForViewer } from "~/models/access.server";
-import { listLessonOutline } from "~/models/lesson.server";
-import { listCompletedLessonIds, startCourse, toApiProgress } from "~/models/progress.server";
+import { findResumeLesson, startCourse, toApiProgress } from "~/models/progress.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -11,9 +10,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const course = findCourseForViewer(idParam(params.id, "Course"), user);
   if (!course) return apiError(404, "Course not found");
   const progress = startCourse(user.id, course.id);
-  const done = new Set(listCompletedLessonIds(user.id, course.id));
-  const nextLesson = listLessonOutline(course.id).find((lesson) => !done.has(lesson.id)) ?? null;
-  return json({ progress: toApiProgress(progress), nextLessonId: nextLesson?.id ?? null });
+  return json({ progress: toApiProgress(progress), nextLessonId: findResumeLesson(user.id, course.id)?.id ?? null });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

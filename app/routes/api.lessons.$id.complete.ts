@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { findLessonForViewer } from "~/models/access.server";
+import { findCompletableLesson } from "~/models/access.server";
 import { toApiCertificate } from "~/models/certificate.server";
 import { completeLesson, toApiProgress } from "~/models/progress.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
@@ -8,8 +8,8 @@ import { requireUser } from "~/utils/auth.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request);
-  const found = findLessonForViewer(idParam(params.id, "Lesson"), user);
-  if (!found || !found.lesson.isActive || !found.course.isActive) return apiError(404, "Lesson not found");
+  const found = findCompletableLesson(idParam(params.id, "Lesson"), user);
+  if (!found) return apiError(404, "Lesson not found");
   const result = completeLesson(user, found.lesson);
   return json({
     progress: toApiProgress(result.progress),

@@ -1,19 +1,30 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BarChart3, BookOpen, GraduationCap, Home, Users } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
 import { getPlatformStats } from "~/models/stats.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin, requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Administration — Mystic Academy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   return json({ username: admin.username, stats: getPlatformStats() });
 }
 
+// /dashboard is every signed-in user's "dashboard" (spec: it takes the portal's
+// tab query), so a student lands in the portal; /admin stays admin-only.
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireUser(args.request);
+  if (user.role !== "admin") {
+    const tab = new URL(args.request.url).searchParams.get("tab");
+    throw redirect(tab ? `/students?tab=${encodeURIComponent(tab)}` : "/students");
+  }
+  return adminDashboardLoader(args);
+}
+
 export default function AdminDashboard() {
-  const { username, stats } = useLoaderData<typeof loader>();
+  const { username, stats } = useLoaderData<typeof adminDashboardLoader>();
   const navigation = useNavigation();
   const loggingOut = navigation.formAction === "/logout";
   const tiles = [

@@ -1,30 +1,94 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Award, BookOpen, Home, LogOut } from "lucide-react";
+import { Home, LogOut } from "lucide-react";
 import { CourseCard } from "~/components/course-card";
+import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
+import { CertificateList } from "~/components/learning/portal-certificates";
+import { ContinueJourney, PortalStatCards, QuickActions } from "~/components/learning/portal-overview";
+import { Achievements, CourseProgressList, LearningPath, RecentActivity } from "~/components/learning/portal-progress";
+import type { PortalCertificate, PortalProgress } from "~/components/learning/portal-types";
+import { TabLinks } from "~/components/learning/tab-links";
 import { buttonClasses } from "~/components/ui/button";
+import { listCertificatesForUser } from "~/models/certificate.server";
 import { listActiveCourses } from "~/models/course.server";
-import { getEnrolmentCounts } from "~/models/progress.server";
+import { getCurrentStreak, getEnrolmentCounts, getLearningHours, listProgressForUser } from "~/models/progress.server";
 import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Student Portal — Mystic Academy" }];
 
+const TABS = [
+  { id: "overview", label: "Overview" },
+  { id: "courses", label: "Courses" },
+  { id: "progress", label: "Progress" },
+  { id: "certificates", label: "Certificates" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+const PROGRESS_VIEWS = [
+  { id: "overview", label: "Overview" },
+  { id: "courses", label: "Course Progress" },
+  { id: "activity", label: "Recent Activity" },
+] as const;
+type ProgressView = (typeof PROGRESS_VIEWS)[number]["id"];
+
+// Spec §5: only the four known tabs are accepted; anything else shows the overview.
+const parseTab = (value: string | null): Tab => TABS.find((tab) => tab.id === value)?.id ?? "overview";
+const parseView = (value: string | null): ProgressView => PROGRESS_VIEWS.find((view) => view.id === value)?.id ?? "overview";
+
+const FEATURED_COURSES = 3;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const url = new URL(request.url);
+  const courses = listActiveCourses();
+  const available = new Set(courses.map((course) => course.id));
+  const progress: PortalProgress[] = listProgressForUser(user.id).map((record) => ({
+    courseId: record.courseId,
+    courseTitle: record.courseTitle,
+    courseDescription: record.courseDescription,
+    courseAvailable: available.has(record.courseId),
+    isCompleted: record.isCompleted,
+    progressPercentage: record.progressPercentage,
+    startedAt: record.startedAt.toISOString(),
+    lastAccessedAt: record.lastAccessedAt.toISOString(),
+    completedAt: record.completedAt?.toISOString() ?? null,
+  }));
+  const certificates: PortalCertificate[] = listCertificatesForUser(user.id).map((certificate) => ({
+    id: certificate.id,
+    courseTitle: certificate.courseTitle,
+    certificateNumber: certificate.certificateNumber,
+    issuedAt: certificate.issuedAt.toISOString(),
+    isVerified: certificate.isVerified,
+  }));
   return json({
     name: user.firstName ?? user.name ?? user.username,
-    counts: getEnrolmentCounts(user.id),
-    courses: listActiveCourses().slice(0, 3),
+    tab: parseTab(url.searchParams.get("tab")),
+    view: parseView(url.searchParams.get("view")),
+    stats: {
+      ...getEnrolmentCounts(user.id),
+      hours: getLearningHours(user.id),
+      streak: getCurrentStreak(user.id),
+    },
+    courses,
+    progress,
+    certificates,
   });
 }
 
 export default function StudentPortal() {
-  const { name, counts, courses } = useLoaderData<typeof loader>();
+  const { name, tab, view, stats, courses, progress, certificates } = useLoaderData<typeof loader>();
+  const loadingCourse = useLoadingCoursePage();
+  if (loadingCourse) return <CourseDetailSkeleton />;
+  const featured = courses.slice(0, FEATURED_COURSES);
+  const percentageFor = new Map(progress.map((record) => [record.courseId, record.progressPercentage]));
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl">Student Portal</h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="font-display text-3xl">Student Portal</h1>
+            {/* premium badge: membership issue */}
+          </div>
           <p className="mt-1 opacity-80">Welcome, {name}. Continue your journey.</p>
         </div>
         <div className="flex gap-2">
@@ -38,50 +102,68 @@ export default function StudentPortal() {
         </div>
       </header>
 
-      <section className="mt-8 grid gap-4 sm:grid-cols-2" aria-label="Your figures">
-        <div className="card flex items-center gap-4">
-          <BookOpen className="h-8 w-8 text-accent" aria-hidden />
-          <div>
-            <p className="text-sm opacity-75">Enrolled courses</p>
-            <p className="text-2xl font-semibold" data-testid="stat-enrolled">
-              {counts.enrolled}
-            </p>
-          </div>
-        </div>
-        <div className="card flex items-center gap-4">
-          <Award className="h-8 w-8 text-accent" aria-hidden />
-          <div>
-            <p className="text-sm opacity-75">Completed</p>
-            <p className="text-2xl font-semibold" data-testid="stat-completed">
-              {counts.completed}
-            </p>
-          </div>
-        </div>
-      </section>
+      <div className="mt-8">
+        <TabLinks label="Portal sections" tabs={TABS} current={tab} hrefFor={(id) => `/students?tab=${id}`} />
+      </div>
 
-      <section className="mt-10" aria-labelledby="journey-title">
-        <div className="mb-4 flex items-center justify-between">
-          <h2 id="journey-title" className="font-display text-2xl">
-            Continue Your Journey
-          </h2>
-          <Link to="/courses" className="text-sm underline">
-            View All Courses
-          </Link>
-        </div>
-        <div className="grid gap-6 md:grid-cols-3">
-          {courses.map((course) => (
-            <CourseCard
-              key={course.id}
-              course={course}
-              action={
-                <Link to={`/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
-                  Start Learning
-                </Link>
-              }
+      <div className="mt-8 space-y-10">
+        {tab === "overview" ? (
+          <>
+            {/* conference banner: conferences issue */}
+            {/* upgrade banner: membership issue */}
+            <PortalStatCards stats={stats} />
+            <ContinueJourney courses={featured.map((course) => ({ ...course, percentage: percentageFor.get(course.id) ?? 0 }))} />
+            <QuickActions />
+          </>
+        ) : null}
+
+        {tab === "courses" ? (
+          <section aria-labelledby="all-courses-title">
+            <h2 id="all-courses-title" className="mb-4 font-display text-2xl">
+              All Courses
+            </h2>
+            {courses.length === 0 ? (
+              <p className="card text-center">No courses available</p>
+            ) : (
+              <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {courses.map((course) => (
+                  <CourseCard
+                    key={course.id}
+                    course={course}
+                    action={
+                      <Link to={`/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
+                        Start Learning
+                      </Link>
+                    }
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+        ) : null}
+
+        {tab === "progress" ? (
+          <>
+            <TabLinks
+              label="Progress views"
+              size="sm"
+              tabs={PROGRESS_VIEWS}
+              current={view}
+              hrefFor={(id) => `/students?tab=progress&view=${id}`}
             />
-          ))}
-        </div>
-      </section>
+            {view === "overview" ? (
+              <div className="grid gap-6 lg:grid-cols-2">
+                <LearningPath courses={featured} progress={progress} />
+                <Achievements progress={progress} />
+              </div>
+            ) : null}
+            {view === "courses" ? <CourseProgressList progress={progress} /> : null}
+            {view === "activity" ? <RecentActivity progress={progress} /> : null}
+          </>
+        ) : null}
+
+        {tab === "certificates" ? <CertificateList certificates={certificates} /> : null}
+      </div>
     </div>
   );
 }

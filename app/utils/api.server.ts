@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { env } from "~/utils/env.server";
+import { parseRouteId } from "~/utils/misc";
 
 // The JSON API's conventions: errors are `{ message, errors? }` with the right
 // status, bodies are capped and validated, and nothing leaks a stack trace.
@@ -60,8 +61,8 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
 
 /** Parses a numeric route parameter; a non-number is a 404, not a 500. */
 export function idParam(value: string | undefined, what = "Resource"): number {
-  const id = Number(value);
-  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw apiError(404, `${what} not found`);
+  const id = parseRouteId(value);
+  if (id === null) throw apiError(404, `${what} not found`);
   return id;
 }
 

@@ -16,7 +16,8 @@ export function invariantResponse(
   }
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+// A fixed time zone, so the server and the browser render the same date.
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 export function formatDate(value: Date | string | number): string {
   return dateFormat.format(new Date(value));
 }
@@ -37,4 +38,11 @@ export function initials(name: string): string {
     .filter(Boolean)
     .map((word) => word[0]?.toUpperCase() ?? "")
     .join("");
+}
+
+/** A positive integer id from a route parameter, or null: anything else is "no such thing". */
+export function parseRouteId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 ? id : null;
 }

@@ -1,0 +1,124 @@
+import { Link } from "@remix-run/react";
+import { CheckCircle2, ChevronLeft, ChevronRight, Clock, FileText, ImageIcon, PlayCircle } from "lucide-react";
+import type { SectionView } from "~/models/lesson.server";
+import { cn } from "~/utils/misc";
+
+const sectionIcons = { text: FileText, image: ImageIcon, video: PlayCircle } satisfies Record<SectionView["type"], unknown>;
+
+export interface NeighbourLesson {
+  id: number;
+  title: string;
+}
+
+export function LessonOverview({
+  title,
+  description,
+  estimatedMinutes,
+  completed,
+}: {
+  title: string;
+  description: string;
+  estimatedMinutes: number;
+  completed: boolean;
+}) {
+  return (
+    <section className="card space-y-2" aria-labelledby="lesson-overview-title">
+      <h2 id="lesson-overview-title" className="font-display text-lg">
+        Lesson overview
+      </h2>
+      <p className="font-medium">{title}</p>
+      {description ? <p className="text-sm opacity-80">{description}</p> : null}
+      <p className="flex items-center gap-1 text-sm opacity-75">
+        <Clock className="h-4 w-4" aria-hidden /> About {estimatedMinutes} minutes
+      </p>
+      {completed ? (
+        <p className="flex items-center gap-1 text-sm text-emerald-300">
+          <CheckCircle2 className="h-4 w-4" aria-hidden /> You have completed this lesson
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function SectionList({
+  sections,
+  current,
+  hrefFor,
+}: {
+  sections: Pick<SectionView, "id" | "title" | "type">[];
+  current: number;
+  hrefFor: (n: number) => string;
+}) {
+  if (sections.length === 0) return null;
+  return (
+    <nav className="card" aria-labelledby="sections-title">
+      <h2 id="sections-title" className="mb-3 font-display text-lg">
+        Sections
+      </h2>
+      <ol className="space-y-1">
+        {sections.map((section, index) => {
+          const n = index + 1;
+          const Icon = sectionIcons[section.type];
+          const done = n < current;
+          return (
+            <li key={section.id}>
+              <Link
+                to={hrefFor(n)}
+                preventScrollReset
+                aria-current={n === current ? "step" : undefined}
+                className={cn(
+                  "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition",
+                  n === current ? "bg-primary/30 font-medium" : "hover:bg-primary/15",
+                )}
+              >
+                {done ? (
+                  <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-300" aria-hidden />
+                ) : (
+                  <Icon className="h-4 w-4 shrink-0 opacity-70" aria-hidden />
+                )}
+                <span className="flex-1">
+                  {n}. {section.title}
+                </span>
+                {done ? <span className="sr-only">(done)</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+export function LessonNeighbours({
+  courseId,
+  previous,
+  next,
+}: {
+  courseId: number;
+  previous: NeighbourLesson | null;
+  next: NeighbourLesson | null;
+}) {
+  if (!previous && !next) return null;
+  return (
+    <nav className="card space-y-2" aria-label="Other lessons">
+      {previous ? (
+        <Link to={`/course/${courseId}/lesson/${previous.id}`} className="flex items-start gap-2 rounded-md p-2 text-sm hover:bg-primary/15">
+          <ChevronLeft className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            <span className="block text-xs uppercase tracking-wide opacity-70">Previous Lesson</span>
+            {previous.title}
+          </span>
+        </Link>
+      ) : null}
+      {next ? (
+        <Link to={`/course/${courseId}/lesson/${next.id}`} className="flex items-start justify-end gap-2 rounded-md p-2 text-right text-sm hover:bg-primary/15">
+          <span>
+            <span className="block text-xs uppercase tracking-wide opacity-70">Next Lesson</span>
+            {next.title}
+          </span>
+          <ChevronRight className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from "@remix-run/react";
+import { ArrowRight, Award, BookOpen, Clock, Compass, Flame, GraduationCap } from "lucide-react";
+import { ProgressBar } from "~/components/learning/progress-bar";
+import type { PortalStats } from "~/components/learning/portal-types";
+import { StatCard } from "~/components/learning/stat-card";
+import type { CourseSummary } from "~/models/course.server";
+
+export function PortalStatCards({ stats }: { stats: PortalStats }) {
+  return (
+    <section className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your figures">
+      <StatCard label="Enrolled courses" value={stats.enrolled} icon={BookOpen} testId="stat-enrolled" />
+      <StatCard label="Completed" value={stats.completed} icon={Award} testId="stat-completed" />
+      <StatCard label="Learning hours" value={stats.hours} icon={Clock} testId="stat-hours" />
+      <StatCard label="Current streak" value={`${stats.streak} ${stats.streak === 1 ? "day" : "days"}`} icon={Flame} testId="stat-streak" />
+    </section>
+  );
+}
+
+export function ContinueJourney({ courses }: { courses: (Pick<CourseSummary, "id" | "title" | "level" | "lessons"> & { percentage: number })[] }) {
+  return (
+    <section aria-labelledby="journey-title">
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 id="journey-title" className="font-display text-2xl">
+          Continue Your Journey
+        </h2>
+        <Link to="/courses" className="inline-flex items-center gap-1 text-sm underline">
+          View All Courses <ArrowRight className="h-4 w-4" aria-hidden />
+        </Link>
+      </div>
+      {courses.length === 0 ? (
+        <p className="card text-sm opacity-80">No courses available</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-3">
+          {courses.map((course) => (
+            <li key={course.id}>
+              <Link to={`/course/${course.id}`} className="card block h-full space-y-3 transition hover:border-primary/60" data-testid="journey-course">
+                <p className="text-xs uppercase tracking-wide opacity-70">
+                  {course.level} • {course.lessons} lessons
+                </p>
+                <p className="font-display text-lg">{course.title}</p>
+                <div>
+                  <div className="mb-1 flex justify-between text-xs opacity-80">
+                    <span>Progress</span>
+                    <span>{course.percentage}%</span>
+                  </div>
+                  <ProgressBar value={course.percentage} label={`${course.title} progress`} />
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function QuickActions() {
+  const actions = [
+    { to: "/courses", label: "Browse courses", description: "Find your next course in the catalogue.", icon: Compass },
+    { to: "/students?tab=progress", label: "Review your progress", description: "See achievements and recent activity.", icon: GraduationCap },
+    { to: "/students?tab=certificates", label: "Your certificates", description: "Download or share what you have earned.", icon: Award },
+  ];
+  return (
+    <section aria-labelledby="quick-actions-title">
+      <h2 id="quick-actions-title" className="mb-4 font-display text-2xl">
+        Quick Actions
+      </h2>
+      <ul className="grid gap-4 md:grid-cols-3">
+        {actions.map((action) => (
+          <li key={action.to}>
+            <Link to={action.to} className="card flex h-full items-center gap-3 p-4 transition hover:border-primary/60">
+              <action.icon className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+              <span>
+                <span className="block font-semibold">{action.label}</span>
+                <span className="block text-xs opacity-75">{action.description}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

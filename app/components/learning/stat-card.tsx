@@ -1,0 +1,15 @@
+import type { LucideIcon } from "lucide-react";
+
+export function StatCard({ label, value, icon: Icon, testId }: { label: string; value: string | number; icon: LucideIcon; testId: string }) {
+  return (
+    <div className="card flex items-center gap-4">
+      <Icon className="h-8 w-8 shrink-0 text-accent" aria-hidden />
+      <div>
+        <p className="text-sm opacity-75">{label}</p>
+        <p className="text-2xl font-semibold" data-testid={testId}>
+          {value}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles, Star } from "lucide-react";
+import { levelBadgeClasses } from "~/components/course-card";
+import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
+import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
+import { ProgressBar } from "~/components/learning/progress-bar";
+import { parseRouteId } from "~/components/learning/route-params";
+import { buttonClasses } from "~/components/ui/button";
+import { findCourseForViewer } from "~/models/access.server";
+import { listLessonOutline } from "~/models/lesson.server";
+import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/progress.server";
+import { getOptionalUser, requireUser } from "~/utils/auth.server";
+import { invariantResponse } from "~/utils/misc";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const NOT_FOUND = "Course Not Found";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.course.title} — Mystic Academy` : `${NOT_FOUND} — Mystic Academy` },
+  ...(data ? [{ name: "description", content: data.course.description }] : []),
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const courseId = parseRouteId(params.id);
+  const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
+  invariantResponse(course, NOT_FOUND, { status: 404 });
+  if (!user) return json({ course, learner: null });
+  const completed = new Set(listCompletedLessonIds(user.id, course.id));
+  const progress = getProgress(user.id, course.id);
+  return json({
+    course,
+    learner: {
+      enrolled: Boolean(progress),
+      percentage: progress?.progressPercentage ?? 0,
+      lessons: listLessonOutline(course.id).map((lesson) => ({ ...lesson, done: completed.has(lesson.id) })),
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const courseId = parseRouteId(params.id);
+  const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
+  invariantResponse(course, NOT_FOUND, { status: 404 });
+  const formData = await request.formData();
+  invariantResponse(formData.get("intent") === "start", "Unknown action", { status: 400 });
+
+  const returning = Boolean(getProgress(user.id, course.id));
+  startCourse(user.id, course.id);
+  const resumeAt = findResumeLesson(user.id, course.id);
+  if (!resumeAt) {
+    return redirectWithToast(`/course/${course.id}`, {
+      type: "error",
+      title: "No lessons yet",
+      description: "This course has no lessons yet. Please check back soon.",
+    });
+  }
+  const lessonPath = `/course/${course.id}/lesson/${resumeAt.id}`;
+  if (returning) return redirect(lessonPath);
+  return redirectWithToast(lessonPath, { type: "success", title: "Course started", description: `Welcome to ${course.title}.` });
+}
+
+const LEARNING_OUTCOMES = [
+  "The core ideas and vocabulary of the subject, explained step by step",
+  "Practical exercises you can bring into your own readings and sessions",
+  "How to share insights with clients clearly, kindly and responsibly",
+  "Habits that build trust, confidence and a sustainable practice",
+];
+
+type LoaderData = SerializeFrom<typeof loader>;
+
+function StartLearningPanel({ course, learner }: LoaderData) {
+  const navigation = useNavigation();
+  const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
+  return (
+    <section className="card space-y-4" aria-labelledby="start-learning-title">
+      <h2 id="start-learning-title" className="font-display text-xl">
+        Start Learning
+      </h2>
+      {learner ? (
+        <>
+          <div>
+            <div className="mb-1 flex justify-between text-sm">
+              <span>Your progress</span>
+              <span data-testid="course-progress">{learner.percentage}%</span>
+            </div>
+            <ProgressBar value={learner.percentage} label="Course progress" />
+          </div>
+          {learner.lessons.length > 0 ? (
+            <ol className="space-y-1" aria-label="Lessons">
+              {learner.lessons.map((lesson, index) => (
+                <li key={lesson.id}>
+                  <Link
+                    to={`/course/${course.id}/lesson/${lesson.id}`}
+                    className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-primary/15"
+                  >
+                    {lesson.done ? (
+                      <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-300" aria-label="Done" />
+                    ) : (
+                      <Circle className="h-4 w-4 shrink-0 opacity-50" aria-hidden />
+                    )}
+                    <span className="flex-1">
+                      {index + 1}. {lesson.title}
+                    </span>
+                    {lesson.done ? <span aria-hidden>✓</span> : null}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm opacity-75">Lessons for this course are being prepared.</p>
+          )}
+          <Form method="post">
+            <input type="hidden" name="intent" value="start" />
+            <button type="submit" className={buttonClasses("primary", "w-full")} disabled={starting}>
+              {starting ? "Opening..." : learner.enrolled ? "Continue Learning" : "Start Course"}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p className="opacity-80">Please log in to start this course</p>
+          <Link to={`/login?redirect=/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
+            <LogIn className="h-4 w-4" aria-hidden /> Log In to Enroll
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+function CourseDetailsPanel({ course }: Pick<LoaderData, "course">) {
+  const rows = [
+    { label: "Level", value: course.level },
+    { label: "Duration", value: course.duration },
+    { label: "Lessons", value: String(course.lessons) },
+    { label: "Rating", value: `${course.rating} / 5` },
+    { label: "Access", value: course.isPremium ? "Premium" : "Included with membership" },
+  ];
+  return (
+    <section className="card" aria-labelledby="course-details-title">
+      <h2 id="course-details-title" className="mb-3 font-display text-xl">
+        Course details
+      </h2>
+      <dl className="space-y-2 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="flex justify-between gap-4 border-b border-primary/15 pb-2 last:border-0">
+            <dt className="opacity-75">{row.label}</dt>
+            <dd className="text-right font-medium">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export default function CourseDetail() {
+  const data = useLoaderData<typeof loader>();
+  const loadingCourse = useLoadingCoursePage();
+  if (loadingCourse) return <CourseDetailSkeleton />;
+  const { course } = data;
+  const overview = [
+    { icon: BookOpen, label: "Lessons", value: String(course.lessons) },
+    { icon: Clock, label: "Duration", value: course.duration },
+    { icon: GraduationCap, label: "Level", value: course.level },
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="space-y-8 lg:col-span-2">
+          {course.imageUrl ? (
+            <img src={course.imageUrl} alt="" className="aspect-video w-full rounded-xl border border-primary/25 object-cover" />
+          ) : (
+            <div className="aspect-video w-full rounded-xl bg-gradient-to-br from-primary/40 to-secondary/60" aria-hidden />
+          )}
+          <div>
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <span className={`rounded-full border px-2 py-0.5 text-xs ${levelBadgeClasses[course.level]}`}>{course.level}</span>
+              <span className="flex items-center gap-1 text-accent">
+                <Star className="h-4 w-4 fill-current" aria-hidden />
+                <span>
+                  {course.rating}
+                  <span className="sr-only"> out of 5</span>
+                </span>
+              </span>
+              {course.isPremium ? (
+                <span className="flex items-center gap-1 text-accent">
+                  <Crown className="h-4 w-4" aria-hidden /> Premium
+                </span>
+              ) : null}
+            </div>
+            <h1 className="mt-3 font-display text-4xl">{course.title}</h1>
+            <p className="mt-4 text-lg opacity-85">{course.description}</p>
+          </div>
+
+          <section aria-labelledby="overview-title">
+            <h2 id="overview-title" className="mb-3 font-display text-2xl">
+              Course overview
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              {overview.map((item) => (
+                <div key={item.label} className="card flex items-center gap-3 p-4">
+                  <item.icon className="h-6 w-6 text-accent" aria-hidden />
+                  <div>
+                    <dt className="text-xs uppercase tracking-wide opacity-70">{item.label}</dt>
+                    <dd className="font-semibold">{item.value}</dd>
+                  </div>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="outcomes-title" className="card">
+            <h2 id="outcomes-title" className="mb-3 font-display text-2xl">
+              What You&apos;ll Learn
+            </h2>
+            <ul className="space-y-2">
+              {LEARNING_OUTCOMES.map((outcome) => (
+                <li key={outcome} className="flex items-start gap-2">
+                  <Sparkles className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden />
+                  {outcome}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="space-y-6">
+          <StartLearningPanel {...data} />
+          <CourseDetailsPanel course={course} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundPanel
+        title={NOT_FOUND}
+        message="This course does not exist or is no longer offered."
+        linkTo="/"
+        linkLabel="Return home"
+        icon={<BookOpen className="h-10 w-10" aria-hidden />}
+      />
+    );
+  }
+  return <SomethingWentWrong />;
+}
