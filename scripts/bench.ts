@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: load-tests the production server and checks it against
- * two baselines rather than against absolute numbers, so the verdict holds on
- * any machine.
+ * `npm run bench`: load-tests the production server and judges throughput
+ * against two baselines measured in the same run rather than against absolute
+ * numbers, so the ratios mean the same on any machine (the p99 limit is absolute).
  *
  * - Physical limit: a plain node:http server in this process that replays the
  *   bytes of the real `/` page from memory. Nothing can serve that page faster.

@@ -35,7 +35,7 @@ app.set("trust proxy", env.TRUST_PROXY);
 
 app.use(securityHeaders(development));
 app.use(refuseCrossSiteWrites);
-app.use(limitBodies(1024 * 1024));
+app.use(limitBodies(env.JSON_BODY_LIMIT_KB * 1024));
 if (env.LOG_REQUESTS) app.use(morgan("tiny"));
 app.use(compression());
 

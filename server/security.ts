@@ -60,8 +60,6 @@ export function isCrossSiteWrite(req: WriteRequest): boolean {
 
 export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
   if (!isCrossSiteWrite(req)) return next();
-  // The body is left unread, so the connection cannot be reused.
-  res.set("Connection", "close");
   if (req.path.startsWith("/api/")) {
     res.status(403).json({ message: "Cross-site requests are not allowed" });
   } else {
@@ -69,14 +67,37 @@ export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFun
   }
 }
 
-/** Refuses declared bodies above the cap early; the API also caps while reading. */
-export function limitBodies(limitBytes: number) {
+export interface BodyLimit {
+  bytes: number;
+  message: string;
+}
+
+const MB = 1024 * 1024;
+// Room for the other form fields and the multipart framing around a file.
+const FRAMING = 64 * 1024;
+const FORM_LIMIT: BodyLimit = { bytes: MB, message: "Request body is too large" };
+const UPLOAD_LIMITS: Record<string, BodyLimit> = {
+  "/api/upload-video": { bytes: 200 * MB + FRAMING, message: "Video must be smaller than 200MB" },
+  "/api/upload": { bytes: 50 * MB + FRAMING, message: "File must be smaller than 50MB" },
+};
+const DEFAULT_UPLOAD_LIMIT: BodyLimit = { bytes: 5 * MB + FRAMING, message: "Image must be smaller than 5MB" };
+
+export function bodyLimitFor(path: string, contentType: string, jsonLimitBytes: number): BodyLimit {
+  if (contentType.startsWith("multipart/form-data")) return UPLOAD_LIMITS[path] ?? DEFAULT_UPLOAD_LIMIT;
+  return path.startsWith("/api/") ? { bytes: jsonLimitBytes, message: FORM_LIMIT.message } : FORM_LIMIT;
+}
+
+/**
+ * Refuses declared bodies above the cap before anything reads them. The rest
+ * of such a body is drained by Node without being stored, so the client still
+ * reads the 413 (closing at once could reset the connection under it). Bodies
+ * that grow past the cap while streaming are stopped by the readers in app/utils.
+ */
+export function limitBodies(jsonLimitBytes: number) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const length = Number(req.get("Content-Length") ?? "0");
-    const isMultipart = (req.get("Content-Type") ?? "").startsWith("multipart/form-data");
-    if (isMultipart || length <= limitBytes) return next();
-    res.set("Connection", "close");
-    if (req.path.startsWith("/api/")) res.status(413).json({ message: "Request body is too large" });
-    else res.status(413).type("text/plain").send("Request body is too large.");
+    const limit = bodyLimitFor(req.path, req.get("Content-Type") ?? "", jsonLimitBytes);
+    if (Number(req.get("Content-Length") ?? "0") <= limit.bytes) return next();
+    if (req.path.startsWith("/api/")) res.status(413).json({ message: limit.message });
+    else res.status(413).type("text/plain").send(limit.message);
   };
 }

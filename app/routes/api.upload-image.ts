@@ -11,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!file) return apiError(400, "Please select a valid image file", { image: ["Choose an image to upload"] });
     return json({ imageUrl: file.url }, { status: 201 });
   } catch (error) {
-    if (error instanceof UploadError) return apiError(error.status, error.message, undefined, { headers: { Connection: "close" } });
+    if (error instanceof UploadError) return apiError(error.status, error.message);
     throw error;
   }
 }

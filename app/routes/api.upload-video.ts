@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!file) return apiError(400, "Please select an MP4 or WebM video", { video: ["Choose a video to upload"] });
     return json({ videoUrl: file.url }, { status: 201 });
   } catch (error) {
-    if (error instanceof UploadError) return apiError(error.status, error.message, undefined, { headers: { Connection: "close" } });
+    if (error instanceof UploadError) return apiError(error.status, error.message);
     throw error;
   }
 }

@@ -1,16 +1,11 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BarChart3, BookOpen, GraduationCap, Home, Users } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
-import { getPlatformStats } from "~/models/stats.server";
-import { requireAdmin, requireUser } from "~/utils/auth.server";
+import { loadAdminDashboard } from "~/utils/admin-dashboard.server";
+import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Administration — Mystic Academy" }];
-
-export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
-  return json({ username: admin.username, stats: getPlatformStats() });
-}
 
 // /dashboard is every signed-in user's "dashboard" (spec: it takes the portal's
 // tab query), so a student lands in the portal; /admin stays admin-only.
@@ -20,11 +15,11 @@ export async function loader(args: LoaderFunctionArgs) {
     const tab = new URL(args.request.url).searchParams.get("tab");
     throw redirect(tab ? `/students?tab=${encodeURIComponent(tab)}` : "/students");
   }
-  return adminDashboardLoader(args);
+  return loadAdminDashboard(args.request);
 }
 
 export default function AdminDashboard() {
-  const { username, stats } = useLoaderData<typeof adminDashboardLoader>();
+  const { username, stats } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loggingOut = navigation.formAction === "/logout";
   const tiles = [

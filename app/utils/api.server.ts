@@ -12,8 +12,7 @@ export function apiError(status: number, message: string, errors?: FieldErrors, 
   return json(errors ? { message, errors } : { message }, { ...init, status });
 }
 
-// The rest of an oversized body is never read, so the connection is closed.
-const tooLarge = () => apiError(413, "Request body is too large", undefined, { headers: { Connection: "close" } });
+const tooLarge = () => apiError(413, "Request body is too large");
 
 async function readCappedText(request: Request, limitBytes: number): Promise<string> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");

@@ -40,9 +40,9 @@ export function initials(name: string): string {
     .join("");
 }
 
-/** A positive integer id from a route parameter, or null: anything else is "no such thing". */
-export function parseRouteId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
+/** A positive integer id from a route parameter or form field, or null: anything else is "no such thing". */
+export function parseRouteId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return null;
   const id = Number(value);
   return id >= 1 ? id : null;
 }

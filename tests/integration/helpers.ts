@@ -94,3 +94,24 @@ export function uniqueName(prefix = "student"): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}`;
 }
+
+/**
+ * Sends a body with node:http and returns the answer even when the server
+ * answers early and closes before the body is fully sent (fetch reports that
+ * as a network error, though the server did answer).
+ */
+export async function postEarlyAnswer(url: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; body: string }> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers: { ...headers, "Content-Length": String(body.length) } }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on("error", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+    });
+    req.end(body);
+  });
+}

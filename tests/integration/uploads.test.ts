@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
+import { postEarlyAnswer, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 const academy = useAcademy({ SIGNUPS_PER_HOUR: "500" });
 
@@ -45,9 +45,15 @@ describe("image uploads", () => {
   it("refuses a 6MB image and keeps nothing of it", async () => {
     const boss = await admin();
     const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
-    const response = await boss.request("/api/upload-image", { method: "POST", body: imageForm(big, "huge.png") });
+    // Serialise the multipart body the way a browser would, then send it raw.
+    const multipart = new Request("http://x/", { method: "POST", body: imageForm(big, "huge.png") });
+    const response = await postEarlyAnswer(
+      `${academy.baseUrl}/api/upload-image`,
+      { "Content-Type": multipart.headers.get("Content-Type") ?? "", Cookie: boss.cookieHeader },
+      Buffer.from(await multipart.arrayBuffer()),
+    );
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ message: "Image must be smaller than 5MB" });
+    expect(JSON.parse(response.body)).toEqual({ message: "Image must be smaller than 5MB" });
     const dir = path.join(academy.process.dataDir, "uploads", "images");
     const leftovers = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => fs.statSync(path.join(dir, f)).size > 5 * 1024 * 1024) : [];
     expect(leftovers).toEqual([]);

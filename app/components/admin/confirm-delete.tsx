@@ -1,0 +1,48 @@
+import { Form, Link } from "@remix-run/react";
+import { Trash2 } from "lucide-react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { buttonClasses } from "~/components/ui/button";
+
+/**
+ * The trash-can button of a course or lesson card. With JavaScript it posts
+ * `intent=delete` after window.confirm; without, it links to `confirmHref`,
+ * where the page shows a confirmation panel with the real delete form.
+ */
+export function ConfirmDeleteButton({
+  label,
+  question,
+  confirmHref,
+  fields,
+}: {
+  label: string;
+  question: string;
+  confirmHref: string;
+  fields: Record<string, string>;
+}) {
+  const hydrated = useHydrated();
+  const className = buttonClasses("ghost", "text-red-300 hover:bg-red-500/20", "icon");
+  if (!hydrated) {
+    return (
+      <Link to={confirmHref} preventScrollReset aria-label={label} title={label} className={className}>
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </Link>
+    );
+  }
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      onSubmit={(event) => {
+        if (!window.confirm(question)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" aria-label={label} title={label} className={className}>
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </button>
+    </Form>
+  );
+}

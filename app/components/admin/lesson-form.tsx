@@ -1,0 +1,333 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { ArrowDown, ArrowUp, Plus, Sparkles, Trash2 } from "lucide-react";
+import { useState, type ChangeEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
+import { FormNotice, type Notice } from "~/components/admin/notice";
+import { uploadFile } from "~/components/admin/upload";
+import { showToast } from "~/components/toaster";
+import { buttonClasses } from "~/components/ui/button";
+import { ErrorList, Field, inputClasses } from "~/components/ui/field";
+import type { LessonView } from "~/models/lesson.server";
+import { sampleLessonSections } from "~/models/lesson-samples";
+import { EMPTY_SECTION, LessonFormSchema } from "~/schemas/admin-forms";
+import type { SectionInput } from "~/schemas/lesson";
+import { cn } from "~/utils/misc";
+
+export type EditableLesson = Pick<LessonView, "id" | "title" | "description" | "isActive" | "estimatedMinutes"> & {
+  contentSections: Array<Pick<LessonView["contentSections"][number], "type" | "title" | "content" | "url">>;
+};
+
+export const SECTION_TYPES = ["text", "image", "video"] as const;
+const SECTION_TYPE_LABELS: Record<(typeof SECTION_TYPES)[number], string> = { text: "Text", image: "Image", video: "Video" };
+
+export const GENERATED_NOTICE: Notice = {
+  type: "success",
+  title: "Sample Content Added",
+  description: "Generated sample lesson structure. You can edit or replace these sections.",
+};
+
+/** The builder's rows as form values: every field a string, as a browser would post it. */
+export function sectionRows(sections: ReadonlyArray<Pick<SectionInput, "type" | "title" | "content"> & { url?: string | null }>) {
+  return sections.map((s) => ({ type: s.type, title: s.title, content: s.content ?? "", url: s.url ?? "" }));
+}
+
+const GeneratedAnswer = z.object({
+  contentSections: z.array(
+    z.object({ type: z.enum(SECTION_TYPES), title: z.string(), content: z.string().optional(), url: z.string().optional() }),
+  ),
+  generated: z.boolean().optional(),
+});
+
+const labelClasses = "mb-1 block text-sm font-medium";
+const smallButton = (extra?: string) => buttonClasses("ghost", cn("border border-primary/30", extra), "sm");
+
+type LessonForm = FormMetadata<z.input<typeof LessonFormSchema>>;
+type SectionField = FieldMetadata<z.input<typeof LessonFormSchema>["contentSections"]>;
+
+/**
+ * Creates or edits a lesson with its content sections. Add, remove and move
+ * are conform intent buttons: with JavaScript they act at once in the
+ * browser; without, they post the form and the page comes back with the rows
+ * changed and nothing saved. "Generate" works the same way.
+ */
+export function LessonForm({
+  lesson,
+  courseTitle,
+  lastResult,
+  notice,
+  closeTo,
+}: {
+  lesson: EditableLesson | null;
+  courseTitle: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  notice: Notice | null | undefined;
+  closeTo: string;
+}) {
+  const navigation = useNavigation();
+  const [generating, setGenerating] = useState(false);
+  const [form, fields] = useForm({
+    id: lesson ? `lesson-form-${lesson.id}` : "lesson-form-new",
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    defaultValue: lesson
+      ? {
+          title: lesson.title,
+          description: lesson.description,
+          estimatedMinutes: lesson.estimatedMinutes,
+          isActive: lesson.isActive,
+          contentSections: sectionRows(lesson.contentSections),
+        }
+      : { estimatedMinutes: 20, isActive: true, contentSections: [EMPTY_SECTION] },
+    // Checked when sent, then as the admin types: errors appearing on blur would
+    // move the buttons under the pointer and swallow the click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LessonFormSchema }),
+  });
+
+  async function generateInBrowser() {
+    const title = fields.title.value?.trim() ?? "";
+    if (!title) {
+      showToast({ type: "error", title: "Please enter a lesson title first" });
+      return;
+    }
+    const input = { title, description: fields.description.value ?? "", courseTitle };
+    setGenerating(true);
+    let sections: Parameters<typeof sectionRows>[0];
+    let generated = false;
+    try {
+      const response = await fetch("/api/generate-lesson-content", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(input),
+      });
+      const answer = GeneratedAnswer.parse(await response.json());
+      sections = answer.contentSections.map((s) => ({ ...s, content: s.content ?? "" }));
+      generated = answer.generated ?? false;
+    } catch {
+      // Spec: when generation fails, three sample sections are filled in here.
+      sections = sampleLessonSections(input);
+    } finally {
+      setGenerating(false);
+    }
+    form.update({ name: fields.contentSections.name, value: sectionRows(sections) });
+    showToast(generated ? { type: "success", title: "Content Generated!" } : GENERATED_NOTICE);
+  }
+
+  const hydrated = useHydrated();
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const sections = fields.contentSections.getFieldList();
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormNotice notice={notice} />
+      {lesson ? <input type="hidden" name="lessonId" value={lesson.id} /> : null}
+      {form.errors?.length ? (
+        <div role="alert" className="rounded-md border border-red-500/60 bg-red-950/60 p-3 text-sm">
+          <ErrorList errors={form.errors} />
+        </div>
+      ) : null}
+
+      <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
+      <div>
+        <label htmlFor={fields.description.id} className={labelClasses}>
+          Description
+        </label>
+        <textarea {...getTextareaProps(fields.description)} rows={2} className={inputClasses} />
+        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <div className="flex flex-wrap items-end gap-6">
+        <Field
+          label="Estimated minutes"
+          className="w-40"
+          errors={fields.estimatedMinutes.errors}
+          inputProps={{ ...getInputProps(fields.estimatedMinutes, { type: "number" }), min: 1, max: 1440 }}
+        />
+        <label className="flex items-center gap-2 pb-2">
+          <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
+          <span>Active</span>
+        </label>
+      </div>
+
+      <section aria-labelledby={`${form.id}-sections`} className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={`${form.id}-sections`} className="font-display text-xl">
+            Content sections
+          </h3>
+          <button
+            type="submit"
+            name="intent"
+            value="generate"
+            formNoValidate
+            className={buttonClasses("outline", undefined, "sm")}
+            disabled={generating || submittingIntent === "generate"}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              void generateInBrowser();
+            }}
+          >
+            <Sparkles className="h-4 w-4" aria-hidden />
+            {generating || submittingIntent === "generate" ? "Generating..." : "Generate with AI"}
+          </button>
+        </div>
+        <ErrorList id={fields.contentSections.errorId} errors={fields.contentSections.errors} />
+        {sections.length === 0 ? <p className="text-sm opacity-75">No sections yet. Add one, or generate a starting structure.</p> : null}
+        <ol className="space-y-3">
+          {sections.map((section, index) => (
+            <li key={section.key}>
+              <SectionRow form={form} list={fields.contentSections} section={section} index={index} count={sections.length} />
+            </li>
+          ))}
+        </ol>
+        <button
+          {...form.insert.getButtonProps({ name: fields.contentSections.name, defaultValue: EMPTY_SECTION })}
+          className={smallButton()}
+        >
+          <Plus className="h-4 w-4" aria-hidden /> Add section
+        </button>
+      </section>
+
+      <div className="flex justify-end gap-2 border-t border-primary/20 pt-4">
+        <Link to={closeTo} preventScrollReset className={buttonClasses("ghost")}>
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="save" className={buttonClasses("primary")} disabled={submittingIntent === "save"}>
+          {submittingIntent === "save" ? "Saving..." : lesson ? "Update Lesson" : "Create Lesson"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function SectionRow({
+  form,
+  list,
+  section,
+  index,
+  count,
+}: {
+  form: LessonForm;
+  list: SectionField;
+  section: ReturnType<SectionField["getFieldList"]>[number];
+  index: number;
+  count: number;
+}) {
+  const hydrated = useHydrated();
+  const [uploading, setUploading] = useState(false);
+  const row = section.getFieldset();
+  const type = row.type.value ?? "text";
+  const number = index + 1;
+  const uploadKind = type === "video" ? "video" : "image";
+
+  async function uploadForRow(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setUploading(true);
+    const outcome = await uploadFile(uploadKind, file);
+    setUploading(false);
+    input.value = "";
+    const noun = uploadKind === "video" ? "Video" : "Image";
+    if (outcome.ok) {
+      form.update({ name: row.url.name, value: outcome.url });
+      showToast({ type: "success", title: `${noun} uploaded successfully!` });
+    } else {
+      showToast({ type: "error", title: `Failed to upload ${uploadKind}`, description: outcome.message });
+    }
+  }
+
+  return (
+    <fieldset className="rounded-lg border border-primary/30 bg-black/20 p-4">
+      <legend className="px-1 text-sm font-semibold">Section {number}</legend>
+      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <div>
+          <label htmlFor={row.type.id} className={labelClasses}>
+            Section type
+          </label>
+          <select {...getSelectProps(row.type)} className={inputClasses}>
+            {SECTION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {SECTION_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={row.type.errorId} errors={row.type.errors} />
+        </div>
+        <Field label="Section title" errors={row.title.errors} inputProps={getInputProps(row.title, { type: "text" })} />
+      </div>
+      <div className="mt-3">
+        <label htmlFor={row.content.id} className={labelClasses}>
+          Section content
+        </label>
+        <textarea {...getTextareaProps(row.content)} rows={4} className={inputClasses} placeholder="Markdown is welcome" />
+        <ErrorList id={row.content.errorId} errors={row.content.errors} />
+      </div>
+      {/* Hidden, not removed, for text rows: the typed address survives a change of type. */}
+      <div className={cn("mt-3 grid gap-3 sm:grid-cols-[1fr_auto]", hydrated && type === "text" && "hidden")}>
+        <Field
+          label={hydrated ? "Section URL" : "Section URL (image and video sections)"}
+          errors={row.url.errors}
+          inputProps={{ ...getInputProps(row.url, { type: "text" }), placeholder: "https://… or /uploads/…" }}
+        />
+        {hydrated ? (
+          <div>
+            <label htmlFor={`${row.url.id}-file`} className={labelClasses}>
+              Upload a file for this section
+            </label>
+            <input
+              id={`${row.url.id}-file`}
+              type="file"
+              accept={uploadKind === "video" ? "video/mp4,video/webm" : "image/jpeg,image/png,image/webp"}
+              disabled={uploading}
+              onChange={uploadForRow}
+              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 file:text-white"
+            />
+            {uploading ? (
+              <p role="status" className="mt-1 text-sm text-accent">
+                Uploading...
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <ErrorList id={section.errorId} errors={section.errors} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })}
+          disabled={index === 0}
+          aria-label={`Move section ${number} up`}
+          className={smallButton()}
+        >
+          <ArrowUp className="h-4 w-4" aria-hidden /> Up
+        </button>
+        <button
+          {...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 })}
+          disabled={index === count - 1}
+          aria-label={`Move section ${number} down`}
+          className={smallButton()}
+        >
+          <ArrowDown className="h-4 w-4" aria-hidden /> Down
+        </button>
+        <button
+          {...form.remove.getButtonProps({ name: list.name, index })}
+          aria-label={`Remove section ${number}`}
+          className={smallButton("text-red-300")}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden /> Remove
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,276 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  json,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { ArrowLeft, BookOpen, Crown, Layers, Pencil, Plus } from "lucide-react";
+import { ConfirmDeleteButton } from "~/components/admin/confirm-delete";
+import { CourseForm } from "~/components/admin/course-form";
+import { UrlDialog } from "~/components/admin/dialog";
+import type { Notice } from "~/components/admin/notice";
+import { levelBadgeClasses } from "~/components/course-card";
+import { buttonClasses } from "~/components/ui/button";
+import { createCourse, listAllCourses, removeCourse, updateCourse } from "~/models/course.server";
+import { CourseFormSchema } from "~/schemas/admin-forms";
+import { requireAdmin } from "~/utils/auth.server";
+import { parseRouteId } from "~/utils/misc";
+import { redirectWithToast } from "~/utils/toast.server";
+import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";
+
+export const meta: MetaFunction = () => [{ title: "Course Management — Mystic Academy" }];
+
+const COURSES_PATH = "/admin/courses";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({ courses: listAllCourses() });
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  // Opening or closing a form only changes ?new, ?edit or ?delete; the list it
+  // reads from is already on the page.
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
+
+interface ActionData {
+  result: SubmissionResult<string[]>;
+  notice: Notice | null;
+}
+
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  if (!isMultipart) {
+    // The delete buttons post plain forms; the course form always posts multipart.
+    const formData = await request.formData();
+    if (formData.get("intent") === "delete") return deleteCourse(formData);
+    throw json({ message: "Unknown action" }, { status: 400 });
+  }
+
+  // Kept aside so a refused image does not cost the admin what they typed.
+  const copy = request.clone();
+  let formData: FormData;
+  try {
+    ({ form: formData } = await receiveUpload(request, IMAGE_UPLOAD));
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return refuseImage(error, copy);
+  }
+  if (formData.get("intent") === "delete") return deleteCourse(formData);
+
+  const submission = parseWithZod(formData, { schema: CourseFormSchema });
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+
+  const courseId = parseRouteId(formData.get("courseId"));
+  try {
+    if (courseId === null) {
+      createCourse(submission.value);
+      return redirectWithToast(COURSES_PATH, { type: "success", title: "Course created successfully!" });
+    }
+    if (!updateCourse(courseId, submission.value)) {
+      return redirectWithToast(COURSES_PATH, { type: "error", title: "Failed to update course", description: "That course no longer exists." });
+    }
+    return redirectWithToast(COURSES_PATH, { type: "success", title: "Course updated successfully!" });
+  } catch (error) {
+    console.error(error);
+    const title = courseId === null ? "Failed to create course" : "Failed to update course";
+    return json<ActionData>(
+      { result: submission.reply({ formErrors: [`${title}. Please try again.`] }), notice: { type: "error", title } },
+      { status: 500 },
+    );
+  }
+}
+
+async function refuseImage(error: UploadError, copy: Request) {
+  const notice: Notice = { type: "error", title: "Failed to upload image", description: error.message };
+  if (error.status === 413) {
+    // Too big to read again: answer with the image error alone. The rest of
+    // the body stays unread, so the connection cannot be reused.
+    const result: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { image: [error.message] } };
+    return json<ActionData>({ result, notice }, { status: 413, headers: { Connection: "close" } });
+  }
+  const fields = await readTextFields(copy);
+  const submission = parseWithZod(fields, { schema: CourseFormSchema });
+  return json<ActionData>({ result: submission.reply({ fieldErrors: { image: [error.message] } }), notice }, { status: 400 });
+}
+
+/** The form's text fields, skipping any file, from the copy of a refused upload. */
+async function readTextFields(copy: Request): Promise<FormData> {
+  try {
+    return await unstable_parseMultipartFormData(
+      copy,
+      unstable_createMemoryUploadHandler({ maxPartSize: 10_000, filter: ({ filename }) => !filename }),
+    );
+  } catch {
+    return new FormData();
+  }
+}
+
+function deleteCourse(formData: FormData) {
+  const courseId = parseRouteId(formData.get("courseId"));
+  const outcome = courseId === null ? "missing" : removeCourse(courseId);
+  switch (outcome) {
+    case "deleted":
+      return redirectWithToast(COURSES_PATH, { type: "success", title: "Course deleted successfully!" });
+    case "archived":
+      return redirectWithToast(COURSES_PATH, {
+        type: "message",
+        title: "Course archived",
+        description: "Students have progress or certificates in it, so it was hidden instead of deleted.",
+      });
+    case "missing":
+      return redirectWithToast(COURSES_PATH, { type: "error", title: "Failed to delete course", description: "That course no longer exists." });
+  }
+}
+
+export default function CourseManagement() {
+  const { courses } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+
+  const editId = parseRouteId(searchParams.get("edit"));
+  const deleteId = parseRouteId(searchParams.get("delete"));
+  const editing = editId === null ? undefined : courses.find((c) => c.id === editId);
+  const deleting = deleteId === null ? undefined : courses.find((c) => c.id === deleteId);
+  const creating = searchParams.get("new") === "1";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
+      </Link>
+      <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Course Management</h1>
+          <p className="mt-1 opacity-80">Create courses, fill them with lessons and keep the catalogue tidy.</p>
+        </div>
+        <Link to="?new=1" preventScrollReset className={buttonClasses("primary")}>
+          <Plus className="h-4 w-4" aria-hidden /> Create Course
+        </Link>
+      </header>
+
+      {courses.length === 0 ? (
+        <div className="card mt-8 text-center">
+          <BookOpen className="mx-auto h-10 w-10 text-accent" aria-hidden />
+          <p className="mt-3 text-lg">No courses created yet</p>
+          <p className="mt-1 text-sm opacity-75">Create the first course to open the catalogue.</p>
+        </div>
+      ) : (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Courses">
+          {courses.map((course) => (
+            <li key={course.id}>
+              <article className="card flex h-full flex-col overflow-hidden p-0" data-testid="admin-course-card" aria-label={course.title}>
+                {course.imageUrl ? (
+                  <img src={course.imageUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+                ) : (
+                  <div className="aspect-video w-full bg-gradient-to-br from-primary/40 to-secondary/60" aria-hidden />
+                )}
+                <div className="flex flex-1 flex-col gap-3 p-5">
+                  <div className="flex flex-wrap items-center gap-2 text-xs">
+                    <span className={`rounded-full border px-2 py-0.5 ${levelBadgeClasses[course.level]}`}>{course.level}</span>
+                    {course.isActive ? null : (
+                      <span className="rounded-full border border-amber-400/50 bg-amber-500/20 px-2 py-0.5 text-amber-100" title="Hidden from students">
+                        Archived
+                      </span>
+                    )}
+                    {course.isPremium ? (
+                      <span className="flex items-center gap-1 text-accent">
+                        <Crown className="h-3.5 w-3.5" aria-hidden /> Premium
+                      </span>
+                    ) : null}
+                  </div>
+                  <h2 className="font-display text-lg font-semibold">{course.title}</h2>
+                  <p className="flex items-center gap-1 text-sm opacity-80">
+                    <Layers className="h-4 w-4" aria-hidden /> {course.lessons} {course.lessons === 1 ? "lesson" : "lessons"}
+                  </p>
+                  <div className="mt-auto flex items-center gap-2">
+                    <Link to={`/admin/courses/${course.id}/lessons`} className={buttonClasses("primary", "flex-1", "sm")}>
+                      Manage Lessons
+                    </Link>
+                    <Link to={`?edit=${course.id}`} preventScrollReset className={buttonClasses("outline", undefined, "sm")}>
+                      <Pencil className="h-4 w-4" aria-hidden /> Edit
+                    </Link>
+                    <ConfirmDeleteButton
+                      label={`Delete ${course.title}`}
+                      question="Delete this course?"
+                      confirmHref={`?delete=${course.id}`}
+                      fields={{ courseId: String(course.id) }}
+                    />
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {creating || editing ? (
+        <UrlDialog title={editing ? "Edit Course" : "Create Course"} closeTo={COURSES_PATH} size="lg">
+          <CourseForm
+            key={editing?.id ?? "new"}
+            course={editing ?? null}
+            lastResult={actionData?.result}
+            notice={actionData?.notice}
+            closeTo={COURSES_PATH}
+          />
+        </UrlDialog>
+      ) : null}
+
+      {deleting ? (
+        <UrlDialog title="Delete this course?" description={deleting.title} closeTo={COURSES_PATH}>
+          <p className="text-sm opacity-85">
+            A course that students have started or finished is archived instead: it is hidden, and their certificates stay valid.
+          </p>
+          <Form method="post" action={COURSES_PATH} className="mt-6 flex justify-end gap-2">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="courseId" value={deleting.id} />
+            <Link to={COURSES_PATH} className={buttonClasses("ghost")}>
+              Cancel
+            </Link>
+            <button type="submit" className={buttonClasses("destructive")}>
+              Delete Course
+            </button>
+          </Form>
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) && error.status < 500 ? "That request could not be handled." : "Something went wrong";
+  return (
+    <div className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="font-display text-3xl">{message}</h1>
+      <p className="mt-4 opacity-80">Please go back to the course list and try again.</p>
+      <Link to={COURSES_PATH} className={buttonClasses("outline", "mt-8")}>
+        Back to Courses
+      </Link>
+    </div>
+  );
+}
