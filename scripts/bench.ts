@@ -33,6 +33,8 @@ type Kind = "page" | "api";
 interface Target {
   path: string;
   kind: Kind;
+  /** Send the demo student's session cookie (pages behind a login). */
+  signedIn?: boolean;
   /** One of the two framework-floor routes the others are compared with. */
   floor?: boolean;
 }
@@ -44,6 +46,9 @@ const TARGETS: Target[] = [
   { path: "/", kind: "page" },
   { path: "/api/courses", kind: "api" },
   { path: "/api/courses/1", kind: "api" },
+  { path: "/course/1", kind: "page" },
+  { path: "/course/1", kind: "page", signedIn: true },
+  { path: "/course/1/lesson/1?section=2", kind: "page", signedIn: true },
 ];
 
 const CONNECTIONS = 50;
@@ -135,9 +140,15 @@ function warnIfBusy() {
 
 // --- measuring --------------------------------------------------------------
 
-async function measure(label: string, url: string, kind: Measurement["kind"], floor = false): Promise<Measurement> {
+async function measure(
+  label: string,
+  url: string,
+  kind: Measurement["kind"],
+  floor = false,
+  headers: Record<string, string> = {},
+): Promise<Measurement> {
   process.stdout.write(`  ${label} ...`);
-  const options = { url, connections: CONNECTIONS, workers: 1 };
+  const options = { url, connections: CONNECTIONS, workers: 1, headers };
   await autocannon({ ...options, duration: WARMUP_S });
   const result = await autocannon({ ...options, duration: DURATION_S });
   const measurement: Measurement = {
@@ -238,6 +249,21 @@ function printFloorNote(rows: Row[]) {
   console.log(`Framework floor vs node:http serving / from memory: ${notes.join(", ")}`);
 }
 
+/** Signs the demo student in through the JSON API and returns the session cookie. */
+async function signInDemoStudent(baseUrl: string): Promise<string> {
+  const captcha = (await (await fetchOk(`${baseUrl}/api/captcha`)).json()) as { token: string; question: string };
+  const [, a = "0", b = "0"] = captcha.question.match(/(\d+) \+ (\d+)/) ?? [];
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "seeker", password: "quiet-river-lantern", captchaToken: captcha.token, captchaAnswer: Number(a) + Number(b) }),
+  });
+  if (!response.ok) throw new Error(`Demo student sign-in failed with ${response.status}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("academy_session="));
+  if (!cookie) throw new Error("Demo student sign-in returned no session cookie");
+  return cookie.split(";")[0] ?? "";
+}
+
 // --- main -------------------------------------------------------------------
 
 async function main(): Promise<number> {
@@ -255,8 +281,11 @@ async function main(): Promise<number> {
     // Before the load, while build/client surely matches the HTML's hashes.
     const js = await landingJsGzipBytes(academy.baseUrl, landingHtml.toString("utf8"));
     const measurements = [await measure("node:http (/ from memory)", baseline.url, "baseline")];
+    const studentCookie = await signInDemoStudent(academy.baseUrl);
     for (const target of TARGETS) {
-      measurements.push(await measure(target.path, academy.baseUrl + target.path, target.kind, target.floor));
+      const label = target.signedIn ? `${target.path} (student)` : target.path;
+      const headers: Record<string, string> = target.signedIn ? { cookie: studentCookie } : {};
+      measurements.push(await measure(label, academy.baseUrl + target.path, target.kind, target.floor, headers));
     }
 
     const rows = judge(measurements);

@@ -173,11 +173,24 @@ export async function logout(request: Request): Promise<Headers> {
   return new Headers({ "Set-Cookie": await destroySession(request, session) });
 }
 
-export async function getOptionalUser(request: Request): Promise<User | null> {
+// Root and route loaders of one page view ask the same question: answer it
+// once. Only for reads: an action may change the user it looked up.
+const usersByRequest = new WeakMap<Request, Promise<User | null>>();
+
+async function lookUpUser(request: Request): Promise<User | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
-  if (typeof userId !== "number") return null;
-  return getUserById(userId) ?? null;
+  return typeof userId === "number" ? (getUserById(userId) ?? null) : null;
+}
+
+export function getOptionalUser(request: Request): Promise<User | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpUser(request);
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = lookUpUser(request);
+    usersByRequest.set(request, user);
+  }
+  return user;
 }
 
 function isApiRequest(request: Request): boolean {
