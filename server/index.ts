@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
@@ -44,7 +45,14 @@ if (viteDevServer) {
 } else {
   // Fingerprinted by Vite, so they can be cached for ever.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  // Mount only what public/ put there, so page and API requests never pay for
+  // a file-system lookup on their way to Remix.
+  for (const entry of fs.readdirSync("build/client", { withFileTypes: true })) {
+    if (entry.name === "assets") continue;
+    const target = path.join("build/client", entry.name);
+    if (entry.isDirectory()) app.use(`/${entry.name}`, express.static(target, { maxAge: "1h", index: false }));
+    else app.get(`/${entry.name}`, (_req, res) => res.sendFile(path.resolve(target), { maxAge: "1h" }));
+  }
 }
 
 // Uploaded course images and videos are public; their names are random and

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Sparkles } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClasses } from "~/components/ui/field";
 import { formatUsd, formatWholeUsd } from "~/utils/misc";
@@ -26,6 +26,17 @@ const LABELS: Record<EstimatorField, string> = {
 
 const SAVE_DEBOUNCE_MS = 600;
 
+function toTextValues(values: EstimatorInput): Record<EstimatorField, string> {
+  return {
+    personalSales: String(values.personalSales),
+    storeSales: String(values.storeSales),
+    referredAdvisors: String(values.referredAdvisors),
+    referredAdvisorSales: String(values.referredAdvisorSales),
+    referredClients: String(values.referredClients),
+    referredClientPurchases: String(values.referredClientPurchases),
+  };
+}
+
 /**
  * The Mystical Revenue Oracle. With JavaScript the figures update as you type
  * and a signed-in advisor's numbers are saved (debounced) with PUT /api/calculator;
@@ -42,18 +53,19 @@ export function RevenueOracle({
   lastResult?: SubmissionResult<string[]> | null;
   itemPrice: number;
 }) {
-  const [form, fields] = useForm<Record<EstimatorField | "itemPrice", number>>({
-    id: "revenue-oracle",
-    lastResult,
-    defaultValue: { ...saved, itemPrice },
-    // No client-side schema: the live figures need none (junk counts as 0), and
-    // keeping zod out of the landing page's bundle keeps it light. The server
-    // validates the posted form.
-  });
+  // Plain controlled inputs: the live figures need no client-side schema (junk
+  // counts as 0), which keeps conform and zod out of the landing page's bundle
+  // and its render. The server validates the posted form with conform + zod
+  // and its field errors come back in `lastResult`.
+  const [raw, setRaw] = useState<Record<EstimatorField | "itemPrice", string>>(() => ({
+    ...toTextValues(saved),
+    itemPrice: String(itemPrice),
+  }));
+  const errors = lastResult?.error ?? {};
 
-  const values = toEstimatorInput(form.value);
+  const values = toEstimatorInput(raw);
   const estimate = estimateMonthlyRevenue(values);
-  const price = toAmount(form.value?.itemPrice);
+  const price = toAmount(raw.itemPrice);
 
   // Save a signed-in advisor's figures a moment after they stop typing.
   const serialized = JSON.stringify(values);
@@ -84,24 +96,31 @@ export function RevenueOracle({
         Estimate your monthly income from readings, your store and the advisors and clients you refer.
         {signedIn ? " Your figures are saved to your account." : " Sign in to keep your figures."}
       </p>
-      <Form method="post" action="/?index#oracle" {...getFormProps(form)} className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <Form method="post" action="/?index#oracle" id="revenue-oracle" className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <input type="hidden" name="intent" value="estimate" />
         <div className="grid gap-4 sm:grid-cols-2">
           {ESTIMATOR_FIELDS.map((name) => {
-            const field = fields[name];
+            const id = `revenue-oracle-${name}`;
+            const fieldErrors = errors[name];
             return (
               <div key={name}>
-                <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
+                <label htmlFor={id} className="mb-1 block text-sm font-medium">
                   {LABELS[name]}
                 </label>
                 <input
-                  {...getInputProps(field, { type: "number" })}
+                  id={id}
+                  name={name}
+                  type="number"
+                  value={raw[name]}
+                  onChange={(event) => setRaw((current) => ({ ...current, [name]: event.target.value }))}
+                  aria-invalid={fieldErrors ? true : undefined}
+                  aria-describedby={fieldErrors ? `${id}-error` : undefined}
                   min={0}
                   step="any"
                   inputMode="decimal"
                   className={inputClasses}
                 />
-                <ErrorList id={field.errorId} errors={field.errors} />
+                <ErrorList id={`${id}-error`} errors={fieldErrors} />
               </div>
             );
           })}
@@ -120,10 +139,19 @@ export function RevenueOracle({
             <dd className="text-right" data-testid="oracle-team-bonus">{formatWholeUsd(estimate.teamBonus)}</dd>
           </dl>
           <div className="mt-2 border-t border-primary/30 pt-3">
-            <label htmlFor={fields.itemPrice.id} className="mb-1 block text-sm font-medium">
+            <label htmlFor="revenue-oracle-itemPrice" className="mb-1 block text-sm font-medium">
               Store item price ($)
             </label>
-            <input {...getInputProps(fields.itemPrice, { type: "number" })} min={0} step="0.01" className={inputClasses} />
+            <input
+              id="revenue-oracle-itemPrice"
+              name="itemPrice"
+              type="number"
+              value={raw.itemPrice}
+              onChange={(event) => setRaw((current) => ({ ...current, itemPrice: event.target.value }))}
+              min={0}
+              step="0.01"
+              className={inputClasses}
+            />
             <p className="mt-2 text-sm">
               Visitors see <strong data-testid="oracle-store-price">{formatUsd(storePriceWithFee(price))}</strong>{" "}
               <span className="opacity-70">(price + 15% transaction fee); you receive {formatUsd(price)}.</span>

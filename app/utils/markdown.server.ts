@@ -9,7 +9,21 @@ const ALLOWED_TAGS = [
   "h3", "h4", "h5", "h6", "a", "hr", "table", "thead", "tbody", "tr", "th", "td",
 ];
 
+// Lesson and article bodies are read far more often than written, and parsing
+// plus sanitising is the costliest part of those pages: keep recent results.
+const CACHE_LIMIT = 500;
+const rendered = new Map<string, string>();
+
 export function renderMarkdown(source: string): string {
+  const cached = rendered.get(source);
+  if (cached !== undefined) return cached;
+  const html = sanitizeMarkdown(source);
+  if (rendered.size >= CACHE_LIMIT) rendered.delete(rendered.keys().next().value ?? "");
+  rendered.set(source, html);
+  return html;
+}
+
+function sanitizeMarkdown(source: string): string {
   const html = marked.parse(source, { async: false, gfm: true, breaks: false });
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,

@@ -61,11 +61,21 @@ export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-export function getSession(request: Request) {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
-}
+export type AppSession = Awaited<ReturnType<typeof sessionStorage.getSession>>;
 
-export type AppSession = Awaited<ReturnType<typeof getSession>>;
+// A page view reads its session once, however many loaders ask (reads only:
+// actions change sessions and must see their own writes).
+const sessionsByRequest = new WeakMap<Request, Promise<AppSession>>();
+
+export function getSession(request: Request): Promise<AppSession> {
+  if (request.method !== "GET" && request.method !== "HEAD") return sessionStorage.getSession(request.headers.get("Cookie"));
+  let session = sessionsByRequest.get(request);
+  if (!session) {
+    session = sessionStorage.getSession(request.headers.get("Cookie"));
+    sessionsByRequest.set(request, session);
+  }
+  return session;
+}
 
 export function commitSession(request: Request, session: AppSession) {
   return sessionStorage.commitSession(session, { secure: isHttps(request) });
