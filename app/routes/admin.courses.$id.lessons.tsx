@@ -12,8 +12,8 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { ArrowDown, ArrowLeft, ArrowUp, BookOpen, CheckCircle2, Clock, Layers, Pencil, Plus } from "lucide-react";
-import { ConfirmDeleteButton } from "~/components/admin/confirm-delete";
-import { UrlDialog } from "~/components/admin/dialog";
+import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
+import { UrlDialog } from "~/components/ui/dialog";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
 import type { Notice } from "~/components/admin/notice";
 import { buttonClasses } from "~/components/ui/button";
@@ -272,19 +272,14 @@ export default function LessonManagementPage() {
       ) : null}
 
       {deleting ? (
-        <UrlDialog title="Delete this lesson?" description={deleting.title} closeTo={lessonsPath}>
-          <p className="text-sm opacity-85">Its content sections are deleted with it, and course progress is recounted.</p>
-          <Form method="post" action={lessonsPath} className="mt-6 flex justify-end gap-2">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="lessonId" value={deleting.id} />
-            <Link to={lessonsPath} className={buttonClasses("ghost")}>
-              Cancel
-            </Link>
-            <button type="submit" className={buttonClasses("destructive")}>
-              Delete Lesson
-            </button>
-          </Form>
-        </UrlDialog>
+        <ConfirmDeleteDialog
+          title="Delete this lesson?"
+          subject={deleting.title}
+          explanation="Its content sections are deleted with it, and course progress is recounted."
+          closeTo={lessonsPath}
+          fields={{ lessonId: String(deleting.id) }}
+          buttonLabel="Delete Lesson"
+        />
       ) : null}
     </div>
   );

@@ -9,7 +9,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import {
-  Form,
   isRouteErrorResponse,
   Link,
   useActionData,
@@ -19,9 +18,9 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { ArrowLeft, BookOpen, Crown, Layers, Pencil, Plus } from "lucide-react";
-import { ConfirmDeleteButton } from "~/components/admin/confirm-delete";
+import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { CourseForm } from "~/components/admin/course-form";
-import { UrlDialog } from "~/components/admin/dialog";
+import { UrlDialog } from "~/components/ui/dialog";
 import type { Notice } from "~/components/admin/notice";
 import { levelBadgeClasses } from "~/components/course-card";
 import { buttonClasses } from "~/components/ui/button";
@@ -241,21 +240,14 @@ export default function CourseManagement() {
       ) : null}
 
       {deleting ? (
-        <UrlDialog title="Delete this course?" description={deleting.title} closeTo={COURSES_PATH}>
-          <p className="text-sm opacity-85">
-            A course that students have started or finished is archived instead: it is hidden, and their certificates stay valid.
-          </p>
-          <Form method="post" action={COURSES_PATH} className="mt-6 flex justify-end gap-2">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="courseId" value={deleting.id} />
-            <Link to={COURSES_PATH} className={buttonClasses("ghost")}>
-              Cancel
-            </Link>
-            <button type="submit" className={buttonClasses("destructive")}>
-              Delete Course
-            </button>
-          </Form>
-        </UrlDialog>
+        <ConfirmDeleteDialog
+          title="Delete this course?"
+          subject={deleting.title}
+          explanation="A course that students have started or finished is archived instead: it is hidden, and their certificates stay valid."
+          closeTo={COURSES_PATH}
+          fields={{ courseId: String(deleting.id) }}
+          buttonLabel="Delete Course"
+        />
       ) : null}
     </div>
   );

@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { ENROLL_AFTER_LOGIN_KEY } from "~/components/enroll-button";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field } from "~/components/ui/field";
+import { Field, FormErrors } from "~/components/ui/field";
 import { createCaptcha } from "~/models/captcha.server";
 import { LoginSchema, RegisterFormSchema } from "~/schemas/auth";
 import {
@@ -161,12 +161,7 @@ export default function LoginPage() {
           <input type="hidden" name="enrollCourseId" ref={enrollRef} defaultValue="" />
           <input type="hidden" name="captchaToken" value={captcha.token} />
 
-          {form.errors?.length ? (
-            <div role="alert" className="rounded-md border border-red-500/60 bg-red-950/60 p-3 text-sm">
-              {actionData?.refusal ? <p className="font-semibold">{actionData.refusal.title}</p> : null}
-              <ErrorList errors={form.errors} />
-            </div>
-          ) : null}
+          <FormErrors errors={form.errors} title={actionData?.refusal?.title} />
 
           <Field
             label="Username"

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClasses } from "~/components/ui/button";
+import { UrlDialog } from "~/components/ui/dialog";
 
 /**
  * The trash-can button of a course or lesson card. With JavaScript it posts
@@ -44,5 +45,40 @@ export function ConfirmDeleteButton({
         <Trash2 className="h-4 w-4" aria-hidden />
       </button>
     </Form>
+  );
+}
+
+/** The confirmation page (a dialog with JavaScript) behind `?delete={id}`. */
+export function ConfirmDeleteDialog({
+  title,
+  subject,
+  explanation,
+  closeTo,
+  fields,
+  buttonLabel,
+}: {
+  title: string;
+  subject: string;
+  explanation: string;
+  closeTo: string;
+  fields: Record<string, string>;
+  buttonLabel: string;
+}) {
+  return (
+    <UrlDialog title={title} description={subject} closeTo={closeTo}>
+      <p className="text-sm opacity-85">{explanation}</p>
+      <Form method="post" action={closeTo} className="mt-6 flex justify-end gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Link to={closeTo} className={buttonClasses("ghost")}>
+          Cancel
+        </Link>
+        <button type="submit" className={buttonClasses("destructive")}>
+          {buttonLabel}
+        </button>
+      </Form>
+    </UrlDialog>
   );
 }

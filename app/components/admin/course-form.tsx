@@ -14,7 +14,7 @@ import { FormNotice, type Notice } from "~/components/admin/notice";
 import { uploadFile, type UploadOutcome } from "~/components/admin/upload";
 import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, inputClasses } from "~/components/ui/field";
+import { ErrorList, Field, inputClasses, FormErrors } from "~/components/ui/field";
 import type { CourseSummary } from "~/models/course.server";
 import { cn } from "~/utils/misc";
 import { CourseFormSchema, IMAGE_ACCEPT, MAX_IMAGE_BYTES, type CourseFormInput } from "~/schemas/admin-forms";
@@ -109,11 +109,7 @@ export function CourseForm({
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <FormNotice notice={notice} />
       {course ? <input type="hidden" name="courseId" value={course.id} /> : null}
-      {form.errors?.length ? (
-        <div role="alert" className="rounded-md border border-red-500/60 bg-red-950/60 p-3 text-sm">
-          <ErrorList errors={form.errors} />
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} />
 
       <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
 

@@ -18,7 +18,7 @@ import { FormNotice, type Notice } from "~/components/admin/notice";
 import { uploadFile } from "~/components/admin/upload";
 import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, inputClasses } from "~/components/ui/field";
+import { ErrorList, Field, inputClasses, FormErrors } from "~/components/ui/field";
 import type { LessonView } from "~/models/lesson.server";
 import { sampleLessonSections } from "~/models/lesson-samples";
 import { EMPTY_SECTION, LessonFormSchema } from "~/schemas/admin-forms";
@@ -133,11 +133,7 @@ export function LessonForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormNotice notice={notice} />
       {lesson ? <input type="hidden" name="lessonId" value={lesson.id} /> : null}
-      {form.errors?.length ? (
-        <div role="alert" className="rounded-md border border-red-500/60 bg-red-950/60 p-3 text-sm">
-          <ErrorList errors={form.errors} />
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} />
 
       <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
       <div>

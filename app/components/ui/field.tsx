@@ -47,3 +47,14 @@ export function Field({
     </div>
   );
 }
+
+/** Errors that belong to the whole form, announced as an alert. */
+export function FormErrors({ errors, title }: { errors?: string[] | null; title?: string | null }) {
+  if (!errors?.length) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-500/60 bg-red-950/60 p-3 text-sm">
+      {title ? <p className="font-semibold">{title}</p> : null}
+      <ErrorList errors={errors} />
+    </div>
+  );
+}
