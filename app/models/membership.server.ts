@@ -1,0 +1,32 @@
+import { json } from "@remix-run/node";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { subscriptions, type User } from "#db/schema";
+import { requireUser } from "~/utils/auth.server";
+
+export const PREMIUM_REQUIRED = "Premium membership required";
+
+/** Premium means an active premium subscription whose period has not ended. Admins pass every premium check. */
+export function isPremium(user: Pick<User, "id" | "role">, now = new Date()): boolean {
+  if (user.role === "admin") return true;
+  const row = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, user.id),
+        eq(subscriptions.plan, "premium"),
+        eq(subscriptions.status, "active"),
+        or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, now)),
+      ),
+    )
+    .get();
+  return row !== undefined;
+}
+
+/** The one premium guard: signed in (else 401/login) and premium (else 403 with the spec's message). */
+export async function requirePremium(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (!isPremium(user)) throw json({ message: PREMIUM_REQUIRED }, { status: 403 });
+  return user;
+}
