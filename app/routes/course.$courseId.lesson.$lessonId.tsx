@@ -66,7 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           id: current.id,
           type: current.type,
           title: current.title,
-          content: current.content,
+          // Only images need the raw text (as alt text); the rest ships as rendered HTML.
+          content: current.type === "image" ? current.content : "",
           url: current.url,
           // Images use their content as alt text; text and video captions are Markdown.
           html: current.type === "image" || !current.content ? "" : renderMarkdown(current.content),
