@@ -1,0 +1,28 @@
+/** The first `max` tags, then "+n" for the rest (spec §9: two in the public list, three in admin). */
+export function TagList({ tags, max }: { tags: string[]; max: number }) {
+  if (tags.length === 0) return null;
+  const shown = tags.slice(0, max);
+  const hidden = tags.length - shown.length;
+  return (
+    <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Tags">
+      {shown.map((tag, i) => (
+        <li key={`${tag}-${i}`} className="rounded-full border border-primary/40 bg-primary/10 px-2 py-0.5">
+          {tag}
+        </li>
+      ))}
+      {hidden > 0 ? (
+        <li className="rounded-full border border-primary/40 px-2 py-0.5 opacity-80" title={tags.slice(max).join(", ")}>
+          {`+${hidden}`}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+export function PublishedBadge({ isPublished }: { isPublished: boolean }) {
+  return isPublished ? (
+    <span className="rounded-full border border-emerald-400/50 bg-emerald-500/20 px-2 py-0.5 text-xs text-emerald-100">Published</span>
+  ) : (
+    <span className="rounded-full border border-amber-400/50 bg-amber-500/20 px-2 py-0.5 text-xs text-amber-100">Draft</span>
+  );
+}

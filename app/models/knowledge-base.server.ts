@@ -1,0 +1,263 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { type KB_CATEGORIES, knowledgeBaseArticles } from "#db/schema";
+import { ARTICLE_CATEGORIES, isArticleCategory, type ArticleCategory, type ArticleInput } from "~/schemas/knowledge-base";
+
+// The browser-safe list in app/schemas must stay the database's list.
+type SameList<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const categoriesAgree: SameList<ArticleCategory, (typeof KB_CATEGORIES)[number]> = true;
+void categoriesAgree;
+
+export { ARTICLE_CATEGORIES };
+
+export interface ArticleListItem {
+  id: number;
+  title: string;
+  summary: string;
+  category: ArticleCategory;
+  tags: string[];
+  isPublished: boolean;
+  authorId: number | null;
+  viewCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Only when searching: matched text with HIGHLIGHT_START/END around each hit. */
+  snippet: string | null;
+}
+
+export interface Article extends Omit<ArticleListItem, "snippet"> {
+  content: string;
+}
+
+export type ArticleListItemWithContent = ArticleListItem & { content: string };
+
+// Snippet markers: control characters that never appear in typed text, so the
+// page can split on them and render the hits as <mark> without any raw HTML.
+export const HIGHLIGHT_START = "\u0002";
+export const HIGHLIGHT_END = "\u0003";
+
+/** The trigram tokenizer cannot match fragments shorter than this. */
+const TRIGRAM = 3;
+const MAX_TERMS = 8;
+
+export interface SearchQuery {
+  /** An FTS5 MATCH expression: every term quoted, all required; null when there is none. */
+  match: string | null;
+  /** Terms too short for the trigram index, lower-cased, matched with instr() instead. */
+  shortTerms: string[];
+}
+
+/**
+ * Turns what a visitor typed into a safe FTS5 query. Each whitespace-separated
+ * term becomes a quoted string (inner quotes doubled), so operators such as
+ * OR, NEAR, *, ^ or column filters in the input are plain text. Terms are
+ * ANDed; with the trigram tokenizer each one matches anywhere inside a word.
+ */
+export function buildSearchQuery(input: string | null | undefined): SearchQuery {
+  const terms = (input ?? "")
+    .normalize("NFC")
+    // Control characters would only confuse the snippet markers.
+    .replace(/\p{Cc}/gu, " ")
+    .split(/\s+/)
+    .filter((term) => term !== "")
+    .slice(0, MAX_TERMS);
+  const long = terms.filter((term) => [...term].length >= TRIGRAM);
+  const shortTerms = terms.filter((term) => [...term].length < TRIGRAM).map((term) => term.toLowerCase());
+  const match = long.length ? long.map((term) => `"${term.replace(/"/g, '""')}"`).join(" AND ") : null;
+  return { match, shortTerms };
+}
+
+export interface ListArticlesOptions {
+  q?: string | null;
+  category?: string | null;
+  includeDrafts?: boolean;
+  withContent?: boolean;
+  limit?: number;
+}
+
+interface ArticleRow {
+  id: number;
+  title: string;
+  summary: string;
+  content: string | null;
+  category: string;
+  tags: string;
+  isPublished: number;
+  authorId: number | null;
+  viewCount: number;
+  createdAt: number;
+  updatedAt: number;
+  snippet: string | null;
+}
+
+/** Reads the stored JSON tag list; anything unexpected counts as no tags. */
+export function decodeTags(stored: string): string[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function toListItem(row: ArticleRow): ArticleListItem {
+  // The CHECK constraint guarantees one of the six; this keeps TypeScript honest.
+  const category = isArticleCategory(row.category) ? row.category : ARTICLE_CATEGORIES[0];
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    category,
+    tags: decodeTags(row.tags),
+    isPublished: row.isPublished === 1,
+    authorId: row.authorId,
+    viewCount: row.viewCount,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    snippet: row.snippet,
+  };
+}
+
+const DEFAULT_LIMIT = 100;
+
+/**
+ * Articles newest first, or, with a search, best match first (bm25, title
+ * weighted over summary over body) with a highlighted snippet. Visitors and
+ * students see published articles only.
+ */
+export function listArticles(options: ListArticlesOptions & { withContent: true }): ArticleListItemWithContent[];
+export function listArticles(options?: ListArticlesOptions): ArticleListItem[];
+export function listArticles(options: ListArticlesOptions = {}): ArticleListItem[] | ArticleListItemWithContent[] {
+  const { match, shortTerms } = buildSearchQuery(options.q);
+  const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, 1000));
+  const conditions: SQL[] = [];
+  if (!options.includeDrafts) conditions.push(sql`a.is_published = 1`);
+  if (options.category) conditions.push(sql`a.category = ${options.category}`);
+  for (const term of shortTerms) {
+    conditions.push(
+      sql`(instr(lower(a.title), ${term}) > 0 or instr(lower(a.summary), ${term}) > 0 or instr(lower(a.content), ${term}) > 0)`,
+    );
+  }
+  const columns = sql`a.id as id, a.title as title, a.summary as summary, ${
+    options.withContent ? sql`a.content` : sql`null`
+  } as content, a.category as category, a.tags as tags, a.is_published as isPublished, a.author_id as authorId,
+    a.view_count as viewCount, a.created_at as createdAt, a.updated_at as updatedAt`;
+
+  let rows: ArticleRow[];
+  if (match) {
+    conditions.push(sql`knowledge_base_fts match ${match}`);
+    rows = db.all<ArticleRow>(sql`
+      select ${columns},
+        -- With trigrams a token is about one character: 64, the most FTS5 allows, is a short phrase.
+        snippet(knowledge_base_fts, -1, ${HIGHLIGHT_START}, ${HIGHLIGHT_END}, '…', 64) as snippet
+      from knowledge_base_fts
+      join knowledge_base_articles a on a.id = knowledge_base_fts.rowid
+      where ${and(...conditions)}
+      order by bm25(knowledge_base_fts, 10.0, 4.0, 1.0), a.id desc
+      limit ${limit}`);
+  } else {
+    const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
+    rows = db.all<ArticleRow>(sql`
+      select ${columns}, null as snippet
+      from knowledge_base_articles a
+      ${where}
+      order by a.created_at desc, a.id desc
+      limit ${limit}`);
+  }
+  if (!options.withContent) return rows.map(toListItem);
+  return rows.map((row) => ({ ...toListItem(row), content: row.content ?? "" }));
+}
+
+/** Categories that published articles use, in the fixed order of the six. */
+export function listPublishedCategories(): ArticleCategory[] {
+  const used = new Set(
+    db
+      .selectDistinct({ category: knowledgeBaseArticles.category })
+      .from(knowledgeBaseArticles)
+      .where(eq(knowledgeBaseArticles.isPublished, true))
+      .all()
+      .map((row) => row.category),
+  );
+  return ARTICLE_CATEGORIES.filter((category) => used.has(category));
+}
+
+const articleByIdQuery = db
+  .select()
+  .from(knowledgeBaseArticles)
+  .where(eq(knowledgeBaseArticles.id, sql.placeholder("id")))
+  .orderBy(asc(knowledgeBaseArticles.id))
+  .prepare();
+
+/** One article; a draft exists only for admins (`includeDrafts`). */
+export function getArticle(id: number, { includeDrafts = false }: { includeDrafts?: boolean } = {}): Article | undefined {
+  const row = articleByIdQuery.get({ id });
+  if (!row || (!row.isPublished && !includeDrafts)) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    summary: row.summary,
+    category: row.category,
+    tags: decodeTags(row.tags),
+    isPublished: row.isPublished,
+    authorId: row.authorId,
+    viewCount: row.viewCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Counts one view of an article page (not of a list). */
+export function recordView(id: number): void {
+  db.update(knowledgeBaseArticles)
+    .set({ viewCount: sql`${knowledgeBaseArticles.viewCount} + 1` })
+    .where(eq(knowledgeBaseArticles.id, id))
+    .run();
+}
+
+/** Reads an article for a viewer and counts the view in the same step. */
+export function viewArticle(id: number, { includeDrafts = false }: { includeDrafts?: boolean } = {}): Article | undefined {
+  return db.transaction(() => {
+    const article = getArticle(id, { includeDrafts });
+    if (!article) return undefined;
+    recordView(id);
+    return { ...article, viewCount: article.viewCount + 1 };
+  });
+}
+
+function storedValues(input: ArticleInput) {
+  return {
+    title: input.title,
+    content: input.content,
+    summary: input.summary,
+    category: input.category,
+    tags: JSON.stringify(input.tags),
+    isPublished: input.isPublished,
+  };
+}
+
+export function createArticle(input: ArticleInput, authorId: number): Article {
+  const created = db
+    .insert(knowledgeBaseArticles)
+    .values({ ...storedValues(input), authorId })
+    .returning({ id: knowledgeBaseArticles.id })
+    .get();
+  const article = getArticle(created.id, { includeDrafts: true });
+  if (!article) throw new Error("knowledge base article vanished after insert");
+  return article;
+}
+
+/** Updates an article; undefined when it does not exist. The author stays who wrote it. */
+export function updateArticle(id: number, input: ArticleInput): Article | undefined {
+  const changed = db
+    .update(knowledgeBaseArticles)
+    .set({ ...storedValues(input), updatedAt: new Date() })
+    .where(eq(knowledgeBaseArticles.id, id))
+    .run().changes;
+  return changed ? getArticle(id, { includeDrafts: true }) : undefined;
+}
+
+/** True when an article was deleted. */
+export function deleteArticle(id: number): boolean {
+  return db.delete(knowledgeBaseArticles).where(eq(knowledgeBaseArticles.id, id)).run().changes > 0;
+}

@@ -1,0 +1,131 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  buildSearchQuery,
+  createArticle,
+  deleteArticle,
+  getArticle,
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  listArticles,
+  listPublishedCategories,
+  recordView,
+  updateArticle,
+} from "~/models/knowledge-base.server";
+import { createStudent } from "~/models/user.server";
+import { ArticleApiSchema, ArticleFormSchema, parseTags, type ArticleInput } from "~/schemas/knowledge-base";
+
+describe("the knowledge-base search query", () => {
+  it("is empty for empty or blank input", () => {
+    expect(buildSearchQuery("")).toEqual({ match: null, shortTerms: [] });
+    expect(buildSearchQuery("   \t ")).toEqual({ match: null, shortTerms: [] });
+    expect(buildSearchQuery(null)).toEqual({ match: null, shortTerms: [] });
+  });
+
+  it("quotes every term and requires them all", () => {
+    expect(buildSearchQuery("Study habit").match).toBe('"Study" AND "habit"');
+  });
+
+  it("doubles quotes inside a term, so input cannot break out of the string", () => {
+    expect(buildSearchQuery('say "hello"').match).toBe('"say" AND """hello"""');
+    expect(buildSearchQuery('a"b"c').match).toBe('"a""b""c"');
+  });
+
+  it("treats FTS operators and column filters as plain words", () => {
+    expect(buildSearchQuery("title:habit OR NEAR(x* ^y)").match).toBe('"title:habit" AND "NEAR(x*" AND "^y)"');
+  });
+
+  it("keeps terms too short for the trigram index aside, lower-cased", () => {
+    expect(buildSearchQuery("AI ethics")).toEqual({ match: '"ethics"', shortTerms: ["ai"] });
+  });
+});
+
+describe("tags", () => {
+  it("are split on commas, trimmed, with empties dropped", () => {
+    expect(parseTags(" tarot, beginners ,, ,daily ")).toEqual(["tarot", "beginners", "daily"]);
+    expect(parseTags("")).toEqual([]);
+    expect(parseTags(["  a ", "", "b"])).toEqual(["a", "b"]);
+  });
+
+  it("come from a comma string in the form and a list or string in the API", () => {
+    const base = { title: "T", content: "C", summary: "S", category: "Community" };
+    expect(ArticleFormSchema.parse({ ...base, tags: "one, two" }).tags).toEqual(["one", "two"]);
+    expect(ArticleApiSchema.parse({ ...base, tags: ["one", " two "] }).tags).toEqual(["one", "two"]);
+    expect(ArticleApiSchema.parse({ ...base, tags: "one,two" }).tags).toEqual(["one", "two"]);
+  });
+
+  it("the API asks for every required field with the spec's message", () => {
+    const result = ArticleApiSchema.safeParse({ title: "Only a title" });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(new Set(Object.values(result.error.flatten().fieldErrors).flat())).toEqual(new Set(["Please fill in all required fields"]));
+    }
+    expect(ArticleApiSchema.safeParse({ title: "T", content: "C", summary: "S", category: "Astrology" }).success).toBe(false);
+  });
+});
+
+describe("knowledge-base articles in the database", () => {
+  let authorId = 0;
+  const article = (overrides: Partial<ArticleInput>): ArticleInput => ({
+    title: "Untitled",
+    content: "Plain body text.",
+    summary: "A short summary.",
+    category: "Study Tips",
+    tags: [],
+    isPublished: true,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    authorId = (await createStudent({ username: "kb-unit-author", password: "a perfectly fine passphrase" })).id;
+  });
+
+  it("finds words and fragments case-insensitively across title, summary and body, ranked and highlighted", () => {
+    const habit = createArticle(article({ title: "How to Build a Steady Study Habit", tags: ["focus", "routine"] }), authorId);
+    const onboarding = createArticle(
+      article({ title: "Onboarding Checklist", category: "Getting Started", summary: "Everything for a calm café start." }),
+      authorId,
+    );
+    const body = createArticle(article({ title: "Pricing", category: "Business Tools", content: "Consider a sliding scale for readings." }), authorId);
+
+    expect(listArticles({ q: "habit" }).map((a) => a.id)).toEqual([habit.id]);
+    expect(listArticles({ q: "HABIT" }).map((a) => a.id)).toEqual([habit.id]);
+    expect(listArticles({ q: "board" }).map((a) => a.id)).toEqual([onboarding.id]);
+    expect(listArticles({ q: "cafe" }).map((a) => a.id)).toEqual([onboarding.id]);
+    expect(listArticles({ q: "sliding" }).map((a) => a.id)).toEqual([body.id]);
+    expect(listArticles({ q: "habit", category: "Community" })).toEqual([]);
+
+    const [hit] = listArticles({ q: "steady" });
+    expect(hit?.snippet).toContain(`${HIGHLIGHT_START}Steady${HIGHLIGHT_END}`);
+    expect(listArticles().every((a) => a.snippet === null)).toBe(true);
+  });
+
+  it("survives hostile input and very short terms", () => {
+    for (const q of ['"', '"""', "NEAR(", "*", "a", "-", "title:", "'); drop table users; --"]) {
+      expect(() => listArticles({ q })).not.toThrow();
+    }
+    expect(listArticles({ q: "sc" }).some((a) => a.title === "Pricing")).toBe(true);
+  });
+
+  it("keeps drafts from everyone but admins, and lists categories from published data", () => {
+    const draft = createArticle(article({ title: "Secret Draft Plans", category: "Membership", isPublished: false }), authorId);
+    expect(listArticles({ q: "secret" })).toEqual([]);
+    expect(listArticles({ q: "secret", includeDrafts: true }).map((a) => a.id)).toEqual([draft.id]);
+    expect(getArticle(draft.id)).toBeUndefined();
+    expect(getArticle(draft.id, { includeDrafts: true })?.title).toBe("Secret Draft Plans");
+    expect(listPublishedCategories()).not.toContain("Membership");
+  });
+
+  it("keeps the search index in step with updates and deletes, and counts views", () => {
+    const created = createArticle(article({ title: "Moon Journal", tags: ["a", "b"] }), authorId);
+    expect(created.tags).toEqual(["a", "b"]);
+    updateArticle(created.id, article({ title: "Sun Journal" }));
+    expect(listArticles({ q: "moon" })).toEqual([]);
+    expect(listArticles({ q: "sun journal" }).map((a) => a.id)).toEqual([created.id]);
+    recordView(created.id);
+    recordView(created.id);
+    expect(getArticle(created.id)?.viewCount).toBe(2);
+    expect(deleteArticle(created.id)).toBe(true);
+    expect(listArticles({ q: "sun journal" })).toEqual([]);
+    expect(deleteArticle(created.id)).toBe(false);
+  });
+});
