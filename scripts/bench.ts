@@ -26,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import Database from "better-sqlite3";
 import { startAcademy, type AcademyProcess } from "./academy-process";
 
 type Kind = "page" | "api";
@@ -49,6 +50,13 @@ const TARGETS: Target[] = [
   { path: "/course/1", kind: "page" },
   { path: "/course/1", kind: "page", signedIn: true },
   { path: "/course/1/lesson/1?section=2", kind: "page", signedIn: true },
+  // The forum holds 50,000 replies and 2,000 extra topics here (seedLargeForum).
+  { path: "/community", kind: "page" },
+  { path: "/community/category/1", kind: "page", signedIn: true },
+  { path: "/community/topic/1", kind: "page", signedIn: true },
+  { path: "/community/topic/1?page=500", kind: "page", signedIn: true },
+  { path: "/knowledge-base?q=habit", kind: "page" },
+  { path: "/api/knowledge-base?q=client", kind: "api" },
 ];
 
 const CONNECTIONS = 50;
@@ -249,6 +257,32 @@ function printFloorNote(rows: Row[]) {
   console.log(`Framework floor vs node:http serving / from memory: ${notes.join(", ")}`);
 }
 
+/**
+ * Grows the demo forum to a realistic size (50,000 replies in one topic and
+ * 2,000 more topics in the first category) through a second SQLite connection,
+ * so forum pages are measured against a large forum, not a toy one.
+ */
+function seedLargeForum(databasePath: string) {
+  const sqlite = new Database(databasePath);
+  sqlite.pragma("busy_timeout = 5000");
+  const author = sqlite.prepare("select id from users where username = 'seeker'").get() as { id: number } | undefined;
+  const topic = sqlite.prepare("select id, category_id from forum_topics order by id limit 1").get() as { id: number; category_id: number } | undefined;
+  if (!author || !topic) throw new Error("The demo forum is missing");
+  const start = Date.now() - 50_000 * 60_000;
+  const addReply = sqlite.prepare("insert into forum_replies (topic_id, author_id, content, created_at) values (?, ?, ?, ?)");
+  const addTopic = sqlite.prepare(
+    "insert into forum_topics (category_id, author_id, title, content, reply_count, last_activity_at, created_at) values (?, ?, ?, ?, 0, ?, ?)",
+  );
+  sqlite.transaction(() => {
+    for (let i = 0; i < 50_000; i++) addReply.run(topic.id, author.id, `Reply number ${i + 1}: thank you for sharing this practice.`, start + i * 60_000);
+    sqlite.prepare("update forum_topics set reply_count = reply_count + 50000, last_activity_at = ? where id = ?").run(Date.now(), topic.id);
+    for (let i = 0; i < 2_000; i++) {
+      addTopic.run(topic.category_id, author.id, `Practice question ${i + 1}`, "How do you open a reading with a new client?", start + i * 60_000, start + i * 60_000);
+    }
+  })();
+  sqlite.close();
+}
+
 /** Signs the demo student in through the JSON API and returns the session cookie. */
 async function signInDemoStudent(baseUrl: string): Promise<string> {
   const captcha = (await (await fetchOk(`${baseUrl}/api/captcha`)).json()) as { token: string; question: string };
@@ -273,6 +307,7 @@ async function main(): Promise<number> {
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
     academy = await startAcademy({ BENCH_MODE: "true" });
+    seedLargeForum(academy.databasePath);
     const landing = await fetchOk(`${academy.baseUrl}/`);
     const landingHtml = Buffer.from(await landing.arrayBuffer());
     baseline = await startBaseline(landingHtml, landing.headers.get("content-type") ?? "text/html; charset=utf-8");

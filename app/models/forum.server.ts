@@ -1,0 +1,358 @@
+import { and, asc, count, desc, eq, gt, isNull, or, sql, getTableColumns } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { db } from "#db/client.server";
+import { activityEvents, forumCategories, forumReplies, forumTopics, subscriptions, users, type User } from "#db/schema";
+import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
+import { apiError } from "~/utils/api.server";
+import { TOPIC_LOCKED, type CategoryInput, type ReplyInput, type TopicInput, type TopicModeration } from "~/schemas/forum";
+
+export { TOPIC_LOCKED };
+
+// The forum's rules, once: who may read and post where, how lists are ordered,
+// and how the reply counter stays in step with the replies.
+
+export const POSTING_TOO_FAST = "You are posting too quickly. Please wait a minute and try again.";
+export const CATEGORY_NOT_FOUND = "Forum category not found";
+export const TOPIC_NOT_FOUND = "Discussion not found";
+export const REPLY_NOT_FOUND = "Reply not found";
+export const DEFAULT_REPLY_PAGE_SIZE = 50;
+export const TOPIC_PAGE_SIZE = 30;
+
+export type ForumCategory = typeof forumCategories.$inferSelect;
+type Viewer = Pick<User, "id" | "role">;
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/** A refusal the page or the API shows as it is, with its HTTP status. */
+export type Refusal = { ok: false; status: 403 | 404 | 409 | 429; message: string; retryAfterSeconds?: number };
+export type Outcome<T> = { ok: true; value: T } | Refusal;
+
+const refuse = (status: Refusal["status"], message: string, retryAfterSeconds?: number): Refusal => ({
+  ok: false,
+  status,
+  message,
+  ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+});
+
+// ---------------------------------------------------------------- access
+
+/** "signin": visitors see nothing inside the forum; "premium": advanced categories need Premium. */
+export type ForumAccess = "allowed" | "signin" | "premium";
+
+export function forumAccess(user: Viewer | null, category: Pick<ForumCategory, "permission">): ForumAccess {
+  if (!user) return "signin";
+  if (category.permission === "advanced" && !isPremium(user)) return "premium";
+  return "allowed";
+}
+
+export const canRead = (user: Viewer | null, category: Pick<ForumCategory, "permission">) =>
+  forumAccess(user, category) === "allowed";
+
+// Reading and posting follow the same rule today; kept apart so pages ask the right question.
+export const canPost = (user: Viewer | null, category: Pick<ForumCategory, "permission">) =>
+  forumAccess(user, category) === "allowed";
+
+// ---------------------------------------------------------------- posting rate
+
+// One process, so memory is the right store (see utils/rate-limit.server.ts).
+const postsPerUser = new RateLimiterMemory({ points: 10, duration: 60, keyPrefix: "forum-posts" });
+
+async function consumePost(userId: number): Promise<Refusal | null> {
+  try {
+    await postsPerUser.consume(String(userId), 1);
+    return null;
+  } catch (error) {
+    const ms = error instanceof RateLimiterRes ? error.msBeforeNext : 60_000;
+    return refuse(429, POSTING_TOO_FAST, Math.max(1, Math.ceil(ms / 1000)));
+  }
+}
+
+// ---------------------------------------------------------------- categories
+
+const topicCount = count(forumTopics.id);
+
+export function listCategoriesWithCounts() {
+  return db
+    .select({ ...getTableColumns(forumCategories), topicCount })
+    .from(forumCategories)
+    .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
+    .groupBy(forumCategories.id)
+    .orderBy(asc(forumCategories.id))
+    .all();
+}
+export type CategoryWithCount = ReturnType<typeof listCategoriesWithCounts>[number];
+
+export function getCategory(id: number): CategoryWithCount | null {
+  return (
+    db
+      .select({ ...getTableColumns(forumCategories), topicCount })
+      .from(forumCategories)
+      .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
+      .where(eq(forumCategories.id, id))
+      .groupBy(forumCategories.id)
+      .get() ?? null
+  );
+}
+
+/** The categories this user may start a topic in. */
+export function listPostableCategories(user: Viewer) {
+  return listCategoriesWithCounts().filter((category) => canPost(user, category));
+}
+
+export function createCategory(input: CategoryInput): ForumCategory {
+  return db.insert(forumCategories).values(input).returning().get();
+}
+
+export function updateCategory(id: number, input: CategoryInput): ForumCategory | null {
+  return db.update(forumCategories).set(input).where(eq(forumCategories.id, id)).returning().get() ?? null;
+}
+
+/**
+ * Deleting a category would cascade to every topic and reply in it, so a
+ * category is only deleted once it is empty.
+ */
+export function deleteCategory(id: number): Outcome<{ id: number }> {
+  return db.transaction((tx) => {
+    const category = tx.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, id)).get();
+    if (!category) return refuse(404, CATEGORY_NOT_FOUND);
+    const topics = tx.select({ n: count() }).from(forumTopics).where(eq(forumTopics.categoryId, id)).get()?.n ?? 0;
+    if (topics > 0) {
+      return refuse(
+        409,
+        `This category still has ${topics} ${topics === 1 ? "topic" : "topics"}. Delete or move them before deleting the category.`,
+      );
+    }
+    tx.delete(forumCategories).where(eq(forumCategories.id, id)).run();
+    return { ok: true as const, value: { id } };
+  });
+}
+
+// ---------------------------------------------------------------- topics
+
+const author = alias(users, "author");
+const lastReply = alias(forumReplies, "last_reply");
+const lastReplyAuthor = alias(users, "last_reply_author");
+
+/** One page of a category's topics: pinned first, then the most recently active; one query per page. */
+export function listTopicsForCategory(categoryId: number, page = 1, pageSize = TOPIC_PAGE_SIZE) {
+  const rows = db
+    .select({
+      id: forumTopics.id,
+      title: forumTopics.title,
+      categoryId: forumTopics.categoryId,
+      isPinned: forumTopics.isPinned,
+      isLocked: forumTopics.isLocked,
+      replyCount: forumTopics.replyCount,
+      lastActivityAt: forumTopics.lastActivityAt,
+      createdAt: forumTopics.createdAt,
+      authorUsername: author.username,
+      authorRole: author.role,
+      lastReplyAt: lastReply.createdAt,
+      lastReplyUsername: lastReplyAuthor.username,
+    })
+    .from(forumTopics)
+    .innerJoin(author, eq(author.id, forumTopics.authorId))
+    .leftJoin(
+      lastReply,
+      eq(lastReply.id, sql`(select max(r.id) from ${forumReplies} r where r.topic_id = ${forumTopics.id})`),
+    )
+    .leftJoin(lastReplyAuthor, eq(lastReplyAuthor.id, lastReply.authorId))
+    .where(eq(forumTopics.categoryId, categoryId))
+    .orderBy(desc(forumTopics.isPinned), desc(forumTopics.lastActivityAt), desc(forumTopics.id))
+    .limit(pageSize)
+    .offset((Math.max(1, Math.floor(page) || 1) - 1) * pageSize)
+    .all();
+  return rows.map(({ authorUsername, authorRole, lastReplyAt, lastReplyUsername, ...topic }) => ({
+    ...topic,
+    author: { username: authorUsername, role: authorRole },
+    lastReply: lastReplyAt && lastReplyUsername ? { author: lastReplyUsername, createdAt: lastReplyAt } : null,
+  }));
+}
+export type TopicListItem = ReturnType<typeof listTopicsForCategory>[number];
+
+function findTopic(id: number) {
+  const row = db
+    .select({
+      ...getTableColumns(forumTopics),
+      authorUsername: author.username,
+      authorRole: author.role,
+      category: { id: forumCategories.id, name: forumCategories.name, permission: forumCategories.permission, color: forumCategories.color },
+    })
+    .from(forumTopics)
+    .innerJoin(author, eq(author.id, forumTopics.authorId))
+    .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+    .where(eq(forumTopics.id, id))
+    .get();
+  if (!row) return null;
+  const { authorUsername, authorRole, authorId: _authorId, ...topic } = row;
+  return { ...topic, author: { username: authorUsername, role: authorRole } };
+}
+
+/** The topic (with its category, for the access check) and one page of its replies, oldest first. */
+export function getTopicWithReplies(id: number, page = 1, pageSize = DEFAULT_REPLY_PAGE_SIZE) {
+  const topic = findTopic(id);
+  if (!topic) return null;
+  const pageCount = Math.max(1, Math.ceil(topic.replyCount / pageSize));
+  const currentPage = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const replies = db
+    .select({
+      id: forumReplies.id,
+      topicId: forumReplies.topicId,
+      content: forumReplies.content,
+      createdAt: forumReplies.createdAt,
+      author: { username: author.username, role: author.role },
+    })
+    .from(forumReplies)
+    .innerJoin(author, eq(author.id, forumReplies.authorId))
+    .where(eq(forumReplies.topicId, id))
+    .orderBy(asc(forumReplies.id))
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
+    .all();
+  return {
+    topic,
+    replies,
+    pagination: { page: currentPage, pageSize, pageCount, totalReplies: topic.replyCount, firstNumber: (currentPage - 1) * pageSize + 1 },
+  };
+}
+export type TopicWithReplies = NonNullable<ReturnType<typeof getTopicWithReplies>>;
+
+function recordActivity(tx: Tx, userId: number, type: "forum_topic" | "forum_reply", summary: string) {
+  tx.insert(activityEvents).values({ userId, type, summary: summary.slice(0, 300) }).run();
+}
+
+/** Starts a topic as `user` (never as anyone named in a request body). */
+export async function createTopic(user: User, input: TopicInput): Promise<Outcome<{ id: number; categoryId: number }>> {
+  const category = getCategory(input.categoryId);
+  if (!category) return refuse(404, CATEGORY_NOT_FOUND);
+  if (!canPost(user, category)) return refuse(403, PREMIUM_REQUIRED);
+  const limited = await consumePost(user.id);
+  if (limited) return limited;
+  const now = new Date();
+  const created = db.transaction((tx) => {
+    const row = tx
+      .insert(forumTopics)
+      .values({ categoryId: category.id, authorId: user.id, title: input.title, content: input.content, lastActivityAt: now, createdAt: now })
+      .returning({ id: forumTopics.id, categoryId: forumTopics.categoryId })
+      .get();
+    recordActivity(tx, user.id, "forum_topic", `${user.username} started "${input.title}" in ${category.name}`);
+    return row;
+  });
+  return { ok: true, value: created };
+}
+
+/** Replies as `user`; refused in a locked topic, counted in the same transaction. */
+export async function createReply(
+  user: User,
+  input: ReplyInput,
+): Promise<Outcome<{ id: number; topicId: number; replyNumber: number }>> {
+  const topic = findTopic(input.topicId);
+  if (!topic) return refuse(404, TOPIC_NOT_FOUND);
+  if (!canPost(user, topic.category)) return refuse(403, PREMIUM_REQUIRED);
+  if (topic.isLocked) return refuse(409, TOPIC_LOCKED);
+  const limited = await consumePost(user.id);
+  if (limited) return limited;
+  const now = new Date();
+  return db.transaction((tx): Outcome<{ id: number; topicId: number; replyNumber: number }> => {
+    // Locked between the check above and now? The transaction has the last word.
+    const current = tx
+      .select({ isLocked: forumTopics.isLocked })
+      .from(forumTopics)
+      .where(eq(forumTopics.id, topic.id))
+      .get();
+    if (!current) return refuse(404, TOPIC_NOT_FOUND);
+    if (current.isLocked) return refuse(409, TOPIC_LOCKED);
+    const reply = tx
+      .insert(forumReplies)
+      .values({ topicId: topic.id, authorId: user.id, content: input.content, createdAt: now })
+      .returning({ id: forumReplies.id, topicId: forumReplies.topicId })
+      .get();
+    const counted = tx
+      .update(forumTopics)
+      .set({ replyCount: sql`${forumTopics.replyCount} + 1`, lastActivityAt: now })
+      .where(eq(forumTopics.id, topic.id))
+      .returning({ replyCount: forumTopics.replyCount })
+      .get();
+    recordActivity(tx, user.id, "forum_reply", `${user.username} replied to "${topic.title}"`);
+    return { ok: true, value: { ...reply, replyNumber: counted?.replyCount ?? 1 } };
+  });
+}
+
+// ---------------------------------------------------------------- moderation
+
+export function setTopicFlags(id: number, flags: TopicModeration) {
+  const changes: Partial<Pick<typeof forumTopics.$inferInsert, "isPinned" | "isLocked">> = {};
+  if (flags.isPinned !== undefined) changes.isPinned = flags.isPinned;
+  if (flags.isLocked !== undefined) changes.isLocked = flags.isLocked;
+  return (
+    db
+      .update(forumTopics)
+      .set(changes)
+      .where(eq(forumTopics.id, id))
+      .returning({ id: forumTopics.id, categoryId: forumTopics.categoryId, isPinned: forumTopics.isPinned, isLocked: forumTopics.isLocked })
+      .get() ?? null
+  );
+}
+
+export const setPinned = (id: number, isPinned: boolean) => setTopicFlags(id, { isPinned });
+export const setLocked = (id: number, isLocked: boolean) => setTopicFlags(id, { isLocked });
+
+/** Deletes a topic and (by cascade) its replies; returns its category, or null when there was none. */
+export function deleteTopic(id: number): { categoryId: number } | null {
+  return db.delete(forumTopics).where(eq(forumTopics.id, id)).returning({ categoryId: forumTopics.categoryId }).get() ?? null;
+}
+
+/** Deletes one reply and keeps the topic's counter and last activity true. */
+export function deleteReply(id: number): { topicId: number } | null {
+  return db.transaction((tx) => {
+    const reply = tx.delete(forumReplies).where(eq(forumReplies.id, id)).returning({ topicId: forumReplies.topicId }).get();
+    if (!reply) return null;
+    const latest = tx
+      .select({ at: sql<number | null>`max(${forumReplies.createdAt})` })
+      .from(forumReplies)
+      .where(eq(forumReplies.topicId, reply.topicId))
+      .get();
+    tx.update(forumTopics)
+      .set({
+        replyCount: sql`max(${forumTopics.replyCount} - 1, 0)`,
+        lastActivityAt: latest?.at ? new Date(latest.at) : sql`${forumTopics.createdAt}`,
+      })
+      .where(eq(forumTopics.id, reply.topicId))
+      .run();
+    return reply;
+  });
+}
+
+// ---------------------------------------------------------------- stats
+
+/** Real figures for the cards the spec had hard-coded. */
+export function forumStats(now = new Date()) {
+  const roleCounts = db.select({ role: users.role, n: count() }).from(users).groupBy(users.role).all();
+  const byRole = (role: User["role"]) => roleCounts.find((row) => row.role === role)?.n ?? 0;
+  const discussions = db.select({ n: count() }).from(forumTopics).get()?.n ?? 0;
+  const replies = db.select({ n: count() }).from(forumReplies).get()?.n ?? 0;
+  const premium =
+    db
+      .select({ n: count() })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.plan, "premium"),
+          eq(subscriptions.status, "active"),
+          or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, now)),
+        ),
+      )
+      .get()?.n ?? 0;
+  return { members: byRole("student"), discussions, replies, moderators: byRole("admin"), premium };
+}
+export type ForumStats = ReturnType<typeof forumStats>;
+
+/** How the JSON API answers a refusal: `{ message }` with its status, and Retry-After when throttled. */
+export function refusalResponse(refusal: Refusal) {
+  return apiError(
+    refusal.status,
+    refusal.message,
+    undefined,
+    refusal.retryAfterSeconds === undefined ? undefined : { headers: { "Retry-After": String(refusal.retryAfterSeconds) } },
+  );
+}

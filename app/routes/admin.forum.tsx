@@ -1,0 +1,169 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
+import { ArrowLeft, Crown, MessageSquare, Pencil, Plus, Shield, Trash2, Users } from "lucide-react";
+import { CategoryForm } from "~/components/forum/category-form";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { UrlDialog } from "~/components/ui/dialog";
+import { createCategory, deleteCategory, forumStats, listCategoriesWithCounts, updateCategory } from "~/models/forum.server";
+import { CategorySchema } from "~/schemas/forum";
+import { requireAdmin } from "~/utils/auth.server";
+import { parseRouteId } from "~/utils/misc";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Forum Management — Mystic Academy" }];
+
+const FORUM_ADMIN_PATH = "/admin/forum";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({ stats: forumStats(), categories: listCategoriesWithCounts() });
+}
+
+interface ActionData {
+  result: SubmissionResult<string[]>;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const categoryId = parseRouteId(formData.get("categoryId"));
+
+  if (formData.get("intent") === "delete") {
+    const outcome = categoryId === null ? null : deleteCategory(categoryId);
+    if (!outcome?.ok) {
+      return redirectWithToast(FORUM_ADMIN_PATH, {
+        type: "error",
+        title: "Failed to delete category",
+        description: outcome?.message ?? "That category no longer exists.",
+      });
+    }
+    return redirectWithToast(FORUM_ADMIN_PATH, { type: "success", title: "Deleted" });
+  }
+
+  const submission = parseWithZod(formData, { schema: CategorySchema });
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  if (categoryId === null) {
+    createCategory(submission.value);
+    return redirectWithToast(FORUM_ADMIN_PATH, { type: "success", title: "Category Created" });
+  }
+  if (!updateCategory(categoryId, submission.value)) {
+    return redirectWithToast(FORUM_ADMIN_PATH, { type: "error", title: "Failed to update category", description: "That category no longer exists." });
+  }
+  return redirectWithToast(FORUM_ADMIN_PATH, { type: "success", title: "Updated" });
+}
+
+export default function ForumManagement() {
+  const { stats, categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const editId = parseRouteId(searchParams.get("edit"));
+  const editing = editId === null ? undefined : categories.find((c) => c.id === editId);
+  const creating = searchParams.get("new") === "1";
+
+  const cards = [
+    { label: "Topics", value: stats.discussions, icon: MessageSquare },
+    { label: "Members", value: stats.members, icon: Users },
+    { label: "Moderators", value: stats.moderators, icon: Shield },
+    { label: "Premium", value: stats.premium, icon: Crown },
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
+      </Link>
+      <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Forum Management</h1>
+          <p className="mt-1 opacity-80">Organise the community&apos;s categories.</p>
+        </div>
+        <Link to="?new=1" preventScrollReset className={buttonClasses("primary")}>
+          <Plus className="h-4 w-4" aria-hidden /> New Category
+        </Link>
+      </header>
+
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Forum statistics">
+        {cards.map(({ label, value, icon: Icon }) => (
+          <li key={label} className="card flex items-center gap-4">
+            <Icon className="h-8 w-8 text-accent" aria-hidden />
+            <div>
+              <p className="text-2xl font-semibold">{value}</p>
+              <p className="text-sm opacity-80">{label}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      {categories.length === 0 ? (
+        <div className="card mt-8 text-center">
+          <p className="text-lg">No Categories Yet</p>
+          <p className="mt-1 text-sm opacity-75">Create the first category to open the forum.</p>
+        </div>
+      ) : (
+        <ul className="mt-8 space-y-3" aria-label="Categories">
+          {categories.map((category) => (
+            <li
+              key={category.id}
+              className="card flex flex-wrap items-center gap-4 border-l-4"
+              style={{ borderLeftColor: `#${category.color}` }}
+              data-testid="admin-forum-category"
+            >
+              <div className="min-w-0 flex-1">
+                <h2 className="flex items-center gap-2 font-display text-lg">
+                  {category.name}
+                  <span className="rounded-full border border-primary/50 px-2 py-0.5 text-xs">
+                    {category.permission === "advanced" ? "Premium" : "Free"}
+                  </span>
+                </h2>
+                <p className="text-sm opacity-80">{category.description}</p>
+                <p className="mt-1 text-xs opacity-70">
+                  {category.topicCount} {category.topicCount === 1 ? "topic" : "topics"}
+                </p>
+              </div>
+              <Link to={`?edit=${category.id}`} preventScrollReset className={buttonClasses("outline", undefined, "sm")}>
+                <Pencil className="h-4 w-4" aria-hidden /> Edit
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="categoryId" value={category.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  size="sm"
+                  variant="destructive"
+                  aria-label={`Delete ${category.name}`}
+                  title={category.topicCount > 0 ? "Categories with topics cannot be deleted" : undefined}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden /> Delete
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {creating || editing ? (
+        <UrlDialog title={editing ? "Edit Category" : "Create Category"} closeTo={FORUM_ADMIN_PATH}>
+          <CategoryForm key={editing?.id ?? "new"} category={editing ?? null} lastResult={actionData?.result} closeTo={FORUM_ADMIN_PATH} />
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) && error.status < 500 ? "That request could not be handled." : "Something went wrong";
+  return (
+    <div className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="font-display text-3xl">{message}</h1>
+      <Link to={FORUM_ADMIN_PATH} className={buttonClasses("outline", "mt-8")}>
+        Back to Forum Management
+      </Link>
+    </div>
+  );
+}

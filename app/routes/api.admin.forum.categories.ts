@@ -1,0 +1,17 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { createCategory, listCategoriesWithCounts } from "~/models/forum.server";
+import { CategorySchema } from "~/schemas/forum";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json(listCategoriesWithCounts());
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  await requireAdmin(request);
+  const input = await readJson(request, CategorySchema);
+  return json(createCategory(input), { status: 201 });
+}

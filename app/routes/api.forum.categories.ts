@@ -1,0 +1,7 @@
+import { json } from "@remix-run/node";
+import { listCategoriesWithCounts } from "~/models/forum.server";
+import { methodNotAllowed } from "~/utils/api.server";
+
+// Public: the forum home lists every category, premium ones included.
+export const loader = () => json(listCategoriesWithCounts());
+export const action = () => methodNotAllowed(["GET"]);

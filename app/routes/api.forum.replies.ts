@@ -1,0 +1,16 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { createReply, refusalResponse } from "~/models/forum.server";
+import { ReplySchema } from "~/schemas/forum";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireUser(request);
+  const input = await readJson(request, ReplySchema);
+  const outcome = await createReply(user, input);
+  if (!outcome.ok) return refusalResponse(outcome);
+  return json({ ...outcome.value, message: "Reply Posted" }, { status: 201 });
+}

@@ -1,0 +1,72 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ChevronRight } from "lucide-react";
+import { FormNotice, type Notice } from "~/components/admin/notice";
+import { TopicForm } from "~/components/forum/topic-form";
+import { createTopic, listPostableCategories } from "~/models/forum.server";
+import { TopicSchema } from "~/schemas/forum";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "New Topic — Mystic Academy Community" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const categories = listPostableCategories(user).map(({ id, name, permission }) => ({ id, name, permission }));
+  return json({ categories });
+}
+
+interface ActionData {
+  result: SubmissionResult<string[]>;
+  notice: Notice | null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: TopicSchema });
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+  const outcome = await createTopic(user, submission.value);
+  if (!outcome.ok) {
+    return json<ActionData>(
+      {
+        result: submission.reply({ formErrors: [outcome.message] }),
+        notice: { type: "error", title: "Failed to create topic", description: outcome.message },
+      },
+      {
+        status: outcome.status,
+        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+      },
+    );
+  }
+  return redirectWithToast(`/community/topic/${outcome.value.id}`, { type: "success", title: "Topic Created" });
+}
+
+export default function NewTopic() {
+  const { categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm opacity-80">
+        <Link to="/community" className="hover:underline">
+          Community
+        </Link>
+        <ChevronRight className="h-4 w-4" aria-hidden />
+        <span aria-current="page">New Topic</span>
+      </nav>
+      <h1 className="mt-4 font-display text-3xl">Create New Topic</h1>
+      <p className="mt-1 opacity-80">Pick a forum and start a discussion. Markdown is supported.</p>
+      <div className="card mt-6 space-y-4">
+        <FormNotice notice={actionData?.notice} />
+        {categories.length === 0 ? (
+          <p>There is no forum you can post in yet.</p>
+        ) : (
+          <TopicForm categories={categories} lastResult={actionData?.result} />
+        )}
+      </div>
+    </div>
+  );
+}
