@@ -1,16 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArrowDown, ArrowLeft, ArrowUp, BookOpen, CheckCircle2, Clock, Layers, Pencil, Plus } from "lucide-react";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { UrlDialog } from "~/components/ui/dialog";
@@ -32,6 +23,7 @@ import { LessonFormSchema } from "~/schemas/admin-forms";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Lessons of ${data.course.title} — Mystic Academy` : "Course Not Found — Mystic Academy" },
@@ -286,17 +278,5 @@ export default function LessonManagementPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="font-display text-3xl">{notFound ? "Course Not Found" : "Something went wrong"}</h1>
-      <p className="mt-4 opacity-80">
-        {notFound ? "There is no course with that number." : "We could not finish that request. Please try again in a moment."}
-      </p>
-      <Link to="/admin/courses" className={buttonClasses("outline", "mt-8")}>
-        Back to Courses
-      </Link>
-    </div>
-  );
+  return <AdminErrorPanel backTo="/admin/courses" backLabel="Back to Courses" notFoundTitle="Course Not Found" />;
 }

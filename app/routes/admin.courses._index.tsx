@@ -8,15 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArrowLeft, BookOpen, Crown, Layers, Pencil, Plus } from "lucide-react";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { CourseForm } from "~/components/admin/course-form";
@@ -30,6 +22,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
 
 export const meta: MetaFunction = () => [{ title: "Course Management — Mystic Academy" }];
 
@@ -254,15 +247,5 @@ export default function CourseManagement() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) && error.status < 500 ? "That request could not be handled." : "Something went wrong";
-  return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="font-display text-3xl">{message}</h1>
-      <p className="mt-4 opacity-80">Please go back to the course list and try again.</p>
-      <Link to={COURSES_PATH} className={buttonClasses("outline", "mt-8")}>
-        Back to Courses
-      </Link>
-    </div>
-  );
+  return <AdminErrorPanel backTo={COURSES_PATH} backLabel="Back to Courses" />;
 }

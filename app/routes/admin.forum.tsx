@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ArrowLeft, Crown, MessageSquare, Pencil, Plus, Shield, Trash2, Users } from "lucide-react";
 import { CategoryForm } from "~/components/forum/category-form";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { CategorySchema } from "~/schemas/forum";
 import { requireAdmin } from "~/utils/auth.server";
 import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
 
 export const meta: MetaFunction = () => [{ title: "Forum Management — Mystic Academy" }];
 
@@ -156,14 +157,5 @@ export default function ForumManagement() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) && error.status < 500 ? "That request could not be handled." : "Something went wrong";
-  return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="font-display text-3xl">{message}</h1>
-      <Link to={FORUM_ADMIN_PATH} className={buttonClasses("outline", "mt-8")}>
-        Back to Forum Management
-      </Link>
-    </div>
-  );
+  return <AdminErrorPanel backTo={FORUM_ADMIN_PATH} backLabel="Back to Forum Management" />;
 }

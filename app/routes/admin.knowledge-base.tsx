@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from "lucide-react";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import type { Notice } from "~/components/admin/notice";
@@ -14,6 +14,7 @@ import { ArticleFormSchema, REQUIRED_FIELDS_MESSAGE } from "~/schemas/knowledge-
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
 
 export const meta: MetaFunction = () => [{ title: "Knowledge Base Management — Mystic Academy" }];
 
@@ -173,15 +174,5 @@ export default function KnowledgeBaseManagement() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) && error.status < 500 ? "That request could not be handled." : "Something went wrong";
-  return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="font-display text-3xl">{message}</h1>
-      <p className="mt-4 opacity-80">Please go back to the knowledge base list and try again.</p>
-      <Link to={KB_ADMIN_PATH} className={buttonClasses("outline", "mt-8")}>
-        Back to Knowledge Base
-      </Link>
-    </div>
-  );
+  return <AdminErrorPanel backTo={KB_ADMIN_PATH} backLabel="Back to Knowledge Base" />;
 }

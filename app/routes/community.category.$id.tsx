@@ -1,9 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
 import { ChevronRight, Lock, MessageSquare, Pin, Plus } from "lucide-react";
-import type { Notice } from "~/components/admin/notice";
 import { FormNotice } from "~/components/admin/notice";
 import { AuthorAvatar, AuthorName } from "~/components/forum/author";
 import { AccessRestricted, ForumNotFound, PremiumRequired } from "~/components/forum/restricted";
@@ -11,11 +8,10 @@ import { TopicForm } from "~/components/forum/topic-form";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { Pagination } from "~/components/ui/pagination";
-import { createTopic, forumAccess, getCategory, listTopicsForCategory, TOPIC_PAGE_SIZE, type TopicListItem } from "~/models/forum.server";
-import { TopicSchema } from "~/schemas/forum";
+import { forumAccess, getCategory, listTopicsForCategory, TOPIC_PAGE_SIZE, type TopicListItem } from "~/models/forum.server";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { formatDate, invariantResponse, parseRouteId } from "~/utils/misc";
-import { redirectWithToast } from "~/utils/toast.server";
+import { submitTopicForm } from "~/utils/forum-forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "category" in data && data.category ? data.category.name : "Forum"} — Mystic Academy Community` },
@@ -38,35 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ access, category, topics: listTopicsForCategory(category.id, page), page, pageCount });
 }
 
-interface ActionData {
-  result: SubmissionResult<string[]>;
-  notice: Notice | null;
-}
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = parseRouteId(params.id);
   invariantResponse(id !== null, "Forum Not Found", { status: 404 });
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: TopicSchema });
-  if (submission.status !== "success") {
-    return json<ActionData>({ result: submission.reply(), notice: null }, { status: 400 });
-  }
   // The topic goes into this page's category, whatever the form said.
-  const outcome = await createTopic(user, { ...submission.value, categoryId: id });
-  if (!outcome.ok) {
-    return json<ActionData>(
-      {
-        result: submission.reply({ formErrors: [outcome.message] }),
-        notice: { type: "error", title: "Failed to create topic", description: outcome.message },
-      },
-      {
-        status: outcome.status,
-        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-      },
-    );
-  }
-  return redirectWithToast(`/community/topic/${outcome.value.id}`, { type: "success", title: "Topic Created" });
+  return submitTopicForm(request, user, id);
 }
 
 export default function ForumCategory() {

@@ -1,14 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChevronRight } from "lucide-react";
-import { FormNotice, type Notice } from "~/components/admin/notice";
+import { FormNotice } from "~/components/admin/notice";
 import { TopicForm } from "~/components/forum/topic-form";
-import { createTopic, listPostableCategories } from "~/models/forum.server";
-import { TopicSchema } from "~/schemas/forum";
+import { listPostableCategories } from "~/models/forum.server";
 import { requireUser } from "~/utils/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { submitTopicForm } from "~/utils/forum-forms.server";
 
 export const meta: MetaFunction = () => [{ title: "New Topic — Mystic Academy Community" }];
 
@@ -18,31 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ categories });
 }
 
-interface ActionData {
-  result: SubmissionResult<string[]>;
-  notice: Notice | null;
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: TopicSchema });
-  if (submission.status !== "success") {
-    return json<ActionData>({ result: submission.reply(), notice: null }, { status: 400 });
-  }
-  const outcome = await createTopic(user, submission.value);
-  if (!outcome.ok) {
-    return json<ActionData>(
-      {
-        result: submission.reply({ formErrors: [outcome.message] }),
-        notice: { type: "error", title: "Failed to create topic", description: outcome.message },
-      },
-      {
-        status: outcome.status,
-        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-      },
-    );
-  }
-  return redirectWithToast(`/community/topic/${outcome.value.id}`, { type: "success", title: "Topic Created" });
+  return submitTopicForm(request, user);
 }
 
 export default function NewTopic() {
