@@ -24,6 +24,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { StatCard } from "~/components/ui/stat-card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Lessons of ${data.course.title} — Mystic Academy` : "Course Not Found — Mystic Academy" },
@@ -159,13 +160,7 @@ export default function LessonManagementPage() {
 
       <section className="mt-8 grid gap-4 sm:grid-cols-3" aria-label="Lesson statistics">
         {tiles.map((tile) => (
-          <div key={tile.label} className="card flex items-center gap-4">
-            <tile.icon className="h-8 w-8 text-accent" aria-hidden />
-            <div>
-              <p className="text-sm opacity-75">{tile.label}</p>
-              <p className="text-2xl font-semibold">{tile.value}</p>
-            </div>
-          </div>
+          <StatCard key={tile.label} {...tile} />
         ))}
       </section>
 

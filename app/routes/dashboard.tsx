@@ -4,6 +4,7 @@ import { BarChart3, BookOpen, GraduationCap, Home, Users } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
 import { loadAdminDashboard } from "~/utils/admin-dashboard.server";
 import { requireUser } from "~/utils/auth.server";
+import { StatCard } from "~/components/ui/stat-card";
 
 export const meta: MetaFunction = () => [{ title: "Administration — Mystic Academy" }];
 
@@ -48,13 +49,7 @@ export default function AdminDashboard() {
       </header>
       <section className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Overview">
         {tiles.map((tile) => (
-          <div key={tile.label} className="card flex items-center gap-4">
-            <tile.icon className="h-8 w-8 text-accent" aria-hidden />
-            <div>
-              <p className="text-sm opacity-75">{tile.label}</p>
-              <p className="text-2xl font-semibold">{tile.value}</p>
-            </div>
-          </div>
+          <StatCard key={tile.label} {...tile} />
         ))}
       </section>
     </div>

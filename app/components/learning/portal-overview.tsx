@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowRight, Award, BookOpen, Clock, Compass, Flame, GraduationCap } from "lucide-react";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import type { PortalStats } from "~/components/learning/portal-types";
-import { StatCard } from "~/components/learning/stat-card";
+import { StatCard } from "~/components/ui/stat-card";
 import type { CourseSummary } from "~/models/course.server";
 
 export function PortalStatCards({ stats }: { stats: PortalStats }) {
