@@ -47,6 +47,15 @@ const EnvSchema = z.object({
   // Printed on certificates as the issuer.
   ACADEMY_FOUNDER: z.string().min(1).max(100).default("Seraphina Vale"),
   PUBLIC_URL: z.string().url("must be a full URL such as https://academy.example").optional(),
+  // Payments: with no secret key the academy runs with online payments off.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_...)").optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must be a Stripe publishable key (pk_...)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)").optional(),
+  STRIPE_PRICE_ID: z.string().regex(/^price_/, "must be a Stripe price id (price_...)").optional(),
+  // Where the Stripe SDK sends its requests; only for tests against a local fake.
+  STRIPE_API_URL: z.string().url("must be a URL such as http://127.0.0.1:12111").optional(),
+  // How long a template download link works.
+  DOWNLOAD_LINK_TTL_SECONDS: positiveInt(300),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };

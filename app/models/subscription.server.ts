@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { activityEvents, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
+import { isPremium } from "~/models/membership.server";
+
+// The academy's own record of each member's plan. Stripe (billing.server.ts)
+// and admins change it only through the functions below.
+
+export const PREMIUM_FEE_CENTS = 999;
+export type Plan = (typeof PLANS)[number];
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export interface SubscriptionSummary {
+  isPremium: boolean;
+  plan: Plan;
+  status: SubscriptionStatus | "none";
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  isComped: boolean;
+  /** True when the plan is paid through Stripe (so it can be cancelled online). */
+  isPaidOnline: boolean;
+}
+
+export function getSubscription(userId: number): SubscriptionRow | undefined {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+}
+
+export function getSubscriptionByStripeId(stripeSubscriptionId: string): SubscriptionRow | undefined {
+  return db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get();
+}
+
+export function getSubscriptionSummary(user: Pick<User, "id" | "role">, now = new Date()): SubscriptionSummary {
+  const row = getSubscription(user.id);
+  return {
+    isPremium: isPremium(user, now),
+    plan: row?.plan ?? "basic",
+    status: row?.status ?? "none",
+    currentPeriodEnd: row?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
+    isComped: row?.isComped ?? false,
+    isPaidOnline: Boolean(row?.stripeSubscriptionId) && !row?.isComped,
+  };
+}
+
+type SubscriptionChange = Partial<Omit<SubscriptionRow, "id" | "userId" | "createdAt" | "updatedAt">>;
+
+/** Creates or updates the member's single subscription row; records an "upgrade" event when Premium starts. */
+export function saveSubscription(userId: number, change: SubscriptionChange, now = new Date()): SubscriptionRow {
+  return db.transaction((tx) => {
+    const before = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+    const wasPremium = before?.plan === "premium" && before.status === "active";
+    const row = before
+      ? tx.update(subscriptions).set({ ...change, updatedAt: now }).where(eq(subscriptions.userId, userId)).returning().get()
+      : tx.insert(subscriptions).values({ userId, startDate: now, ...change }).returning().get();
+    if (!wasPremium && row.plan === "premium" && row.status === "active") {
+      const member = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
+      tx.insert(activityEvents)
+        .values({ userId, type: "upgrade", summary: `${member?.username ?? "A member"} became a Premium member${row.isComped ? " (granted by an admin)" : ""}` })
+        .run();
+    }
+    return row;
+  });
+}
+
+export interface AdminSubscriptionInput {
+  plan: Plan;
+  status: SubscriptionStatus;
+}
+
+/**
+ * An admin grants or revokes Premium by hand. A grant on top of a paying
+ * Stripe plan changes nothing (the member keeps paying); any other grant is
+ * comped: no fee, never counted as revenue, no period end. Cancelling the
+ * member's Stripe billing on revoke is done by the caller (billing.server.ts).
+ */
+export function adminSetSubscription(userId: number, input: AdminSubscriptionInput, now = new Date()): SubscriptionRow {
+  const current = getSubscription(userId);
+  const payingOnline = current?.stripeSubscriptionId && !current.isComped && current.plan === "premium" && current.status === "active";
+  if (input.plan === "premium" && input.status === "active" && payingOnline) return current;
+  if (input.plan === "premium") {
+    return saveSubscription(
+      userId,
+      { plan: "premium", status: input.status, isComped: true, monthlyFeeCents: 0, currentPeriodEnd: null, cancelAtPeriodEnd: false, startDate: now },
+      now,
+    );
+  }
+  return saveSubscription(userId, { plan: "basic", status: input.status, isComped: false, monthlyFeeCents: 0, cancelAtPeriodEnd: false }, now);
+}
