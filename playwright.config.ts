@@ -8,10 +8,16 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = 4173;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// A local fake of the Stripe API (tests/fakes/fake-stripe.ts); the browser's
+// Stripe.js is replaced per test by tests/e2e/stripe-js.ts.
+export const FAKE_STRIPE_PORT = 4174;
+export const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 
 // The config is loaded by the runner and again by each worker; the workers
 // inherit the runner's environment, so the data folder is created only once.
-const dataDir = (process.env.ACADEMY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "academy-e2e-")));
+const dataDir = (process.env.ACADEMY_E2E_DATA_DIR ??= fs.mkdtempSync(
+  path.join(os.tmpdir(), "academy-e2e-")
+));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,25 +46,39 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node --import tsx server/index.ts",
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: path.join(dataDir, "academy.db"),
-      UPLOADS_DIR: path.join(dataDir, "uploads"),
-      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnopqr",
-      ADMIN_USERNAME: "headmaster",
-      ADMIN_PASSWORD: "correct-horse-battery-staple",
-      LOG_REQUESTS: "false",
-      SIGNUPS_PER_HOUR: "1000",
-      LOGIN_MAX_FAILURES: "1000",
+  webServer: [
+    {
+      command: `node --import tsx tests/fakes/fake-stripe.ts --port ${FAKE_STRIPE_PORT}`,
+      url: `${FAKE_STRIPE_URL}/__fake/subscriptions`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      command: "node --import tsx server/index.ts",
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATABASE_PATH: path.join(dataDir, "academy.db"),
+        UPLOADS_DIR: path.join(dataDir, "uploads"),
+        SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnopqr",
+        ADMIN_USERNAME: "headmaster",
+        ADMIN_PASSWORD: "correct-horse-battery-staple",
+        LOG_REQUESTS: "false",
+        SIGNUPS_PER_HOUR: "1000",
+        LOGIN_MAX_FAILURES: "1000",
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+        STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+        STRIPE_API_URL: FAKE_STRIPE_URL,
+      },
+    },
+  ],
 });

@@ -34,7 +34,8 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 
-app.use(securityHeaders(development));
+// A local stand-in for Stripe (tests) hosts its own Checkout page.
+app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : []));
 app.use(refuseCrossSiteWrites);
 app.use(limitBodies(env.JSON_BODY_LIMIT_KB * 1024));
 if (env.LOG_REQUESTS) app.use(morgan("tiny"));

@@ -1,30 +1,42 @@
+import { json } from "@remix-run/node";
 import type { User } from "#db/schema";
 import { getCourseForViewer, type CourseSummary } from "~/models/course.server";
 import { getLesson, type LessonView } from "~/models/lesson.server";
+import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 
 // Who may open which course and lesson. Students see only active lessons of
-// active courses; admins see everything. (Premium courses join here later.)
+// active courses; admins see everything. Anyone may read a premium course's
+// page, but only Premium members (and admins) may start it or open its lessons.
+
+type Viewer = Pick<User, "id" | "role">;
 
 export function findCourseForViewer(courseId: number, viewer: Pick<User, "role"> | null): CourseSummary | undefined {
   return getCourseForViewer(courseId, viewer);
 }
 
-export function findLessonForViewer(
-  lessonId: number,
-  viewer: Pick<User, "role">,
-  courseId?: number,
-): { lesson: LessonView; course: CourseSummary } | undefined {
+export function isCourseLocked(course: Pick<CourseSummary, "isPremium">, viewer: Viewer | null): boolean {
+  return course.isPremium && (!viewer || !isPremium(viewer));
+}
+
+/** Throws 403 {"message":"Premium membership required"} for a premium course the viewer may not take. */
+export function requireCourseUnlocked(course: Pick<CourseSummary, "isPremium">, viewer: Viewer) {
+  if (isCourseLocked(course, viewer)) throw json({ message: PREMIUM_REQUIRED }, { status: 403 });
+}
+
+/** A lesson the viewer may open; undefined when it does not exist for them, 403 when its course needs Premium. */
+export function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?: number): { lesson: LessonView; course: CourseSummary } | undefined {
   const lesson = getLesson(lessonId);
   if (!lesson) return undefined;
   if (courseId !== undefined && lesson.courseId !== courseId) return undefined;
   if (!lesson.isActive && viewer.role !== "admin") return undefined;
   const course = getCourseForViewer(lesson.courseId, viewer);
   if (!course) return undefined;
+  requireCourseUnlocked(course, viewer);
   return { lesson, course };
 }
 
 /** A lesson a student can complete: visible, and both it and its course active. */
-export function findCompletableLesson(lessonId: number, viewer: Pick<User, "role">, courseId?: number) {
+export function findCompletableLesson(lessonId: number, viewer: Viewer, courseId?: number) {
   const found = findLessonForViewer(lessonId, viewer, courseId);
   return found && found.lesson.isActive && found.course.isActive ? found : undefined;
 }

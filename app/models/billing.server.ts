@@ -1,14 +1,368 @@
-import { adminSetSubscription, type AdminSubscriptionInput, type SubscriptionRow } from "~/models/subscription.server";
+import Stripe from "stripe";
+import { db } from "#db/client.server";
+import { stripeEvents, users, type User } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { isPremium } from "~/models/membership.server";
+import {
+  adminSetSubscription,
+  getSubscription,
+  getSubscriptionByStripeId,
+  getSubscriptionSummary,
+  saveSubscription,
+  type AdminSubscriptionInput,
+  type SubscriptionRow,
+  type SubscriptionStatus,
+  type SubscriptionSummary,
+} from "~/models/subscription.server";
+import { env } from "~/utils/env.server";
+import { logEvent } from "~/utils/logger.server";
 
-// Stripe billing: the only module that talks to Stripe. (Being written.)
+// Premium through Stripe: the only module that talks to Stripe. Premium is
+// granted only after Stripe itself says the subscription is active and its
+// invoice paid — never on the browser's word (see docs/decisions/007).
 
 export const PAYMENTS_OFF_MESSAGE = "Online payments are not set up yet. Please contact the academy to upgrade.";
+const PRICE_LOOKUP_KEY = "academy_premium_monthly";
+const PREMIUM_PRICE_CENTS = 999;
 
-export function paymentsEnabled(): boolean {
-  return false;
+export class BillingError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
-/** Admin grant/revoke; a revoke also stops the member's Stripe billing. */
+export function paymentsEnabled(): boolean {
+  return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
+}
+
+let client: Stripe | undefined;
+function stripe(): Stripe {
+  if (!env.STRIPE_SECRET_KEY || !paymentsEnabled()) throw new BillingError(503, PAYMENTS_OFF_MESSAGE);
+  if (!client) {
+    const target = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
+    client = new Stripe(env.STRIPE_SECRET_KEY, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(target ? { host: target.hostname, port: target.port, protocol: target.protocol === "http:" ? "http" : "https" } : {}),
+    });
+  }
+  return client;
+}
+
+/** Runs a Stripe call, turning its failures into clear 502/503 answers. */
+async function call<T>(what: string, run: (api: Stripe) => Promise<T>): Promise<T> {
+  const api = stripe();
+  try {
+    return await run(api);
+  } catch (error) {
+    throw billingFailure(error, what);
+  }
+}
+
+/** Details go to the log only; the member gets a plain message. */
+function billingFailure(error: unknown, what: string): BillingError {
+  if (error instanceof BillingError) return error;
+  logEvent("stripe_call_failed", { what, error: error instanceof Error ? error.message : String(error) });
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    return new BillingError(503, "The payment service could not be reached. Please try again in a moment.");
+  }
+  return new BillingError(502, "The payment service refused the request. Please try again or contact support.");
+}
+
+// The $9.99/month price: STRIPE_PRICE_ID, else the one found by lookup key,
+// else created once (Stripe remembers it by lookup key, so no local state).
+let priceId: string | undefined = env.STRIPE_PRICE_ID;
+async function premiumPriceId(): Promise<string> {
+  if (priceId) return priceId;
+  priceId = await call("price", async (api) => {
+    const found = await api.prices.list({ lookup_keys: [PRICE_LOOKUP_KEY], active: true, limit: 1 });
+    if (found.data[0]) return found.data[0].id;
+    const created = await api.prices.create({
+      currency: "usd",
+      unit_amount: PREMIUM_PRICE_CENTS,
+      recurring: { interval: "month" },
+      lookup_key: PRICE_LOOKUP_KEY,
+      product_data: { name: "Academy Premium" },
+    });
+    return created.id;
+  });
+  return priceId;
+}
+
+async function customerFor(user: Pick<User, "id" | "username" | "email" | "name">, row: SubscriptionRow | undefined): Promise<string> {
+  if (row?.stripeCustomerId) return row.stripeCustomerId;
+  const customer = await call("customer", (api) =>
+    api.customers.create(
+      { name: user.name ?? user.username, ...(user.email ? { email: user.email } : {}), metadata: { userId: String(user.id), username: user.username } },
+      { idempotencyKey: `academy-customer-${user.id}` },
+    ),
+  );
+  saveSubscription(user.id, { stripeCustomerId: customer.id });
+  return customer.id;
+}
+
+function requireNotPremium(user: Pick<User, "id" | "role">) {
+  if (isPremium(user)) throw new BillingError(409, "You are already a Premium member.");
+}
+
+const STATUS_FROM_STRIPE: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
+  active: "active",
+  trialing: "active",
+  past_due: "past_due",
+  unpaid: "past_due",
+  paused: "past_due",
+  incomplete: "incomplete",
+  incomplete_expired: "expired",
+  canceled: "cancelled",
+};
+
+function periodEnd(subscription: Stripe.Subscription): Date | null {
+  // Since API version 2025-03-31 the period lives on the subscription items.
+  const ends = subscription.items.data.map((item) => item.current_period_end).filter((end) => typeof end === "number");
+  return ends.length ? new Date(Math.min(...ends) * 1000) : null;
+}
+
+function customerId(subscription: Stripe.Subscription): string {
+  return typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
+}
+
+/** Copies Stripe's view of a subscription onto the member's row. */
+function applyStripeSubscription(userId: number, subscription: Stripe.Subscription): SubscriptionRow {
+  const item = subscription.items.data[0];
+  return saveSubscription(userId, {
+    plan: "premium",
+    status: STATUS_FROM_STRIPE[subscription.status],
+    isComped: false,
+    monthlyFeeCents: item?.price.unit_amount ?? PREMIUM_PRICE_CENTS,
+    stripeCustomerId: customerId(subscription),
+    stripeSubscriptionId: subscription.id,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodEnd: periodEnd(subscription),
+  });
+}
+
+function invoiceOf(subscription: Stripe.Subscription): Stripe.Invoice | null {
+  return subscription.latest_invoice && typeof subscription.latest_invoice === "object" ? subscription.latest_invoice : null;
+}
+
+function isPaidAndActive(subscription: Stripe.Subscription): boolean {
+  const invoice = invoiceOf(subscription);
+  return (subscription.status === "active" || subscription.status === "trialing") && invoice?.status === "paid";
+}
+
+/** Starts (or resumes) an incomplete subscription and returns the secret the Payment Element confirms. */
+export async function createSubscriptionIntent(user: User): Promise<{ clientSecret: string; publishableKey: string }> {
+  if (!paymentsEnabled()) throw new BillingError(503, PAYMENTS_OFF_MESSAGE);
+  requireNotPremium(user);
+  const row = getSubscription(user.id);
+  const customer = await customerFor(user, row);
+  const price = await premiumPriceId();
+
+  // Reuse the member's unpaid subscription instead of piling up new ones.
+  if (row?.stripeSubscriptionId && row.status === "incomplete") {
+    const existing = await call("retrieve subscription", (api) =>
+      api.subscriptions.retrieve(row.stripeSubscriptionId as string, { expand: ["latest_invoice.confirmation_secret"] }),
+    );
+    const secret = invoiceOf(existing)?.confirmation_secret?.client_secret;
+    if (existing.status === "incomplete" && secret) return { clientSecret: secret, publishableKey: env.STRIPE_PUBLISHABLE_KEY as string };
+  }
+
+  const subscription = await call("create subscription", (api) =>
+    api.subscriptions.create({
+      customer,
+      items: [{ price }],
+      payment_behavior: "default_incomplete",
+      payment_settings: { save_default_payment_method: "on_subscription" },
+      metadata: { userId: String(user.id) },
+      expand: ["latest_invoice.confirmation_secret"],
+    }),
+  );
+  const clientSecret = invoiceOf(subscription)?.confirmation_secret?.client_secret;
+  if (!clientSecret) throw new BillingError(502, "The payment service did not return a payment to confirm. Please try again.");
+  saveSubscription(user.id, {
+    plan: "premium",
+    status: "incomplete",
+    isComped: false,
+    stripeSubscriptionId: subscription.id,
+    monthlyFeeCents: subscription.items.data[0]?.price.unit_amount ?? PREMIUM_PRICE_CENTS,
+    cancelAtPeriodEnd: false,
+    currentPeriodEnd: periodEnd(subscription),
+  });
+  return { clientSecret, publishableKey: env.STRIPE_PUBLISHABLE_KEY as string };
+}
+
+function ownedBy(subscription: Stripe.Subscription, userId: number, row: SubscriptionRow | undefined): boolean {
+  return subscription.metadata.userId === String(userId) || (row?.stripeCustomerId !== null && row?.stripeCustomerId === customerId(subscription));
+}
+
+/** After the browser reports a successful payment: asks Stripe, and grants Premium only if it is paid. */
+export async function confirmUpgrade(user: User): Promise<SubscriptionSummary> {
+  if (!paymentsEnabled()) throw new BillingError(503, PAYMENTS_OFF_MESSAGE);
+  const row = getSubscription(user.id);
+  if (!row?.stripeSubscriptionId) throw new BillingError(402, "No payment was found for your account.");
+  const subscription = await call("retrieve subscription", (api) =>
+    api.subscriptions.retrieve(row.stripeSubscriptionId as string, { expand: ["latest_invoice"] }),
+  );
+  if (!ownedBy(subscription, user.id, row)) throw new BillingError(402, "No payment was found for your account.");
+  if (!isPaidAndActive(subscription)) {
+    applyStripeSubscription(user.id, subscription);
+    throw new BillingError(402, "Your payment has not been completed yet, so Premium was not activated.");
+  }
+  applyStripeSubscription(user.id, subscription);
+  logEvent("premium_confirmed", { userId: user.id, subscription: subscription.id });
+  return getSubscriptionSummary(user);
+}
+
+/** No-JavaScript path: a Stripe Checkout page; returns its URL. */
+export async function startCheckout(user: User, origin: string): Promise<string> {
+  if (!paymentsEnabled()) throw new BillingError(503, PAYMENTS_OFF_MESSAGE);
+  requireNotPremium(user);
+  const customer = await customerFor(user, getSubscription(user.id));
+  const price = await premiumPriceId();
+  const session = await call("checkout", (api) =>
+    api.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      line_items: [{ price, quantity: 1 }],
+      client_reference_id: String(user.id),
+      metadata: { userId: String(user.id) },
+      subscription_data: { metadata: { userId: String(user.id) } },
+      success_url: `${origin}/upgrade/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/upgrade`,
+    }),
+  );
+  if (!session.url) throw new BillingError(502, "The payment service did not return a checkout page. Please try again.");
+  return session.url;
+}
+
+/** Back from Checkout: verifies the session belongs to this member and is paid. */
+export async function completeCheckout(user: User, sessionId: string): Promise<SubscriptionSummary> {
+  if (!paymentsEnabled()) throw new BillingError(503, PAYMENTS_OFF_MESSAGE);
+  if (!/^cs_[A-Za-z0-9_]+$/.test(sessionId)) throw new BillingError(400, "That checkout session is not valid.");
+  const session = await call("retrieve checkout", (api) =>
+    api.checkout.sessions.retrieve(sessionId, { expand: ["subscription", "subscription.latest_invoice"] }),
+  );
+  if (session.client_reference_id !== String(user.id)) throw new BillingError(403, "That checkout session belongs to another account.");
+  const subscription = typeof session.subscription === "object" ? session.subscription : null;
+  if (session.status !== "complete" || session.payment_status !== "paid" || !subscription || !isPaidAndActive(subscription)) {
+    throw new BillingError(402, "Your payment has not been completed yet, so Premium was not activated.");
+  }
+  applyStripeSubscription(user.id, subscription);
+  return getSubscriptionSummary(user);
+}
+
+/** Cancels at the end of the paid period (or undoes that), through Stripe. */
+export async function setCancelAtPeriodEnd(user: User, cancel: boolean): Promise<SubscriptionSummary> {
+  const row = getSubscription(user.id);
+  if (!row?.stripeSubscriptionId || row.isComped || row.plan !== "premium" || row.status !== "active") {
+    throw new BillingError(409, "You have no paid subscription to change. Premium granted by the academy is managed by an administrator.");
+  }
+  const subscription = await call("update subscription", (api) =>
+    api.subscriptions.update(row.stripeSubscriptionId as string, { cancel_at_period_end: cancel }),
+  );
+  applyStripeSubscription(user.id, subscription);
+  logEvent("subscription_cancel_at_period_end", { userId: user.id, cancel });
+  return getSubscriptionSummary(user);
+}
+
+/** Admin grant/revoke. A revoke of a paying member also stops their Stripe billing, so nobody pays for nothing. */
 export async function adminChangeSubscription(userId: number, input: AdminSubscriptionInput): Promise<SubscriptionRow> {
+  const row = getSubscription(userId);
+  const billed = row?.stripeSubscriptionId && !row.isComped && (row.status === "active" || row.status === "past_due" || row.status === "incomplete");
+  if (input.plan === "basic" && billed && paymentsEnabled()) {
+    await call("cancel subscription", (api) => api.subscriptions.cancel(row.stripeSubscriptionId as string));
+  }
   return adminSetSubscription(userId, input);
+}
+
+function subscriptionIdOf(event: Stripe.Event): string | null {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return String(object.id);
+    case "invoice.paid":
+    case "invoice.payment_succeeded":
+    case "invoice.payment_failed": {
+      const invoice = event.data.object as Stripe.Invoice;
+      const sub = invoice.parent?.subscription_details?.subscription;
+      return sub ? (typeof sub === "string" ? sub : sub.id) : null;
+    }
+    case "checkout.session.completed": {
+      const sub = (event.data.object as Stripe.Checkout.Session).subscription;
+      return sub ? (typeof sub === "string" ? sub : sub.id) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+
+/**
+ * Verifies the signature on the raw body, then brings the member's row in
+ * line with Stripe's current view of the subscription (fetched, so events
+ * arriving out of order cannot leave stale data). Each event id is applied once.
+ */
+export async function handleWebhook(rawBody: Buffer, signature: string | null): Promise<WebhookOutcome> {
+  if (!paymentsEnabled() || !env.STRIPE_WEBHOOK_SECRET) throw new BillingError(503, "Stripe webhooks are not configured.");
+  let event: Stripe.Event;
+  try {
+    event = stripe().webhooks.constructEvent(rawBody, signature ?? "", env.STRIPE_WEBHOOK_SECRET);
+  } catch {
+    throw new BillingError(400, "Webhook signature verification failed.");
+  }
+  if (db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) return "duplicate";
+
+  const subscriptionId = subscriptionIdOf(event);
+  let subscription: Stripe.Subscription | null = null;
+  if (subscriptionId) {
+    try {
+      subscription = await stripe().subscriptions.retrieve(subscriptionId);
+    } catch (error) {
+      // A subscription Stripe does not know (another account, test data): nothing to apply.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)) {
+        throw billingFailure(error, "retrieve subscription");
+      }
+    }
+  }
+  return db.transaction(() => {
+    const fresh = db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run().changes === 1;
+    if (!fresh) return "duplicate";
+    if (!subscription) return "ignored";
+    const userId = ownerOf(subscription, event);
+    const current = userId === null ? undefined : getSubscription(userId);
+    // An old, replaced subscription (e.g. an abandoned unpaid one) must not overwrite the current one.
+    const replaced = current?.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && subscription.status !== "active";
+    if (replaced) return "ignored";
+    if (userId === null) {
+      logEvent("stripe_event_unmatched", { event: event.id, subscription: subscription.id });
+      return "ignored";
+    }
+    applyStripeSubscription(userId, subscription);
+    logEvent("stripe_event_applied", { event: event.id, type: event.type, userId, status: subscription.status });
+    return "applied";
+  });
+}
+
+function ownerOf(subscription: Stripe.Subscription, event: Stripe.Event): number | null {
+  const linked = getSubscriptionByStripeId(subscription.id);
+  if (linked) return linked.userId;
+  const hinted =
+    subscription.metadata.userId ??
+    (event.type === "checkout.session.completed" ? (event.data.object as Stripe.Checkout.Session).client_reference_id : null);
+  const id = Number(hinted);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const member = db.select({ id: users.id }).from(users).where(eq(users.id, id)).get();
+  return member ? member.id : null;
+}
+
+/** A BillingError as the JSON API's `{ message }` answer; anything else is rethrown. */
+export function billingErrorResponse(error: unknown): Response {
+  if (error instanceof BillingError) return Response.json({ message: error.message }, { status: error.status });
+  throw error;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { activityEvents, courses, lessonCompletions, lessons, sectionProgress, userProgress, users } from "#db/schema";
+import { activityEvents, courses, learningTime, lessonCompletions, lessons, sectionProgress, userProgress, users } from "#db/schema";
 import { issueCertificate, type Certificate } from "~/models/certificate.server";
 import { env } from "~/utils/env.server";
 
@@ -122,6 +122,13 @@ export function completeLesson(user: { id: number; username: string; name: strin
       tx.insert(lessonCompletions).values({ userId: user.id, lessonId: lesson.id, completedAt: now }).onConflictDoNothing().run().changes === 1;
     const course = tx.select({ title: courses.title }).from(courses).where(eq(courses.id, lesson.courseId)).get();
     if (firstTime) {
+      // Learning time is the lesson's estimated length, credited on the day it is finished.
+      const estimate = tx.select({ minutes: lessons.estimatedMinutes }).from(lessons).where(eq(lessons.id, lesson.id)).get();
+      const seconds = (estimate?.minutes ?? 0) * 60;
+      tx.insert(learningTime)
+        .values({ userId: user.id, courseId: lesson.courseId, day: academyDay(now), seconds })
+        .onConflictDoUpdate({ target: [learningTime.userId, learningTime.courseId, learningTime.day], set: { seconds: sql`${learningTime.seconds} + ${seconds}` } })
+        .run();
       tx.insert(activityEvents)
         .values({ userId: user.id, type: "lesson_completed", summary: `${user.username} completed a lesson of ${course?.title ?? "a course"}` })
         .run();
@@ -256,14 +263,15 @@ export function getVideoPositions(userId: number, sectionIds: number[]): Record<
   return Object.fromEntries(rows.map((r) => [r.sectionId, r.seconds]));
 }
 
-/** For the admin's member progress: completed and enrolled counts per member. */
-export function listMemberProgress() {
-  return db
+/** For the admin's member progress: completed and enrolled counts per member, a page at a time when asked. */
+export function listMemberProgress({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
+  const query = db
     .select({
       id: users.id,
       username: users.username,
       name: users.name,
       email: users.email,
+      joinedAt: users.createdAt,
       enrolled: sql<number>`count(${userProgress.id})`.mapWith(Number),
       completed: sql<number>`coalesce(sum(${userProgress.isCompleted}), 0)`.mapWith(Number),
     })
@@ -271,8 +279,8 @@ export function listMemberProgress() {
     .leftJoin(userProgress, eq(userProgress.userId, users.id))
     .where(eq(users.role, "student"))
     .groupBy(users.id)
-    .orderBy(asc(users.username))
-    .all();
+    .orderBy(asc(users.username), asc(users.id));
+  return limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
 }
 
 /** Where "Continue Learning" goes: the first unfinished active lesson, else the first lesson. */

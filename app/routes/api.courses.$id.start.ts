@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { findCourseForViewer } from "~/models/access.server";
+import { findCourseForViewer, requireCourseUnlocked } from "~/models/access.server";
 import { findResumeLesson, startCourse, toApiProgress } from "~/models/progress.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
@@ -9,6 +9,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const course = findCourseForViewer(idParam(params.id, "Course"), user);
   if (!course) return apiError(404, "Course not found");
+  requireCourseUnlocked(course, user);
   const progress = startCourse(user.id, course.id);
   return json({ progress: toApiProgress(progress), nextLessonId: findResumeLesson(user.id, course.id)?.id ?? null });
 }

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { saveVideoPosition } from "~/models/progress.server";
 import { getSectionCourseId } from "~/models/lesson.server";
-import { findCourseForViewer } from "~/models/access.server";
+import { findCourseForViewer, requireCourseUnlocked } from "~/models/access.server";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -14,7 +14,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const sectionId = idParam(params.id, "Section");
   const courseId = getSectionCourseId(sectionId);
-  if (courseId === undefined || !findCourseForViewer(courseId, user)) return apiError(404, "Section not found");
+  const course = courseId === undefined ? undefined : findCourseForViewer(courseId, user);
+  if (!course) return apiError(404, "Section not found");
+  requireCourseUnlocked(course, user);
   const { seconds } = await readJson(request, PositionSchema);
   saveVideoPosition(user.id, sectionId, seconds);
   return json({ seconds });

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useParams, useRouteError } from "@remix-run/react";
-import { ArrowLeft, CheckCircle2, ChevronLeft, ChevronRight, FileQuestion } from "lucide-react";
+import { ArrowLeft, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion } from "lucide-react";
 import { LessonNeighbours, LessonOverview, SectionList } from "~/components/learning/lesson-sidebar";
 import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
 import { ProgressBar } from "~/components/learning/progress-bar";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** The lesson a signed-in viewer may open at this URL, or a 404. */
-function findRequestedLesson(params: LoaderFunctionArgs["params"], viewer: { role: "student" | "admin" }) {
+function findRequestedLesson(params: LoaderFunctionArgs["params"], viewer: { id: number; role: "student" | "admin" }) {
   const courseId = parseRouteId(params.courseId);
   const lessonId = parseRouteId(params.lessonId);
   const found = courseId === null || lessonId === null ? undefined : findLessonForViewer(lessonId, viewer, courseId);
@@ -201,6 +201,17 @@ export function ErrorBoundary() {
         linkTo={coursePath}
         linkLabel="Back to Course"
         icon={<FileQuestion className="h-10 w-10" aria-hidden />}
+      />
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <NotFoundPanel
+        title="Premium membership required"
+        message="This lesson belongs to a Premium course. Upgrade to Premium to take it."
+        linkTo="/upgrade"
+        linkLabel="Upgrade to Premium"
+        icon={<Crown className="h-10 w-10" aria-hidden />}
       />
     );
   }

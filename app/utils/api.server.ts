@@ -14,10 +14,11 @@ export function apiError(status: number, message: string, errors?: FieldErrors, 
 
 const tooLarge = () => apiError(413, "Request body is too large");
 
-async function readCappedText(request: Request, limitBytes: number): Promise<string> {
+/** The body's exact bytes (webhook signatures are computed over them), stopped past the cap. */
+export async function readCappedBytes(request: Request, limitBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > limitBytes) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -31,7 +32,11 @@ async function readCappedText(request: Request, limitBytes: number): Promise<str
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+async function readCappedText(request: Request, limitBytes: number): Promise<string> {
+  return (await readCappedBytes(request, limitBytes)).toString("utf8");
 }
 
 /** Reads a JSON body and validates it; throws a ready 4xx response otherwise. */

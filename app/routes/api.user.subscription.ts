@@ -1,0 +1,11 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getSubscriptionSummary } from "~/models/subscription.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json(getSubscriptionSummary(user));
+}
+
+export const action = () => methodNotAllowed(["GET"]);

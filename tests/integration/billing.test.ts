@@ -1,0 +1,254 @@
+import crypto from "node:crypto";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe";
+import { DEMO_PREMIUM, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
+
+// Premium through Stripe, end to end: our server talks to a fake Stripe API
+// through the real SDK; webhooks are signed like Stripe signs them.
+
+const WEBHOOK_SECRET = "whsec_integration_secret";
+const signer = new Stripe("sk_test_signer");
+let fake: FakeStripe;
+const stripeEnv: Record<string, string> = {};
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  Object.assign(stripeEnv, {
+    STRIPE_SECRET_KEY: "sk_test_integration",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_integration",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  });
+});
+afterAll(async () => {
+  await fake.stop();
+});
+
+const academy = useAcademy(stripeEnv);
+
+async function newStudent(): Promise<Visitor> {
+  const visitor = new Visitor(academy.baseUrl);
+  const username = `payer${crypto.randomBytes(4).toString("hex")}`;
+  expect((await visitor.register(username)).status).toBe(201);
+  return visitor;
+}
+
+async function subscriptionOf(visitor: Visitor) {
+  const response = await visitor.request("/api/user/subscription");
+  expect(response.status).toBe(200);
+  return (await response.json()) as { isPremium: boolean; plan: string; status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean };
+}
+
+async function startSubscription(visitor: Visitor): Promise<string> {
+  const response = await visitor.request("/api/create-subscription", { method: "POST" });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { clientSecret: string; publishableKey: string };
+  expect(body.publishableKey).toBe("pk_test_integration");
+  expect(body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+  const sub = [...fake.state.subscriptions.values()].find((s) => fake.state.invoices.get(s.latest_invoice)?.payment_intent === body.clientSecret.split("_secret_")[0]);
+  expect(sub).toBeDefined();
+  return sub!.id;
+}
+
+function webhook(type: string, object: unknown, id = `evt_${crypto.randomBytes(8).toString("hex")}`) {
+  const payload = JSON.stringify({ id, object: "event", type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object } });
+  return { id, payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+}
+
+async function deliver(event: { payload: string; signature: string }) {
+  const response = await fetch(`${academy.baseUrl}/api/stripe/webhook`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature },
+    body: event.payload,
+  });
+  return { status: response.status, body: (await response.json()) as { outcome?: string; message?: string } };
+}
+
+/** The first lesson of a premium (Advanced) demo course. */
+async function premiumLessonId(visitor: Visitor): Promise<number> {
+  const courses = (await (await visitor.request("/api/courses")).json()) as { id: number; isPremium: boolean }[];
+  const course = courses.find((c) => c.isPremium);
+  expect(course).toBeDefined();
+  const admin = new Visitor(academy.baseUrl);
+  await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
+  const lessons = (await (await admin.request(`/api/courses/${course!.id}/lessons`)).json()) as { id: number }[];
+  expect(lessons.length).toBeGreaterThan(0);
+  return lessons[0]!.id;
+}
+
+describe("upgrading to Premium", () => {
+  it("asks a visitor to sign in and refuses a member who is already premium", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    expect((await visitor.request("/api/create-subscription", { method: "POST" })).status).toBe(401);
+    expect((await visitor.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(401);
+    const oracle = new Visitor(academy.baseUrl);
+    await oracle.login(DEMO_PREMIUM.username, DEMO_PREMIUM.password);
+    const response = await oracle.request("/api/create-subscription", { method: "POST" });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ message: "You are already a Premium member." });
+  });
+
+  it("creates one incomplete subscription, reused until it is paid, with a $9.99 monthly price", async () => {
+    const student = await newStudent();
+    const first = await startSubscription(student);
+    const again = await startSubscription(student);
+    expect(again).toBe(first);
+    const price = fake.state.prices.get(fake.state.subscriptions.get(first)!.price)!;
+    expect(price).toMatchObject({ unit_amount: 999, currency: "usd", recurring: { interval: "month" }, lookup_key: "academy_premium_monthly" });
+    expect(await subscriptionOf(student)).toMatchObject({ isPremium: false, status: "incomplete" });
+  });
+
+  it("does not grant Premium for an unpaid subscription, and does once Stripe says it is paid", async () => {
+    const student = await newStudent();
+    const lessonId = await premiumLessonId(student);
+    const subscriptionId = await startSubscription(student);
+
+    const unpaid = await student.request("/api/confirm-upgrade", { method: "POST" });
+    expect(unpaid.status).toBe(402);
+    expect(((await unpaid.json()) as { message: string }).message).toMatch(/not been completed/);
+    expect((await subscriptionOf(student)).isPremium).toBe(false);
+    const locked = await student.request(`/api/lessons/${lessonId}`);
+    expect(locked.status).toBe(403);
+    expect(await locked.json()).toEqual({ message: "Premium membership required" });
+
+    fake.pay(subscriptionId);
+    const paid = await student.request("/api/confirm-upgrade", { method: "POST" });
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toMatchObject({ isPremium: true, plan: "premium", status: "active", cancelAtPeriodEnd: false });
+    expect((await student.request(`/api/lessons/${lessonId}`)).status).toBe(200);
+    expect((await student.request("/api/create-subscription", { method: "POST" })).status).toBe(409);
+  });
+
+  it("does not accept another member's payment", async () => {
+    const payer = await newStudent();
+    const subscriptionId = await startSubscription(payer);
+    fake.pay(subscriptionId);
+    const other = await newStudent();
+    const response = await other.request("/api/confirm-upgrade", { method: "POST" });
+    expect(response.status).toBe(402);
+    expect((await subscriptionOf(other)).isPremium).toBe(false);
+  });
+});
+
+describe("Stripe webhooks", () => {
+  it("refuses a wrong or missing signature with 400 and changes nothing", async () => {
+    const student = await newStudent();
+    const subscriptionId = await startSubscription(student);
+    fake.pay(subscriptionId);
+    const event = webhook("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+    const forged = signer.webhooks.generateTestHeaderString({ payload: event.payload, secret: "whsec_not_ours" });
+    expect(await deliver({ payload: event.payload, signature: forged })).toEqual({ status: 400, body: { message: "Webhook signature verification failed." } });
+    expect((await deliver({ payload: event.payload, signature: "" })).status).toBe(400);
+    const tampered = event.payload.replace('"active"', '"trialing"');
+    expect((await deliver({ payload: tampered, signature: event.signature })).status).toBe(400);
+    expect((await subscriptionOf(student)).isPremium).toBe(false);
+  });
+
+  it("keeps the subscription in sync and applies each event once", async () => {
+    const student = await newStudent();
+    const subscriptionId = await startSubscription(student);
+    fake.pay(subscriptionId);
+
+    const paid = webhook("invoice.paid", { id: "in_x", object: "invoice", parent: { subscription_details: { subscription: subscriptionId } } });
+    expect(await deliver(paid)).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
+    expect(await subscriptionOf(student)).toMatchObject({ isPremium: true, status: "active" });
+
+    // The renewal fails: Stripe marks the subscription past due.
+    const sub = fake.state.subscriptions.get(subscriptionId)!;
+    sub.status = "past_due";
+    const failed = webhook("invoice.payment_failed", { id: "in_y", object: "invoice", parent: { subscription_details: { subscription: subscriptionId } } });
+    expect((await deliver(failed)).body.outcome).toBe("applied");
+    expect(await subscriptionOf(student)).toMatchObject({ isPremium: false, status: "past_due" });
+
+    // A redelivery of an event already applied changes nothing, even if Stripe's state moved on.
+    sub.status = "active";
+    expect((await deliver(failed)).body.outcome).toBe("duplicate");
+    expect((await deliver(paid)).body.outcome).toBe("duplicate");
+    expect(await subscriptionOf(student)).toMatchObject({ isPremium: false, status: "past_due" });
+
+    const recovered = webhook("invoice.paid", { id: "in_z", object: "invoice", parent: { subscription_details: { subscription: subscriptionId } } });
+    expect((await deliver(recovered)).body.outcome).toBe("applied");
+    expect(await subscriptionOf(student)).toMatchObject({ isPremium: true, status: "active" });
+  });
+
+  it("ignores events for subscriptions that belong to nobody here", async () => {
+    const event = webhook("customer.subscription.updated", { id: "sub_unknown", object: "subscription" });
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
+    const ignored = await deliver(webhook("payment_intent.created", { id: "pi_1", object: "payment_intent" }));
+    expect(ignored).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
+  });
+});
+
+describe("cancelling", () => {
+  it("cancels at period end through Stripe, and Premium ends when the period ends", async () => {
+    const student = await newStudent();
+    const lessonId = await premiumLessonId(student);
+    const subscriptionId = await startSubscription(student);
+    fake.pay(subscriptionId);
+    expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(200);
+
+    const cancelled = await student.request("/api/user/subscription/cancel", { method: "POST", json: { cancel: true } });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ isPremium: true, cancelAtPeriodEnd: true });
+    expect(fake.state.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+
+    // The paid period runs out in two seconds; Stripe tells us the new end.
+    fake.state.subscriptions.get(subscriptionId)!.current_period_end = Math.floor(Date.now() / 1000) + 2;
+    expect((await deliver(webhook("customer.subscription.updated", fake.subscriptionObject(subscriptionId)))).body.outcome).toBe("applied");
+    expect((await subscriptionOf(student)).isPremium).toBe(true);
+    expect((await student.request(`/api/lessons/${lessonId}`)).status).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await subscriptionOf(student)).isPremium).toBe(false);
+    expect((await student.request(`/api/lessons/${lessonId}`)).status).toBe(403);
+
+    // Stripe then ends the subscription.
+    fake.state.subscriptions.get(subscriptionId)!.status = "canceled";
+    expect((await deliver(webhook("customer.subscription.deleted", fake.subscriptionObject(subscriptionId)))).body.outcome).toBe("applied");
+    expect(await subscriptionOf(student)).toMatchObject({ isPremium: false, status: "cancelled" });
+  });
+
+  it("refuses to cancel when there is no paid subscription", async () => {
+    const student = await newStudent();
+    const response = await student.request("/api/user/subscription/cancel", { method: "POST", json: { cancel: true } });
+    expect(response.status).toBe(409);
+  });
+});
+
+describe("admin grants", () => {
+  it("an admin revoking a paying member's Premium also stops their Stripe billing", async () => {
+    const student = await newStudent();
+    const subscriptionId = await startSubscription(student);
+    fake.pay(subscriptionId);
+    expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(200);
+    const me = (await (await student.request("/api/auth-status")).json()) as { user: { id: number } };
+
+    const admin = new Visitor(academy.baseUrl);
+    await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
+    const response = await admin.request(`/api/admin/members/${me.user.id}/subscription`, { method: "PUT", json: { plan: "basic", status: "cancelled" } });
+    expect(response.status).toBe(200);
+    expect(fake.state.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    expect((await subscriptionOf(student)).isPremium).toBe(false);
+  });
+});
+
+describe("with payments switched off", () => {
+  const offline = useAcademy();
+
+  it("answers 503 with a plain message, while admins can still grant Premium", async () => {
+    const student = new Visitor(offline.baseUrl);
+    expect((await student.register(`offline${crypto.randomBytes(3).toString("hex")}`)).status).toBe(201);
+    const response = await student.request("/api/create-subscription", { method: "POST" });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: "Online payments are not set up yet. Please contact the academy to upgrade." });
+    expect((await (await fetch(`${offline.baseUrl}/api/stripe/webhook`, { method: "POST", body: "{}" })).status)).toBe(503);
+
+    const me = (await (await student.request("/api/auth-status")).json()) as { user: { id: number } };
+    const admin = new Visitor(offline.baseUrl);
+    await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
+    const grant = await admin.request(`/api/admin/members/${me.user.id}/subscription`, { method: "PUT", json: { plan: "premium", status: "active" } });
+    expect(grant.status).toBe(200);
+    expect((await (await student.request("/api/user/subscription")).json()) as { isPremium: boolean; isComped: boolean }).toMatchObject({ isPremium: true, isComped: true });
+  });
+});
