@@ -5,19 +5,23 @@ import type { NextFunction, Request, Response } from "express";
 // before Remix sees it.
 
 const EMBED_HOSTS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+// Stripe.js (Payment Element) loads from js.stripe.com, frames from there and
+// hooks.stripe.com, calls api.stripe.com; the no-JS upgrade form is redirected
+// to Stripe Checkout, which form-action must allow.
+const STRIPE_JS = "https://js.stripe.com";
 
-export function contentSecurityPolicy(nonce: string, development: boolean): string {
+export function contentSecurityPolicy(nonce: string, development: boolean, checkoutOrigins: string[] = []): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "script-src": ["'self'", `'nonce-${nonce}'`, STRIPE_JS],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "media-src": ["'self'", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...(development ? ["ws:", "wss:"] : [])],
-    "frame-src": EMBED_HOSTS,
+    "connect-src": ["'self'", "https://api.stripe.com", ...(development ? ["ws:", "wss:"] : [])],
+    "frame-src": [...EMBED_HOSTS, STRIPE_JS, "https://hooks.stripe.com"],
     "frame-ancestors": ["'none'"],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", "https://checkout.stripe.com", ...checkoutOrigins],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],
   };
@@ -26,11 +30,11 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
     .join("; ");
 }
 
-export function securityHeaders(development: boolean) {
+export function securityHeaders(development: boolean, checkoutOrigins: string[] = []) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, development));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, development, checkoutOrigins));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -79,11 +83,16 @@ const FORM_LIMIT: BodyLimit = { bytes: MB, message: "Request body is too large" 
 const UPLOAD_LIMITS: Record<string, BodyLimit> = {
   "/api/upload-video": { bytes: 200 * MB + FRAMING, message: "Video must be smaller than 200MB" },
   "/api/upload": { bytes: 50 * MB + FRAMING, message: "File must be smaller than 50MB" },
+  "/tools-templates": { bytes: 50 * MB + FRAMING, message: "File must be smaller than 50MB" },
 };
 const DEFAULT_UPLOAD_LIMIT: BodyLimit = { bytes: 5 * MB + FRAMING, message: "Image must be smaller than 5MB" };
 
+// Stripe's event payloads can exceed the API's usual JSON cap.
+export const WEBHOOK_LIMIT: BodyLimit = { bytes: MB, message: "Request body is too large" };
+
 export function bodyLimitFor(path: string, contentType: string, jsonLimitBytes: number): BodyLimit {
   if (contentType.startsWith("multipart/form-data")) return UPLOAD_LIMITS[path] ?? DEFAULT_UPLOAD_LIMIT;
+  if (path === "/api/stripe/webhook") return WEBHOOK_LIMIT;
   return path.startsWith("/api/") ? { bytes: jsonLimitBytes, message: FORM_LIMIT.message } : FORM_LIMIT;
 }
 
