@@ -1,5 +1,6 @@
 import { seedDemoData } from "#db/seed";
 import { pruneUsedCaptchas } from "~/models/captcha.server";
+import { paymentsEnabled } from "~/models/billing.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "~/utils/env.server";
 import { pruneExpiredSessions } from "~/utils/session.server";
@@ -10,6 +11,11 @@ const HOUR = 60 * 60 * 1000;
 export async function bootstrap() {
   await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (env.SEED_DEMO_DATA) await seedDemoData();
+  if (!paymentsEnabled()) {
+    console.warn("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to sell Premium online (admins can still grant it).");
+  } else if (!env.STRIPE_WEBHOOK_SECRET) {
+    console.warn("STRIPE_WEBHOOK_SECRET is not set: renewals, failed payments and cancellations made at Stripe will not reach the academy.");
+  }
   const prune = () => {
     pruneExpiredSessions();
     pruneUsedCaptchas();

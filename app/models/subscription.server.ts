@@ -32,10 +32,12 @@ export function getSubscriptionByStripeId(stripeSubscriptionId: string): Subscri
 
 export function getSubscriptionSummary(user: Pick<User, "id" | "role">, now = new Date()): SubscriptionSummary {
   const row = getSubscription(user.id);
+  // A period that ran out without renewal reads as expired, whatever Stripe last said.
+  const lapsed = row?.status === "active" && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
   return {
     isPremium: isPremium(user, now),
     plan: row?.plan ?? "basic",
-    status: row?.status ?? "none",
+    status: lapsed ? "expired" : (row?.status ?? "none"),
     currentPeriodEnd: row?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
     isComped: row?.isComped ?? false,

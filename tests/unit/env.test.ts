@@ -23,4 +23,16 @@ describe("configuration", () => {
     expect(() => parseEnv({ ADMIN_PASSWORD: "tiny" })).toThrow(/ADMIN_PASSWORD/);
     expect(() => parseEnv({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
   });
+
+  it("accepts Stripe keys only in Stripe's formats, and runs without them", () => {
+    const none = parseEnv({});
+    expect(none.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(none.DOWNLOAD_LINK_TTL_SECONDS).toBe(300);
+    const keys = parseEnv({ STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_PUBLISHABLE_KEY: "pk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", STRIPE_PRICE_ID: "price_123" });
+    expect(keys.STRIPE_PRICE_ID).toBe("price_123");
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_live_abc" })).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+    expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: "sk_live_abc" })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ STRIPE_API_URL: "not a url" })).toThrow(/STRIPE_API_URL/);
+  });
 });

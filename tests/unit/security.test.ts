@@ -23,11 +23,16 @@ describe("the cross-site write check", () => {
 });
 
 describe("the content security policy", () => {
-  it("allows scripts only from us and with this response's nonce, and forbids framing", () => {
+  it("allows scripts only from us (with this response's nonce) and Stripe.js, and forbids framing", () => {
     const policy = contentSecurityPolicy("abc123", false);
-    expect(policy).toContain("script-src 'self' 'nonce-abc123'");
+    expect(policy).toContain("script-src 'self' 'nonce-abc123' https://js.stripe.com;");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain("unsafe-eval");
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it("lets forms go to Stripe Checkout, and to a configured stand-in only when given", () => {
+    expect(contentSecurityPolicy("n", false)).toContain("form-action 'self' https://checkout.stripe.com;");
+    expect(contentSecurityPolicy("n", false, ["http://127.0.0.1:4174"])).toContain("form-action 'self' https://checkout.stripe.com http://127.0.0.1:4174;");
   });
 });
