@@ -2118,10 +2118,11 @@ Figures are planning estimates only, not financial advice.
 export const seedConference: SeedConference = {
   title: "Monthly Live Q&A: Ask the Academy",
   description:
-    "Our monthly open session for all members. Bring your questions about readings, ethics, client sessions or building your practice, and hear what fellow students are working on. Questions can be submitted in advance or asked live. The session is recorded for members who cannot attend.",
+    "Our monthly open session for Premium members. Bring your questions about readings, ethics, client sessions or building your practice, and hear what fellow students are working on. Questions can be submitted in advance or asked live. The session is recorded for members who cannot attend.",
   daysFromNow: 5,
   hour: 18,
   duration: 60,
   maxParticipants: 100,
-  isPremiumOnly: false,
+  // The monthly live Q&A is a Premium benefit (learner spec, section 1).
+  isPremiumOnly: true,
 };
