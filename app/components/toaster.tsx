@@ -52,7 +52,8 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
 
   if (!hydrated) {
     return serverToast ? (
-      <div role="status" aria-live="polite" className="fixed bottom-4 right-4 z-50">
+      // Without JavaScript nothing can close it: clicks pass through, and it fades after 5 s (CSS).
+      <div role="status" aria-live="polite" className="static-toast pointer-events-none fixed bottom-4 right-4 z-50">
         <div className={cn(base, toneClasses[serverToast.type])}>
           <ToastBody toast={serverToast} />
         </div>
