@@ -1,10 +1,24 @@
 import { json } from "@remix-run/node";
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq, gt, isNull, or, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { subscriptions, type User } from "#db/schema";
 import { requireUser } from "~/utils/auth.server";
 
 export const PREMIUM_REQUIRED = "Premium membership required";
+
+/**
+ * The Premium rule as a condition on a `subscriptions` row: an active premium
+ * plan whose period has not ended. Listings and revenue figures use it in SQL.
+ */
+export function premiumSubscriptionCondition(now = new Date()): SQL {
+  const condition = and(
+    eq(subscriptions.plan, "premium"),
+    eq(subscriptions.status, "active"),
+    or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, now)),
+  );
+  if (!condition) throw new Error("the premium condition is never empty");
+  return condition;
+}
 
 /** Premium means an active premium subscription whose period has not ended. Admins pass every premium check. */
 export function isPremium(user: Pick<User, "id" | "role">, now = new Date()): boolean {
@@ -12,14 +26,7 @@ export function isPremium(user: Pick<User, "id" | "role">, now = new Date()): bo
   const row = db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, user.id),
-        eq(subscriptions.plan, "premium"),
-        eq(subscriptions.status, "active"),
-        or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, now)),
-      ),
-    )
+    .where(and(eq(subscriptions.userId, user.id), premiumSubscriptionCondition(now)))
     .get();
   return row !== undefined;
 }

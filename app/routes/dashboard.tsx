@@ -1,10 +1,12 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { BarChart3, BookOpen, GraduationCap, Home, Users } from "lucide-react";
+import { Home, MessagesSquare, PlusCircle, Users, Video } from "lucide-react";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { AnalyticsPanel, CoursesPanel, KnowledgeBasePanel, MembersPanel, OverviewPanel } from "~/components/admin/dashboard-panels";
+import { DashboardTabs } from "~/components/admin/dashboard-tabs";
 import { buttonClasses } from "~/components/ui/button";
 import { loadAdminDashboard } from "~/utils/admin-dashboard.server";
 import { requireUser } from "~/utils/auth.server";
-import { StatCard } from "~/components/ui/stat-card";
 
 export const meta: MetaFunction = () => [{ title: "Administration — Mystic Academy" }];
 
@@ -19,16 +21,17 @@ export async function loader(args: LoaderFunctionArgs) {
   return loadAdminDashboard(args.request);
 }
 
+const QUICK_LINKS = [
+  { to: "/admin/conference", label: "Live Conference", icon: Video },
+  { to: "/admin/courses?new=1", label: "Add Content", icon: PlusCircle },
+  { to: "/admin/forum", label: "Forum Management", icon: MessagesSquare },
+  { to: "/admin/members", label: "Student Management", icon: Users },
+];
+
 export default function AdminDashboard() {
-  const { username, stats } = useLoaderData<typeof loader>();
+  const { username, content } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loggingOut = navigation.formAction === "/logout";
-  const tiles = [
-    { label: "Active Members", value: stats.activeMembers, icon: Users },
-    { label: "Completed Courses", value: stats.completedCourses, icon: GraduationCap },
-    { label: "Active Courses", value: stats.activeCourses, icon: BookOpen },
-    { label: "Avg. Completion Rate", value: `${stats.avgCompletion}%`, icon: BarChart3 },
-  ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -47,11 +50,33 @@ export default function AdminDashboard() {
           </Form>
         </div>
       </header>
-      <section className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Overview">
-        {tiles.map((tile) => (
-          <StatCard key={tile.label} {...tile} />
-        ))}
-      </section>
+
+      <nav aria-label="Quick actions" className="mt-6">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {QUICK_LINKS.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <Link to={to} className={buttonClasses("outline", "w-full")}>
+                <Icon className="h-4 w-4" aria-hidden /> {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-8">
+        <DashboardTabs current={content.tab} />
+      </div>
+      <div className="mt-6">
+        {content.tab === "overview" ? <OverviewPanel content={content} /> : null}
+        {content.tab === "courses" ? <CoursesPanel content={content} /> : null}
+        {content.tab === "members" ? <MembersPanel content={content} /> : null}
+        {content.tab === "knowledge-base" ? <KnowledgeBasePanel content={content} /> : null}
+        {content.tab === "analytics" ? <AnalyticsPanel content={content} /> : null}
+      </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorPanel backTo="/dashboard" backLabel="Back to Dashboard" />;
 }

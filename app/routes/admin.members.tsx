@@ -1,0 +1,103 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { ArrowLeft, CalendarDays, Crown, DollarSign, TrendingUp } from "lucide-react";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { MemberFilters, MemberTable } from "~/components/admin/members-directory";
+import { QueryPagination } from "~/components/admin/members-pagination";
+import { FormNotice, type Notice } from "~/components/admin/notice";
+import { StatCard } from "~/components/ui/stat-card";
+import {
+  changeMemberSubscription,
+  getRevenueStats,
+  GRANT_PREMIUM,
+  listMembersWithSubscriptions,
+  MEMBER_NOT_FOUND,
+  parseMemberDirectoryQuery,
+  REVOKE_PREMIUM,
+} from "~/models/members.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { formatUsd, parseRouteId } from "~/utils/misc";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Student Management — Mystic Academy" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const query = parseMemberDirectoryQuery(new URL(request.url).searchParams);
+  return json({ query, directory: listMembersWithSubscriptions(query), revenue: getRevenueStats() });
+}
+
+/** Grant or revoke Premium from a plain form; back to the same filtered page with a toast. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const change = intent === "grant" ? GRANT_PREMIUM : intent === "revoke" ? REVOKE_PREMIUM : null;
+  if (!change) return json<{ notice: Notice }>({ notice: { type: "error", title: "Unknown action" } }, { status: 400 });
+  const memberId = parseRouteId(formData.get("memberId"));
+  const outcome =
+    memberId === null ? ({ ok: false, status: 404, message: MEMBER_NOT_FOUND } as const) : await changeMemberSubscription(memberId, change);
+  if (!outcome.ok) {
+    return json<{ notice: Notice }>({ notice: { type: "error", title: "Plan not changed", description: outcome.message } }, { status: outcome.status });
+  }
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return redirectWithToast(`${url.pathname}${url.search}`, {
+    type: "success",
+    title: intent === "grant" ? "Premium granted" : "Premium revoked",
+    description:
+      intent === "grant" ? `${outcome.member.username} is now a Premium Student.` : `${outcome.member.username} is back on the basic plan.`,
+  });
+}
+
+export default function MemberDirectory() {
+  const { query, directory, revenue } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const cards = [
+    { label: "Monthly Revenue", value: formatUsd(revenue.monthlyRevenue), icon: DollarSign, testId: "revenue-monthly" },
+    { label: "Total Premium Members", value: revenue.totalPremiumMembers, icon: Crown, testId: "revenue-premium-members" },
+    { label: "Average Revenue Per User", value: formatUsd(revenue.averageRevenuePerUser), icon: TrendingUp, testId: "revenue-arpu" },
+    { label: "Annual Projection", value: formatUsd(revenue.annualProjection), icon: CalendarDays, testId: "revenue-annual" },
+  ];
+  const filtered = query.q !== "" || query.plan !== "all";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
+      </Link>
+      <header className="mt-4">
+        <h1 className="font-display text-3xl">Student Management</h1>
+        <p className="mt-1 opacity-80">Revenue, members and their plans.</p>
+      </header>
+
+      <section className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Revenue">
+        {cards.map((card) => (
+          <StatCard key={card.label} {...card} />
+        ))}
+      </section>
+
+      <section className="mt-10 space-y-4" aria-labelledby="member-directory">
+        <h2 id="member-directory" className="font-display text-2xl">
+          Member Directory
+        </h2>
+        <MemberFilters q={query.q} plan={query.plan} />
+        <FormNotice notice={actionData?.notice} />
+        <p className="text-sm opacity-75" aria-live="polite">
+          {directory.total} {directory.total === 1 ? "member" : "members"}
+          {filtered ? " found" : ""}
+        </p>
+        {directory.members.length === 0 ? (
+          <p className="card text-center">{filtered ? "No members match your search." : "No members yet."}</p>
+        ) : (
+          <MemberTable members={directory.members} />
+        )}
+        <QueryPagination page={directory.page} pageCount={directory.pageCount} label="Member pages" search={searchParams} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorPanel backTo="/admin/members" backLabel="Back to Student Management" />;
+}

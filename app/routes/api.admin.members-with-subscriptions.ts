@@ -1,0 +1,12 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { listMembersWithSubscriptions, parseMemberDirectoryQuery } from "~/models/members.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+/** The member directory as JSON: ?q= (name, email or username), ?plan=all|basic|premium, ?page=. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { members, total, page, pageCount, pageSize } = listMembersWithSubscriptions(parseMemberDirectoryQuery(new URL(request.url).searchParams));
+  return json(members, { headers: { "X-Total-Count": String(total), "X-Page": String(page), "X-Page-Count": String(pageCount), "X-Page-Size": String(pageSize) } });
+}
+export const action = () => methodNotAllowed(["GET"]);

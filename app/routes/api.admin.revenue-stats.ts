@@ -1,0 +1,10 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getRevenueStats } from "~/models/members.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json(getRevenueStats());
+}
+export const action = () => methodNotAllowed(["GET"]);
