@@ -27,15 +27,15 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { startAcademy, type AcademyProcess } from "./academy-process";
+import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
 
 type Kind = "page" | "api";
 
 interface Target {
   path: string;
   kind: Kind;
-  /** Send the demo student's session cookie (pages behind a login). */
-  signedIn?: boolean;
+  /** Send the demo student's or the admin's session cookie (pages behind a login). */
+  signedIn?: "student" | "admin";
   /** One of the two framework-floor routes the others are compared with. */
   floor?: boolean;
 }
@@ -48,15 +48,21 @@ const TARGETS: Target[] = [
   { path: "/api/courses", kind: "api" },
   { path: "/api/courses/1", kind: "api" },
   { path: "/course/1", kind: "page" },
-  { path: "/course/1", kind: "page", signedIn: true },
-  { path: "/course/1/lesson/1?section=2", kind: "page", signedIn: true },
+  { path: "/course/1", kind: "page", signedIn: "student" },
+  { path: "/course/1/lesson/1?section=2", kind: "page", signedIn: "student" },
   // The forum holds 50,000 replies and 2,000 extra topics here (seedLargeForum).
   { path: "/community", kind: "page" },
-  { path: "/community/category/1", kind: "page", signedIn: true },
-  { path: "/community/topic/1", kind: "page", signedIn: true },
-  { path: "/community/topic/1?page=500", kind: "page", signedIn: true },
+  { path: "/community/category/1", kind: "page", signedIn: "student" },
+  { path: "/community/topic/1", kind: "page", signedIn: "student" },
+  { path: "/community/topic/1?page=500", kind: "page", signedIn: "student" },
   { path: "/knowledge-base?q=habit", kind: "page" },
   { path: "/api/knowledge-base?q=client", kind: "api" },
+  { path: "/tools-templates", kind: "page" },
+  { path: "/students?tab=progress", kind: "page", signedIn: "student" },
+  { path: "/admin", kind: "page", signedIn: "admin" },
+  { path: "/admin?tab=analytics", kind: "page", signedIn: "admin" },
+  { path: "/admin/members?q=s", kind: "page", signedIn: "admin" },
+  { path: "/api/admin/revenue-stats", kind: "api", signedIn: "admin" },
 ];
 
 const CONNECTIONS = 50;
@@ -283,18 +289,18 @@ function seedLargeForum(databasePath: string) {
   sqlite.close();
 }
 
-/** Signs the demo student in through the JSON API and returns the session cookie. */
-async function signInDemoStudent(baseUrl: string): Promise<string> {
+/** Signs a user in through the JSON API and returns the session cookie. */
+async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
   const captcha = (await (await fetchOk(`${baseUrl}/api/captcha`)).json()) as { token: string; question: string };
   const [, a = "0", b = "0"] = captcha.question.match(/(\d+) \+ (\d+)/) ?? [];
   const response = await fetch(`${baseUrl}/api/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "seeker", password: "quiet-river-lantern", captchaToken: captcha.token, captchaAnswer: Number(a) + Number(b) }),
+    body: JSON.stringify({ username, password, captchaToken: captcha.token, captchaAnswer: Number(a) + Number(b) }),
   });
-  if (!response.ok) throw new Error(`Demo student sign-in failed with ${response.status}`);
+  if (!response.ok) throw new Error(`Sign-in of ${username} failed with ${response.status}`);
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("academy_session="));
-  if (!cookie) throw new Error("Demo student sign-in returned no session cookie");
+  if (!cookie) throw new Error(`Sign-in of ${username} returned no session cookie`);
   return cookie.split(";")[0] ?? "";
 }
 
@@ -316,10 +322,13 @@ async function main(): Promise<number> {
     // Before the load, while build/client surely matches the HTML's hashes.
     const js = await landingJsGzipBytes(academy.baseUrl, landingHtml.toString("utf8"));
     const measurements = [await measure("node:http (/ from memory)", baseline.url, "baseline")];
-    const studentCookie = await signInDemoStudent(academy.baseUrl);
+    const cookies = {
+      student: await signIn(academy.baseUrl, "seeker", "quiet-river-lantern"),
+      admin: await signIn(academy.baseUrl, TEST_ADMIN.username, TEST_ADMIN.password),
+    };
     for (const target of TARGETS) {
-      const label = target.signedIn ? `${target.path} (student)` : target.path;
-      const headers: Record<string, string> = target.signedIn ? { cookie: studentCookie } : {};
+      const label = target.signedIn ? `${target.path} (${target.signedIn})` : target.path;
+      const headers: Record<string, string> = target.signedIn ? { cookie: cookies[target.signedIn] } : {};
       measurements.push(await measure(label, academy.baseUrl + target.path, target.kind, target.floor, headers));
     }
 
