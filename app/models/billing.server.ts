@@ -19,7 +19,7 @@ import { logEvent } from "~/utils/logger.server";
 
 // Premium through Stripe: the only module that talks to Stripe. Premium is
 // granted only after Stripe itself says the subscription is active and its
-// invoice paid — never on the browser's word (see docs/decisions/007).
+// invoice paid — never on the browser's word (see docs/decisions/008).
 
 export const PAYMENTS_OFF_MESSAGE = "Online payments are not set up yet. Please contact the academy to upgrade.";
 const PRICE_LOOKUP_KEY = "academy_premium_monthly";

@@ -13,8 +13,11 @@ import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learnin
 import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { parseRouteId } from "~/components/learning/route-params";
+import { PremiumOffer } from "~/components/premium/premium-offer";
+import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
 import { buttonClasses } from "~/components/ui/button";
-import { findCourseForViewer } from "~/models/access.server";
+import { findCourseForViewer, isCourseLocked } from "~/models/access.server";
+import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing.server";
 import { listLessonOutline } from "~/models/lesson.server";
 import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/progress.server";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
@@ -33,11 +36,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const courseId = parseRouteId(params.id);
   const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
   invariantResponse(course, NOT_FOUND, { status: 404 });
-  if (!user) return json({ course, learner: null });
+  // A Premium course is shown to everyone, but only members with Premium (and admins) may take it.
+  const locked = isCourseLocked(course, user);
+  const paymentsOffMessage = paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE;
+  if (!user || locked) return json({ course, locked, signedIn: Boolean(user), paymentsOffMessage, learner: null });
   const completed = new Set(listCompletedLessonIds(user.id, course.id));
   const progress = getProgress(user.id, course.id);
   return json({
     course,
+    locked,
+    signedIn: true,
+    paymentsOffMessage,
     learner: {
       enrolled: Boolean(progress),
       percentage: progress?.progressPercentage ?? 0,
@@ -53,6 +62,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   invariantResponse(course, NOT_FOUND, { status: 404 });
   const formData = await request.formData();
   invariantResponse(formData.get("intent") === "start", "Unknown action", { status: 400 });
+  if (isCourseLocked(course, user)) {
+    return redirectWithToast("/upgrade", { type: "error", title: "Premium course", description: "This course is part of Premium. Upgrade to start it." });
+  }
 
   const returning = Boolean(getProgress(user.id, course.id));
   startCourse(user.id, course.id);
@@ -77,6 +89,37 @@ const LEARNING_OUTCOMES = [
 ];
 
 type LoaderData = SerializeFrom<typeof loader>;
+
+/** In place of Start Learning when the course needs Premium the viewer does not have. */
+function PremiumCoursePanel({ course, paymentsOffMessage, signedIn }: Pick<LoaderData, "course" | "paymentsOffMessage"> & { signedIn: boolean }) {
+  return (
+    <section className="card space-y-4 border-accent/50" aria-labelledby="premium-course-title" data-testid="premium-course-panel">
+      <h2 id="premium-course-title" className="flex items-center gap-2 font-display text-xl">
+        <Crown className="h-5 w-5 text-accent" aria-hidden /> Premium Course
+      </h2>
+      {signedIn ? (
+        <>
+          <p className="opacity-85">This course is part of Premium. Upgrade to start it.</p>
+          <PremiumOffer />
+          {paymentsOffMessage ? (
+            <PaymentsOffNotice message={paymentsOffMessage} />
+          ) : (
+            <UpgradeDialogLink paymentsOffMessage={null} className={buttonClasses("primary", "w-full")}>
+              <Crown className="h-4 w-4" aria-hidden /> Upgrade to Premium
+            </UpgradeDialogLink>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="opacity-85">This course is part of Premium. Please log in first, then upgrade to Premium to start it.</p>
+          <Link to={`/login?redirect=/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
+            <LogIn className="h-4 w-4" aria-hidden /> Log In to Continue
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
 
 function StartLearningPanel({ course, learner }: LoaderData) {
   const navigation = useNavigation();
@@ -193,8 +236,11 @@ export default function CourseDetail() {
                 </span>
               </span>
               {course.isPremium ? (
-                <span className="flex items-center gap-1 text-accent">
-                  <Crown className="h-4 w-4" aria-hidden /> Premium
+                <span
+                  className="flex items-center gap-1 rounded-full border border-accent/60 bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent"
+                  data-testid="premium-course-badge"
+                >
+                  <Crown className="h-3.5 w-3.5" aria-hidden /> Premium
                 </span>
               ) : null}
             </div>
@@ -235,7 +281,11 @@ export default function CourseDetail() {
         </div>
 
         <aside className="space-y-6">
-          <StartLearningPanel {...data} />
+          {data.locked ? (
+            <PremiumCoursePanel course={course} paymentsOffMessage={data.paymentsOffMessage} signedIn={data.signedIn} />
+          ) : (
+            <StartLearningPanel {...data} />
+          )}
           <CourseDetailsPanel course={course} />
         </aside>
       </div>

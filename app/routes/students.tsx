@@ -1,18 +1,26 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Home, LogOut } from "lucide-react";
+import { Crown, Home, LogOut } from "lucide-react";
+import { z } from "zod";
 import { CourseCard } from "~/components/course-card";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
 import { CertificateList } from "~/components/learning/portal-certificates";
-import { ContinueJourney, PortalStatCards, QuickActions } from "~/components/learning/portal-overview";
+import { AnalyticsTeaser, LearningAnalyticsPanel } from "~/components/learning/portal-analytics";
+import { ContinueJourney, PortalStatCards, QuickActions, UpgradeBanner } from "~/components/learning/portal-overview";
 import { Achievements, CourseProgressList, LearningPath, RecentActivity } from "~/components/learning/portal-progress";
+import { CANCEL_INTENT, RESUME_INTENT, SubscriptionCard } from "~/components/learning/portal-subscription";
 import type { PortalCertificate, PortalProgress } from "~/components/learning/portal-types";
 import { TabLinks } from "~/components/learning/tab-links";
 import { buttonClasses } from "~/components/ui/button";
+import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, setCancelAtPeriodEnd } from "~/models/billing.server";
 import { listCertificatesForUser } from "~/models/certificate.server";
 import { listActiveCourses } from "~/models/course.server";
+import { getLearningAnalytics } from "~/models/learning-analytics.server";
 import { getCurrentStreak, getEnrolmentCounts, getLearningHours, listProgressForUser } from "~/models/progress.server";
+import { getSubscriptionSummary } from "~/models/subscription.server";
 import { requireUser } from "~/utils/auth.server";
+import { formatDate } from "~/utils/misc";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Student Portal — Mystic Academy" }];
 
@@ -60,10 +68,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     issuedAt: certificate.issuedAt.toISOString(),
     isVerified: certificate.isVerified,
   }));
+  const tab = parseTab(url.searchParams.get("tab"));
+  const view = parseView(url.searchParams.get("view"));
+  const subscription = getSubscriptionSummary(user);
   return json({
     name: user.firstName ?? user.name ?? user.username,
-    tab: parseTab(url.searchParams.get("tab")),
-    view: parseView(url.searchParams.get("view")),
+    tab,
+    view,
+    subscription,
+    paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
+    // Advanced analytics are a Premium benefit; only computed where they are shown.
+    analytics: subscription.isPremium && tab === "progress" && view === "overview" ? getLearningAnalytics(user.id) : null,
     stats: {
       ...getEnrolmentCounts(user.id),
       hours: getLearningHours(user.id),
@@ -75,8 +90,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+const SubscriptionIntent = z.object({ intent: z.enum([CANCEL_INTENT, RESUME_INTENT]) });
+
+// The membership card's "Cancel at period end" and "Resume"; Stripe is told first, then the page.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = SubscriptionIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
+  const cancel = parsed.data.intent === CANCEL_INTENT;
+  try {
+    const summary = await setCancelAtPeriodEnd(user, cancel);
+    const end = summary.currentPeriodEnd ? formatDate(summary.currentPeriodEnd) : null;
+    return redirectWithToast("/students", {
+      type: "success",
+      title: cancel ? "Renewal Cancelled" : "Renewal Resumed",
+      description: cancel
+        ? `Premium stays active until ${end ?? "the end of the paid period"}, then stops.`
+        : `Premium will renew${end ? ` on ${end}` : ""} as usual.`,
+    });
+  } catch (error) {
+    if (!(error instanceof BillingError)) throw error;
+    return redirectWithToast("/students", { type: "error", title: "Membership Not Changed", description: error.message });
+  }
+}
+
 export default function StudentPortal() {
-  const { name, tab, view, stats, courses, progress, certificates } = useLoaderData<typeof loader>();
+  const { name, tab, view, subscription, paymentsOffMessage, analytics, stats, courses, progress, certificates } = useLoaderData<typeof loader>();
   const loadingCourse = useLoadingCoursePage();
   if (loadingCourse) return <CourseDetailSkeleton />;
   const featured = courses.slice(0, FEATURED_COURSES);
@@ -87,7 +126,14 @@ export default function StudentPortal() {
         <div>
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="font-display text-3xl">Student Portal</h1>
-            {/* premium badge: membership issue */}
+            {subscription.isPremium ? (
+              <span
+                className="flex items-center gap-1 rounded-full border border-accent/60 bg-accent/15 px-3 py-1 text-sm font-medium text-accent"
+                data-testid="premium-badge"
+              >
+                <Crown className="h-4 w-4" aria-hidden /> Premium Member
+              </span>
+            ) : null}
           </div>
           <p className="mt-1 opacity-80">Welcome, {name}. Continue your journey.</p>
         </div>
@@ -110,10 +156,11 @@ export default function StudentPortal() {
         {tab === "overview" ? (
           <>
             {/* conference banner: conferences issue */}
-            {/* upgrade banner: membership issue */}
+            {subscription.isPremium ? null : <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />}
             <PortalStatCards stats={stats} />
+            {subscription.isPremium || subscription.plan === "premium" ? <SubscriptionCard summary={subscription} /> : null}
             <ContinueJourney courses={featured.map((course) => ({ ...course, percentage: percentageFor.get(course.id) ?? 0 }))} />
-            <QuickActions />
+            <QuickActions upgrade={subscription.isPremium ? null : { paymentsOffMessage }} />
           </>
         ) : null}
 
@@ -152,10 +199,13 @@ export default function StudentPortal() {
               hrefFor={(id) => `/students?tab=progress&view=${id}`}
             />
             {view === "overview" ? (
-              <div className="grid gap-6 lg:grid-cols-2">
-                <LearningPath courses={featured} progress={progress} />
-                <Achievements progress={progress} />
-              </div>
+              <>
+                <div className="grid gap-6 lg:grid-cols-2">
+                  <LearningPath courses={featured} progress={progress} />
+                  <Achievements progress={progress} />
+                </div>
+                {analytics ? <LearningAnalyticsPanel analytics={analytics} /> : <AnalyticsTeaser paymentsOffMessage={paymentsOffMessage} />}
+              </>
             ) : null}
             {view === "courses" ? <CourseProgressList progress={progress} /> : null}
             {view === "activity" ? <RecentActivity progress={progress} /> : null}

@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight, Award, BookOpen, Clock, Compass, Flame, GraduationCap } from "lucide-react";
+import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap } from "lucide-react";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import type { PortalStats } from "~/components/learning/portal-types";
+import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
+import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
 import type { CourseSummary } from "~/models/course.server";
 
@@ -54,7 +56,39 @@ export function ContinueJourney({ courses }: { courses: (Pick<CourseSummary, "id
   );
 }
 
-export function QuickActions() {
+/** Spec §2: shown on the overview to members without Premium. */
+export function UpgradeBanner({ paymentsOffMessage }: { paymentsOffMessage: string | null }) {
+  return (
+    <section
+      className="card flex flex-wrap items-center justify-between gap-4 border-accent/50 bg-gradient-to-r from-primary/25 to-accent/15"
+      aria-labelledby="upgrade-banner-title"
+      data-testid="upgrade-banner"
+    >
+      <div className="flex items-start gap-3">
+        <Crown className="mt-1 h-7 w-7 shrink-0 text-accent" aria-hidden />
+        <div>
+          <h2 id="upgrade-banner-title" className="font-display text-xl">
+            Unlock Premium
+          </h2>
+          <p className="text-sm opacity-85">
+            Advanced classes, exclusive forum categories, advanced analytics and monthly live Q&amp;A — $9.99/month.
+          </p>
+        </div>
+      </div>
+      {paymentsOffMessage ? (
+        <PaymentsOffNotice message={paymentsOffMessage} />
+      ) : (
+        <UpgradeDialogLink paymentsOffMessage={null} className={buttonClasses("primary")}>
+          <Crown className="h-4 w-4" aria-hidden /> Upgrade Now
+        </UpgradeDialogLink>
+      )}
+    </section>
+  );
+}
+
+const quickActionClasses = "card flex h-full items-center gap-3 p-4 transition hover:border-primary/60";
+
+export function QuickActions({ upgrade }: { upgrade: { paymentsOffMessage: string | null } | null }) {
   const actions = [
     { to: "/courses", label: "Browse courses", description: "Find your next course in the catalogue.", icon: Compass },
     { to: "/students?tab=progress", label: "Review your progress", description: "See achievements and recent activity.", icon: GraduationCap },
@@ -65,10 +99,10 @@ export function QuickActions() {
       <h2 id="quick-actions-title" className="mb-4 font-display text-2xl">
         Quick Actions
       </h2>
-      <ul className="grid gap-4 md:grid-cols-3">
+      <ul className={upgrade ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-4" : "grid gap-4 md:grid-cols-3"}>
         {actions.map((action) => (
           <li key={action.to}>
-            <Link to={action.to} className="card flex h-full items-center gap-3 p-4 transition hover:border-primary/60">
+            <Link to={action.to} className={quickActionClasses}>
               <action.icon className="h-6 w-6 shrink-0 text-accent" aria-hidden />
               <span>
                 <span className="block font-semibold">{action.label}</span>
@@ -77,6 +111,18 @@ export function QuickActions() {
             </Link>
           </li>
         ))}
+        {/* Spec §2: only for members without Premium. */}
+        {upgrade ? (
+          <li>
+            <UpgradeDialogLink paymentsOffMessage={upgrade.paymentsOffMessage} className={quickActionClasses}>
+              <Crown className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+              <span>
+                <span className="block font-semibold">Upgrade to Premium</span>
+                <span className="block text-xs opacity-75">Advanced classes and analytics for $9.99/month.</span>
+              </span>
+            </UpgradeDialogLink>
+          </li>
+        ) : null}
       </ul>
     </section>
   );

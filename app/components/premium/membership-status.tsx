@@ -1,0 +1,55 @@
+import type { SubscriptionSummary } from "~/models/subscription.server";
+import { formatDate } from "~/utils/misc";
+
+const STATUS_LABELS: Record<SubscriptionSummary["status"], string> = {
+  active: "Active",
+  past_due: "Payment due",
+  incomplete: "Awaiting payment",
+  expired: "Expired",
+  cancelled: "Cancelled",
+  none: "Not subscribed",
+};
+
+export type MembershipSummary = Pick<SubscriptionSummary, "isPremium" | "plan" | "status" | "currentPeriodEnd" | "cancelAtPeriodEnd" | "isComped" | "isPaidOnline">;
+
+/** One line on when the plan renews or ends, or why it never does. */
+export function renewalText(summary: MembershipSummary): string | null {
+  if (summary.isComped) return "Premium granted by the academy — no payment needed.";
+  if (summary.isPremium && summary.status === "none") return "Premium is included with your administrator account.";
+  if (!summary.currentPeriodEnd || summary.status !== "active") return null;
+  const date = formatDate(summary.currentPeriodEnd);
+  return summary.cancelAtPeriodEnd ? `Ends on ${date}` : `Renews on ${date}`;
+}
+
+function planLabel(summary: MembershipSummary): string {
+  if (!summary.isPremium && summary.plan !== "premium") return "Basic";
+  return summary.isComped || summary.status === "none" ? "Premium" : "Premium — $9.99/month";
+}
+
+/** Plan, status and renewal as a small definition list. */
+export function MembershipStatus({ summary }: { summary: MembershipSummary }) {
+  const renewal = renewalText(summary);
+  return (
+    <dl className="grid gap-2 text-sm sm:grid-cols-3" data-testid="membership-status">
+      <div>
+        <dt className="text-xs opacity-70">Plan</dt>
+        <dd className="font-medium">{planLabel(summary)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs opacity-70">Status</dt>
+        <dd className="font-medium" data-testid="membership-state">
+          {summary.isPremium && summary.status === "none" ? "Active" : STATUS_LABELS[summary.status]}
+          {summary.cancelAtPeriodEnd && summary.status === "active" ? " (cancelling)" : ""}
+        </dd>
+      </div>
+      {renewal ? (
+        <div>
+          <dt className="text-xs opacity-70">{summary.cancelAtPeriodEnd ? "Ends" : "Renewal"}</dt>
+          <dd className="font-medium" data-testid="membership-renewal">
+            {renewal}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

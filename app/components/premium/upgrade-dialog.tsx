@@ -1,0 +1,79 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { Crown, X } from "lucide-react";
+import { useCallback, useState, type ReactNode } from "react";
+import { PremiumOffer } from "~/components/premium/premium-offer";
+import { UpgradeCheckout } from "~/components/premium/upgrade-checkout";
+
+/** What every upgrade entry point shows instead of a payment form when Stripe is not configured. */
+export function PaymentsOffNotice({ message }: { message: string }) {
+  return (
+    <p className="rounded-lg border border-amber-400/50 bg-amber-500/10 p-4 text-sm" role="status" data-testid="payments-off">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * An "Upgrade to Premium" link to /upgrade. Once the page is interactive the
+ * same link opens the upgrade dialog in place instead, so it works with and
+ * without JavaScript.
+ */
+export function UpgradeDialogLink({
+  paymentsOffMessage,
+  className,
+  children,
+}: {
+  /** Set when online payments are off: the dialog says so instead of showing a payment form. */
+  paymentsOffMessage: string | null;
+  className?: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const onBusyChange = useCallback((next: boolean) => setBusy(next), []);
+  return (
+    <>
+      <a
+        href="/upgrade"
+        className={className}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {children}
+      </a>
+      <DialogPrimitive.Root
+        open={open}
+        onOpenChange={(next) => {
+          // The payment must not be abandoned halfway by a stray Escape or click outside.
+          if (!next && busy) return;
+          setOpen(next);
+        }}
+      >
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/70" />
+          <DialogPrimitive.Content className="fixed left-1/2 top-8 z-50 max-h-[calc(100vh-11rem)] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-y-auto rounded-xl border border-primary/40 bg-background p-6 text-foreground shadow-2xl">
+            <div className="mb-5 flex items-start justify-between gap-4">
+              <div>
+                <DialogPrimitive.Title className="flex items-center gap-2 font-display text-2xl">
+                  <Crown className="h-6 w-6 text-accent" aria-hidden /> Upgrade to Premium
+                </DialogPrimitive.Title>
+                <DialogPrimitive.Description className="mt-1 text-sm opacity-80">
+                  Unlock advanced classes and every Premium benefit for $9.99/month.
+                </DialogPrimitive.Description>
+              </div>
+              <DialogPrimitive.Close aria-label="Close" disabled={busy} className="rounded p-1 opacity-70 hover:opacity-100 disabled:opacity-30">
+                <X className="h-5 w-5" aria-hidden />
+              </DialogPrimitive.Close>
+            </div>
+            <div className="space-y-6">
+              <PremiumOffer />
+              {paymentsOffMessage ? <PaymentsOffNotice message={paymentsOffMessage} /> : <UpgradeCheckout onBusyChange={onBusyChange} />}
+            </div>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+    </>
+  );
+}

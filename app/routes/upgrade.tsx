@@ -1,0 +1,123 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Crown, ExternalLink } from "lucide-react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
+import { SomethingWentWrong } from "~/components/learning/not-found-panel";
+import { MembershipStatus } from "~/components/premium/membership-status";
+import { PremiumOffer } from "~/components/premium/premium-offer";
+import { UpgradeCheckout } from "~/components/premium/upgrade-checkout";
+import { PaymentsOffNotice } from "~/components/premium/upgrade-dialog";
+import { buttonClasses } from "~/components/ui/button";
+import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, startCheckout } from "~/models/billing.server";
+import { getSubscriptionSummary } from "~/models/subscription.server";
+import { requireUser } from "~/utils/auth.server";
+import { publicOrigin } from "~/utils/misc.server";
+
+export const meta: MetaFunction = () => [{ title: "Upgrade to Premium — Mystic Academy" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({
+    summary: getSubscriptionSummary(user),
+    paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
+  });
+}
+
+const CheckoutIntent = z.object({ intent: z.literal("checkout") });
+
+// Without JavaScript (or by choice): Stripe's hosted Checkout page, which comes back to /upgrade/success.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = CheckoutIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
+  try {
+    return redirect(await startCheckout(user, publicOrigin(request)));
+  } catch (error) {
+    if (error instanceof BillingError) return json({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+function HostedCheckoutForm({ primary }: { primary: boolean }) {
+  return (
+    // A plain document form, also with JavaScript: the answer is a redirect to Stripe's own site.
+    <form method="post" className={primary ? "" : "text-center"}>
+      <input type="hidden" name="intent" value="checkout" />
+      <button type="submit" className={primary ? buttonClasses("primary", "w-full", "lg") : buttonClasses("ghost", undefined, "sm")}>
+        {primary ? (
+          <>
+            <Crown className="h-4 w-4" aria-hidden /> Continue to secure checkout
+          </>
+        ) : (
+          <>
+            <ExternalLink className="h-4 w-4" aria-hidden /> Pay on Stripe&apos;s checkout page instead
+          </>
+        )}
+      </button>
+    </form>
+  );
+}
+
+export default function UpgradePage() {
+  const { summary, paymentsOffMessage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+
+  if (summary.isPremium) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <section className="card space-y-5">
+          <h1 className="flex items-center gap-2 font-display text-3xl">
+            <Crown className="h-7 w-7 text-accent" aria-hidden /> You are already a Premium member
+          </h1>
+          <MembershipStatus summary={summary} />
+          <div className="flex flex-wrap gap-2">
+            <Link to="/students" className={buttonClasses("primary")}>
+              Go to your portal
+            </Link>
+            <Link to="/courses" className={buttonClasses("outline")}>
+              Browse advanced classes
+            </Link>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <section className="card space-y-6" aria-labelledby="upgrade-title">
+        <div>
+          <h1 id="upgrade-title" className="flex items-center gap-2 font-display text-3xl">
+            <Crown className="h-7 w-7 text-accent" aria-hidden /> Upgrade to Premium
+          </h1>
+          <p className="mt-2 opacity-80">One plan, cancel any time before it renews.</p>
+        </div>
+        <PremiumOffer />
+        {actionData ? (
+          <p className="rounded-lg border border-red-500/50 bg-red-950/30 p-4 text-sm" role="alert">
+            {actionData.message}
+          </p>
+        ) : null}
+        {paymentsOffMessage ? (
+          <PaymentsOffNotice message={paymentsOffMessage} />
+        ) : hydrated ? (
+          <div className="space-y-4">
+            <UpgradeCheckout />
+            <HostedCheckoutForm primary={false} />
+          </div>
+        ) : (
+          <HostedCheckoutForm primary />
+        )}
+        <Link to="/students" className="inline-block text-sm underline">
+          Back to your portal
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <SomethingWentWrong />;
+}
