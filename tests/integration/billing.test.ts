@@ -244,6 +244,18 @@ describe("with payments switched off", () => {
     expect(await response.json()).toEqual({ message: "Online payments are not set up yet. Please contact the academy to upgrade." });
     expect((await (await fetch(`${offline.baseUrl}/api/stripe/webhook`, { method: "POST", body: "{}" })).status)).toBe(503);
 
+    // Every upgrade entry point says so plainly instead of offering a payment form.
+    const courses = (await (await student.request("/api/courses")).json()) as { id: number; isPremium: boolean }[];
+    const premiumCourse = courses.find((course) => course.isPremium);
+    for (const path of ["/upgrade", "/students", `/course/${premiumCourse?.id}`]) {
+      const page = await student.request(path);
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toContain("Online payments are not set up yet.");
+    }
+    const checkout = await student.request("/upgrade", { method: "POST", body: new URLSearchParams({ intent: "checkout" }) });
+    expect(checkout.status).toBe(503);
+    expect(await checkout.text()).toContain("Online payments are not set up yet.");
+
     const me = (await (await student.request("/api/auth-status")).json()) as { user: { id: number } };
     const admin = new Visitor(offline.baseUrl);
     await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
