@@ -15,6 +15,14 @@ export interface FileKind {
   extension: string;
   contentType: string;
   matches: (head: Buffer) => boolean;
+  /** For kinds whose whole content must be checked (text): a fresh checker per file. */
+  checker?: () => ContentChecker;
+}
+
+/** Sees every chunk of a file; false from either method refuses the file. */
+export interface ContentChecker {
+  push: (chunk: Uint8Array) => boolean;
+  finish: () => boolean;
 }
 
 const startsWith = (bytes: number[], offset = 0) => (head: Buffer) =>
@@ -30,6 +38,41 @@ export const IMAGE_KINDS: FileKind[] = [
 export const VIDEO_KINDS: FileKind[] = [
   { extension: "mp4", contentType: "video/mp4", matches: startsWith(ascii("ftyp"), 4) },
   { extension: "webm", contentType: "video/webm", matches: startsWith([0x1a, 0x45, 0xdf, 0xa3]) },
+];
+
+const OLE2 = startsWith([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP = startsWith([0x50, 0x4b, 0x03, 0x04]);
+
+/** Valid UTF-8 (checked across chunk boundaries) with no NUL bytes. */
+function utf8TextChecker(): ContentChecker {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const decodes = (chunk?: Uint8Array) => {
+    try {
+      decoder.decode(chunk, { stream: chunk !== undefined });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    push: (chunk) => !chunk.includes(0) && decodes(chunk),
+    finish: () => decodes(),
+  };
+}
+
+// Office Open XML files are ZIP archives; legacy Office files are OLE2
+// compound documents. Which of them a file is comes from its name, and its
+// bytes must agree with that name.
+export const DOCUMENT_KINDS: FileKind[] = [
+  { extension: "pdf", contentType: "application/pdf", matches: startsWith(ascii("%PDF-")) },
+  { extension: "doc", contentType: "application/msword", matches: OLE2 },
+  { extension: "docx", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", matches: ZIP },
+  { extension: "xls", contentType: "application/vnd.ms-excel", matches: OLE2 },
+  { extension: "xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", matches: ZIP },
+  { extension: "ppt", contentType: "application/vnd.ms-powerpoint", matches: OLE2 },
+  { extension: "pptx", contentType: "application/vnd.openxmlformats-officedocument.presentationml.presentation", matches: ZIP },
+  { extension: "zip", contentType: "application/zip", matches: ZIP },
+  { extension: "txt", contentType: "text/plain", matches: (head) => !head.includes(0), checker: utf8TextChecker },
 ];
 
 export class UploadError extends Error {
@@ -67,6 +110,18 @@ interface UploadOptions {
   maxBytes: number;
   tooLargeMessage: string;
   wrongTypeMessage: string;
+  /**
+   * Choose the kind by the file name's extension, then require the bytes to
+   * match it (for kinds that share a signature, such as .docx and .zip).
+   * Without it the kind is found from the bytes alone.
+   */
+  kindFromName?: boolean;
+}
+
+/** The kind a file name claims, among `kinds`, or undefined. */
+export function kindForName(name: string, kinds: FileKind[]): FileKind | undefined {
+  const extension = path.extname(name.replace(/\\/g, "/")).slice(1).toLowerCase();
+  return kinds.find((kind) => kind.extension === extension);
 }
 
 /**
@@ -80,7 +135,8 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
   // Allow a little room for the other fields and the multipart framing.
   if (declared > options.maxBytes + 64 * 1024) throw new UploadError(options.tooLargeMessage, 413);
 
-  let stored: StoredFile | null = null;
+  // Filled in by the handler below (an object, so the type checker sees the change).
+  const received: { file: StoredFile | null } = { file: null };
   const dir = path.resolve(env.UPLOADS_DIR, options.folder);
   fs.mkdirSync(dir, { recursive: true });
 
@@ -94,7 +150,12 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
       }
       return text;
     }
-    if (stored) throw new UploadError("Send one file at a time", 400);
+    if (received.file) throw new UploadError("Send one file at a time", 400);
+    const named = options.kindFromName ? kindForName(filename, options.kinds) : undefined;
+    if (options.kindFromName && !named) throw new UploadError(options.wrongTypeMessage, 415);
+    const mismatch = named ? `This file is not a valid .${named.extension} file` : options.wrongTypeMessage;
+    const identify = (bytes: Buffer) => (named ? (named.matches(bytes) ? named : undefined) : options.kinds.find((k) => k.matches(bytes)));
+    const checker = named?.checker?.();
     const tempPath = path.join(dir, `.incoming-${crypto.randomBytes(8).toString("hex")}`);
     const out = fs.createWriteStream(tempPath);
     let size = 0;
@@ -104,30 +165,35 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
       for await (const chunk of data) {
         size += chunk.byteLength;
         if (size > options.maxBytes) throw new UploadError(options.tooLargeMessage, 413);
+        if (checker && !checker.push(chunk)) throw new UploadError(mismatch, 415);
         if (!kind) {
           head = Buffer.concat([head, Buffer.from(chunk)]);
           if (head.length >= 16) {
-            kind = options.kinds.find((k) => k.matches(head));
-            if (!kind) throw new UploadError(options.wrongTypeMessage, 415);
+            kind = identify(head);
+            if (!kind) throw new UploadError(mismatch, 415);
           }
         }
         if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
       }
-      if (!kind) kind = head.length > 0 ? options.kinds.find((k) => k.matches(head)) : undefined;
-      if (!kind) throw new UploadError(size === 0 ? "The file is empty" : options.wrongTypeMessage, size === 0 ? 400 : 415);
+      if (!kind) kind = head.length > 0 ? identify(head) : undefined;
+      if (!kind) throw new UploadError(size === 0 ? "The file is empty" : mismatch, size === 0 ? 400 : 415);
+      if (checker && !checker.finish()) throw new UploadError(mismatch, 415);
       await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
       const fileName = `${crypto.randomBytes(12).toString("base64url")}.${kind.extension}`;
       fs.renameSync(tempPath, path.join(dir, fileName));
-      stored = {
+      const stored: StoredFile = {
         url: `/uploads/${options.folder}/${fileName}`,
         fileName,
         originalName: safeDisplayName(filename, fileName),
         contentType: kind.contentType,
         size,
       };
+      received.file = stored;
       return stored.url;
     } catch (error) {
-      out.destroy();
+      // The stream opens its file asynchronously: wait until it is closed, or
+      // the file could appear again after it was removed.
+      if (!out.closed) await new Promise<void>((resolve) => out.destroy().once("close", () => resolve()));
       fs.rmSync(tempPath, { force: true });
       throw error;
     }
@@ -135,8 +201,10 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
 
   try {
     const form = await unstable_parseMultipartFormData(request, handler);
-    return { file: stored, form };
+    return { file: received.file, form };
   } catch (error) {
+    // A later part failed after the file was kept: keep nothing.
+    if (received.file) fs.rmSync(path.join(dir, received.file.fileName), { force: true });
     if (error instanceof UploadError) throw error;
     if (error instanceof MaxPartSizeExceededError) throw new UploadError(options.tooLargeMessage, 413);
     throw new UploadError("The upload could not be read", 400);
@@ -159,4 +227,17 @@ export const VIDEO_UPLOAD = {
   maxBytes: 200 * 1024 * 1024,
   tooLargeMessage: "Video must be smaller than 200MB",
   wrongTypeMessage: "Please select an MP4 or WebM video",
+} satisfies UploadOptions;
+
+export const TEMPLATE_EXTENSIONS = DOCUMENT_KINDS.map((kind) => kind.extension);
+
+/** Template files: kept under UPLOADS_DIR/templates, which is not served; they go out through the download API. */
+export const TEMPLATE_UPLOAD = {
+  field: "file",
+  folder: "templates",
+  kinds: DOCUMENT_KINDS,
+  kindFromName: true,
+  maxBytes: 50 * 1024 * 1024,
+  tooLargeMessage: "File must be smaller than 50MB",
+  wrongTypeMessage: `Only ${TEMPLATE_EXTENSIONS.map((e) => `.${e}`).join(", ")} files can be uploaded`,
 } satisfies UploadOptions;

@@ -31,7 +31,7 @@ function WeeklyChart({ weeks }: { weeks: LearningAnalytics["weeks"] }) {
       : "No weeks to show.";
   return (
     <figure className="space-y-3">
-      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={summary} className="h-auto w-full" data-testid="weekly-learning-chart">
+      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={summary} className="h-52 w-full" data-testid="weekly-learning-chart">
         <line x1={CHART.left} x2={CHART.width - CHART.right} y1={CHART.top + plotHeight} y2={CHART.top + plotHeight} className="stroke-current opacity-30" />
         {weeks.map((week, index) => {
           const height = (week.minutes / max) * plotHeight;

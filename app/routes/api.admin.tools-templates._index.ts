@@ -1,0 +1,16 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { createTemplate } from "~/models/templates.server";
+import { TemplateApiSchema } from "~/schemas/templates";
+import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const admin = await requireAdmin(request);
+  const input = await readJson(request, TemplateApiSchema);
+  const created = createTemplate(input, admin.id);
+  if (!created.ok) return apiError(created.status, created.message, created.errors);
+  return json(created.template, { status: 201 });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,14 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { listTemplates } from "~/models/templates.server";
+import { isTemplateCategory } from "~/schemas/templates";
+import { methodNotAllowed } from "~/utils/api.server";
+import { getOptionalUser } from "~/utils/auth.server";
+
+// The public list: active templates for everyone, inactive ones too for admins.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const requested = new URL(request.url).searchParams.get("category");
+  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  return json(listTemplates({ viewer, category: isTemplateCategory(requested) ? requested : null }));
+}
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,24 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { apiError, methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { receiveUpload, TEMPLATE_UPLOAD, UploadError } from "~/utils/uploads.server";
+
+// Template files (spec §7: multipart field `file` → fileUrl). Checked by name
+// and by content, at most 50MB, kept where no static route serves them.
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await requireAdmin(request);
+  try {
+    const { file } = await receiveUpload(request, TEMPLATE_UPLOAD);
+    if (!file) return apiError(400, "Please choose a file to upload", { file: ["Choose a file to upload"] });
+    return json({ fileUrl: file.url, fileName: file.originalName, fileType: file.contentType, size: file.size }, { status: 201 });
+  } catch (error) {
+    if (error instanceof UploadError) {
+      // A body refused before it was read must not be read on a kept-alive connection.
+      return apiError(error.status, error.message, undefined, error.status === 413 ? { headers: { Connection: "close" } } : undefined);
+    }
+    throw error;
+  }
+}
+
+export const loader = () => methodNotAllowed(["POST"]);
