@@ -26,7 +26,8 @@ export const GENERIC_FILE_TYPE = "application/octet-stream";
 
 /** Where our stored template files live (UPLOADS_DIR/templates, never served directly). */
 export const STORED_TEMPLATE_PREFIX = "/uploads/templates/";
-const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+// Generated names are base64url, so they may start with "-" or "_" (never with ".").
+const STORED_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
 /** The stored file's name when `fileUrl` points at one of our template files, else null. */
 export function storedTemplateName(fileUrl: string): string | null {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EXPIRED_LINK, INVALID_LINK, OTHER_USERS_LINK, signDownloadToken, verifyDownloadToken } from "~/models/templates.server";
-import { TEMPLATE_FILE_EXTENSIONS, TemplateApiSchema, TemplateFormSchema } from "~/schemas/templates";
+import { storedTemplateName, TEMPLATE_FILE_EXTENSIONS, TemplateApiSchema, TemplateFormSchema } from "~/schemas/templates";
 import { env } from "~/utils/env.server";
 import { receiveUpload, TEMPLATE_EXTENSIONS, TEMPLATE_UPLOAD, UploadError } from "~/utils/uploads.server";
 
@@ -169,5 +169,16 @@ describe("template fields", () => {
     });
     // On the server a chosen file arrives as the address it was stored at and wins over a typed one.
     expect(form({ file: "/uploads/templates/stored.pdf", fileUrl: "https://example.com/a.pdf" }).data?.fileUrl).toBe("/uploads/templates/stored.pdf");
+  });
+});
+
+describe("stored template addresses", () => {
+  it("accepts every generated (base64url) name and nothing that leaves the folder", () => {
+    expect(storedTemplateName("/uploads/templates/-Ab3_x9.pdf")).toBe("-Ab3_x9.pdf");
+    expect(storedTemplateName("/uploads/templates/_Zk2.txt")).toBe("_Zk2.txt");
+    expect(storedTemplateName("/uploads/templates/.hidden")).toBeNull();
+    expect(storedTemplateName("/uploads/templates/../secret.txt")).toBeNull();
+    expect(storedTemplateName("/uploads/templates/a/b.txt")).toBeNull();
+    expect(storedTemplateName("/uploads/images/a.png")).toBeNull();
   });
 });
