@@ -1,6 +1,7 @@
 import { seedDemoData } from "#db/seed";
 import { pruneUsedCaptchas } from "~/models/captcha.server";
 import { paymentsEnabled } from "~/models/billing.server";
+import { pruneUnusedTemplateFiles } from "~/models/templates.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "~/utils/env.server";
 import { pruneExpiredSessions } from "~/utils/session.server";
@@ -19,6 +20,7 @@ export async function bootstrap() {
   const prune = () => {
     pruneExpiredSessions();
     pruneUsedCaptchas();
+    pruneUnusedTemplateFiles();
   };
   prune();
   setInterval(prune, HOUR).unref();

@@ -4,7 +4,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { toolTemplates, type TEMPLATE_CATEGORIES as DB_TEMPLATE_CATEGORIES, type User } from "#db/schema";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
-import { isExternalUrl, storedTemplateName, type TemplateCategory, type TemplateInput } from "~/schemas/templates";
+import { isExternalUrl, STORED_TEMPLATE_PREFIX, storedTemplateName, type TemplateCategory, type TemplateInput } from "~/schemas/templates";
 import { env } from "~/utils/env.server";
 import { safeDisplayName, uploadsPath } from "~/utils/uploads.server";
 
@@ -127,6 +127,26 @@ export function discardStoredTemplateFile(fileUrl: string): void {
   if (!file) return;
   const inUse = db.select({ id: toolTemplates.id }).from(toolTemplates).where(eq(toolTemplates.fileUrl, fileUrl)).get();
   if (!inUse) fs.rmSync(file, { force: true });
+}
+
+// An upload through POST /api/upload that no template uses after a day was abandoned.
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Removes stored template files no template refers to, once they are a day old; returns how many. */
+export function pruneUnusedTemplateFiles(now = Date.now()): number {
+  const dir = uploadsPath("templates", "");
+  if (!fs.existsSync(dir)) return 0;
+  const used = new Set(db.select({ fileUrl: toolTemplates.fileUrl }).from(toolTemplates).all().map((row) => row.fileUrl));
+  let removed = 0;
+  for (const name of fs.readdirSync(dir)) {
+    const file = uploadsPath("templates", name);
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile() || now - stat.mtimeMs < ABANDONED_AFTER_MS) continue;
+    if (used.has(`${STORED_TEMPLATE_PREFIX}${name}`)) continue;
+    fs.rmSync(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 /** Deletes a template and, when it was ours and no other template shares it, its stored file. */

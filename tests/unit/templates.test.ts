@@ -182,3 +182,27 @@ describe("stored template addresses", () => {
     expect(storedTemplateName("/uploads/images/a.png")).toBeNull();
   });
 });
+
+describe("abandoned uploads", () => {
+  it("are removed after a day unless a template uses them", async () => {
+    const { db } = await import("#db/client.server");
+    const { toolTemplates } = await import("#db/schema");
+    const { pruneUnusedTemplateFiles } = await import("~/models/templates.server");
+    const dir = path.join(env.UPLOADS_DIR, "templates");
+    fs.mkdirSync(dir, { recursive: true });
+    const now = Date.now();
+    const twoDaysAgo = new Date(now - 2 * 24 * 60 * 60 * 1000);
+    for (const name of ["kept-by-template.pdf", "abandoned.pdf", "fresh.pdf"]) fs.writeFileSync(path.join(dir, name), "%PDF-1.4");
+    fs.utimesSync(path.join(dir, "kept-by-template.pdf"), twoDaysAgo, twoDaysAgo);
+    fs.utimesSync(path.join(dir, "abandoned.pdf"), twoDaysAgo, twoDaysAgo);
+    db.insert(toolTemplates)
+      .values({ title: "Kept", description: "in use", category: "tools", fileUrl: "/uploads/templates/kept-by-template.pdf", fileName: "kept.pdf" })
+      .run();
+
+    expect(pruneUnusedTemplateFiles(now)).toBe(1);
+    const left = fs.readdirSync(dir);
+    expect(left).toContain("fresh.pdf");
+    expect(left).toContain("kept-by-template.pdf");
+    expect(left).not.toContain("abandoned.pdf");
+  });
+});
