@@ -268,11 +268,16 @@ export async function setCancelAtPeriodEnd(user: User, cancel: boolean): Promise
   return getSubscriptionSummary(user);
 }
 
-/** Admin grant/revoke. A revoke of a paying member also stops their Stripe billing, so nobody pays for nothing. */
+/**
+ * Admin grant/revoke. Granting Premium to a member who pays for it changes
+ * nothing; otherwise any Stripe subscription still billing them (active, past
+ * due or unpaid) is cancelled first, so nobody pays for nothing or twice.
+ */
 export async function adminChangeSubscription(userId: number, input: AdminSubscriptionInput): Promise<SubscriptionRow> {
   const row = getSubscription(userId);
-  const billed = row?.stripeSubscriptionId && !row.isComped && (row.status === "active" || row.status === "past_due" || row.status === "incomplete");
-  if (input.plan === "basic" && billed && paymentsEnabled()) {
+  const billing = row?.stripeSubscriptionId && !row.isComped && ["active", "past_due", "incomplete"].includes(row.status);
+  const keepsPaidPlan = input.plan === "premium" && input.status === "active" && row?.plan === "premium" && row.status === "active";
+  if (billing && !keepsPaidPlan && paymentsEnabled()) {
     await call("cancel subscription", (api) => api.subscriptions.cancel(row.stripeSubscriptionId as string));
   }
   return adminSetSubscription(userId, input);
@@ -335,14 +340,14 @@ export async function handleWebhook(rawBody: Buffer, signature: string | null): 
     if (!fresh) return "duplicate";
     if (!subscription) return "ignored";
     const userId = ownerOf(subscription, event);
-    const current = userId === null ? undefined : getSubscription(userId);
-    // An old, replaced subscription (e.g. an abandoned unpaid one) must not overwrite the current one.
-    const replaced = current?.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && subscription.status !== "active";
-    if (replaced) return "ignored";
     if (userId === null) {
       logEvent("stripe_event_unmatched", { event: event.id, subscription: subscription.id });
       return "ignored";
     }
+    // Only the member's current subscription, or a newly paid one, may change their plan: events of
+    // an abandoned or replaced subscription must not overwrite it (nor a Premium an admin granted).
+    const isCurrent = getSubscription(userId)?.stripeSubscriptionId === subscription.id;
+    if (!isCurrent && subscription.status !== "active") return "ignored";
     applyStripeSubscription(userId, subscription);
     logEvent("stripe_event_applied", { event: event.id, type: event.type, userId, status: subscription.status });
     return "applied";

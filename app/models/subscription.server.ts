@@ -83,7 +83,8 @@ export function adminSetSubscription(userId: number, input: AdminSubscriptionInp
   if (input.plan === "premium") {
     return saveSubscription(
       userId,
-      { plan: "premium", status: input.status, isComped: true, monthlyFeeCents: 0, currentPeriodEnd: null, cancelAtPeriodEnd: false, startDate: now },
+      // Comped Premium is not tied to Stripe: its old subscription (cancelled by the caller) is let go.
+      { plan: "premium", status: input.status, isComped: true, monthlyFeeCents: 0, currentPeriodEnd: null, cancelAtPeriodEnd: false, startDate: now, stripeSubscriptionId: null },
       now,
     );
   }

@@ -233,6 +233,30 @@ describe("admin grants", () => {
   });
 });
 
+describe("admin grants over Stripe billing", () => {
+  it("comps a member whose payment failed, stops Stripe billing them, and ignores that old subscription afterwards", async () => {
+    const student = await newStudent();
+    const subscriptionId = await startSubscription(student);
+    fake.pay(subscriptionId);
+    expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(200);
+    fake.state.subscriptions.get(subscriptionId)!.status = "past_due";
+    expect((await deliver(webhook("invoice.payment_failed", { id: "in_f", object: "invoice", parent: { subscription_details: { subscription: subscriptionId } } }))).body.outcome).toBe("applied");
+    expect((await subscriptionOf(student)).isPremium).toBe(false);
+
+    const me = (await (await student.request("/api/auth-status")).json()) as { user: { id: number } };
+    const admin = new Visitor(academy.baseUrl);
+    await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
+    const grant = await admin.request(`/api/admin/members/${me.user.id}/subscription`, { method: "PUT", json: { plan: "premium", status: "active" } });
+    expect(grant.status).toBe(200);
+    expect(fake.state.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    expect(await subscriptionOf(student)).toMatchObject({ isPremium: true, isComped: true });
+
+    // Stripe reports the old subscription's end: the granted Premium stays.
+    expect((await deliver(webhook("customer.subscription.deleted", fake.subscriptionObject(subscriptionId)))).body.outcome).toBe("ignored");
+    expect(await subscriptionOf(student)).toMatchObject({ isPremium: true, isComped: true, status: "active" });
+  });
+});
+
 describe("with payments switched off", () => {
   const offline = useAcademy();
 
