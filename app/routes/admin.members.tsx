@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarDays, Crown, DollarSign, TrendingUp } from "lucide-react";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { MemberFilters, MemberTable } from "~/components/admin/members-directory";
-import { QueryPagination } from "~/components/admin/members-pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { FormNotice, type Notice } from "~/components/admin/notice";
 import { StatCard } from "~/components/ui/stat-card";
 import {
@@ -53,7 +53,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MemberDirectory() {
   const { query, directory, revenue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
   const cards = [
     { label: "Monthly Revenue", value: formatUsd(revenue.monthlyRevenue), icon: DollarSign, testId: "revenue-monthly" },
     { label: "Total Premium Members", value: revenue.totalPremiumMembers, icon: Crown, testId: "revenue-premium-members" },
@@ -92,7 +91,7 @@ export default function MemberDirectory() {
         ) : (
           <MemberTable members={directory.members} />
         )}
-        <QueryPagination page={directory.page} pageCount={directory.pageCount} label="Member pages" search={searchParams} />
+        <Pagination page={directory.page} pageCount={directory.pageCount} label="Member pages" />
       </section>
     </div>
   );

@@ -14,7 +14,7 @@ import { FormNotice, type Notice } from "~/components/admin/notice";
 import { uploadFile, type UploadOutcome } from "~/components/admin/upload";
 import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, inputClasses, FormErrors } from "~/components/ui/field";
+import { ErrorList, Field, FormErrors, inputClasses, labelClasses, TextareaField } from "~/components/ui/field";
 import type { CourseSummary } from "~/models/course.server";
 import { cn } from "~/utils/misc";
 import { CourseFormSchema, IMAGE_ACCEPT, MAX_IMAGE_BYTES, type CourseFormInput } from "~/schemas/admin-forms";
@@ -26,8 +26,6 @@ export type EditableCourse = Pick<
   CourseSummary,
   "id" | "title" | "description" | "imageUrl" | "level" | "rating" | "lessons" | "duration" | "isActive" | "isPremium"
 >;
-
-const labelClasses = "mb-1 block text-sm font-medium";
 
 /** Checks a chosen image in the browser before it is sent; the server checks the bytes. */
 function describeImageProblem(file: File): string | null {
@@ -113,13 +111,12 @@ export function CourseForm({
 
       <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
 
-      <div>
-        <label htmlFor={fields.description.id} className={labelClasses}>
-          Description
-        </label>
-        <textarea {...getTextareaProps(fields.description)} rows={4} className={inputClasses} />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextareaField
+        label="Description"
+        errors={fields.description.errors}
+        errorId={fields.description.errorId}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }}
+      />
 
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <div className="space-y-3">

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import {
   Award,
   BarChart3,
@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { BarChart } from "~/components/admin/charts";
-import { QueryPagination } from "~/components/admin/members-pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
 import type { ActivityType } from "~/models/analytics.server";
@@ -131,7 +131,6 @@ export function CoursesPanel({ content }: { content: TabContent<"courses"> }) {
 }
 
 export function MembersPanel({ content }: { content: TabContent<"members"> }) {
-  const [searchParams] = useSearchParams();
   return (
     <section aria-labelledby="member-progress">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -183,7 +182,7 @@ export function MembersPanel({ content }: { content: TabContent<"members"> }) {
           </table>
         </div>
       )}
-      <QueryPagination page={content.page} pageCount={content.pageCount} label="Member pages" search={searchParams} />
+      <Pagination page={content.page} pageCount={content.pageCount} label="Member pages" />
     </section>
   );
 }

@@ -18,7 +18,7 @@ import { FormNotice, type Notice } from "~/components/admin/notice";
 import { uploadFile } from "~/components/admin/upload";
 import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, inputClasses, FormErrors } from "~/components/ui/field";
+import { ErrorList, Field, FormErrors, inputClasses, labelClasses, TextareaField } from "~/components/ui/field";
 import type { LessonView } from "~/models/lesson.server";
 import { sampleLessonSections } from "~/models/lesson-samples";
 import { EMPTY_SECTION, LessonFormSchema } from "~/schemas/admin-forms";
@@ -49,8 +49,6 @@ const GeneratedAnswer = z.object({
   ),
   generated: z.boolean().optional(),
 });
-
-const labelClasses = "mb-1 block text-sm font-medium";
 const smallButton = (extra?: string) => buttonClasses("ghost", cn("border border-primary/30", extra), "sm");
 
 type LessonForm = FormMetadata<z.input<typeof LessonFormSchema>>;
@@ -136,13 +134,12 @@ export function LessonForm({
       <FormErrors errors={form.errors} />
 
       <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
-      <div>
-        <label htmlFor={fields.description.id} className={labelClasses}>
-          Description
-        </label>
-        <textarea {...getTextareaProps(fields.description)} rows={2} className={inputClasses} />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextareaField
+        label="Description"
+        errors={fields.description.errors}
+        errorId={fields.description.errorId}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
+      />
       <div className="flex flex-wrap items-end gap-6">
         <Field
           label="Estimated minutes"

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, FormErrors, inputClasses } from "~/components/ui/field";
+import { ErrorList, Field, FormErrors, inputClasses, TextareaField } from "~/components/ui/field";
 import { CategorySchema, FORUM_COLOR_CHOICES } from "~/schemas/forum";
 
 export interface EditableCategory {
@@ -39,13 +39,12 @@ export function CategoryForm({
       {category ? <input type="hidden" name="categoryId" value={category.id} /> : null}
       <FormErrors errors={form.errors} title={form.errors?.length ? "Missing Information" : null} />
       <Field label="Name" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
-      <div>
-        <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">
-          Description
-        </label>
-        <textarea {...getTextareaProps(fields.description)} rows={3} className={inputClasses} />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextareaField
+        label="Description"
+        errors={fields.description.errors}
+        errorId={fields.description.errorId}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+      />
       <div>
         <label htmlFor={fields.permission.id} className="mb-1 block text-sm font-medium">
           Access

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FormNotice, type Notice } from "~/components/admin/notice";
 import { buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, FormErrors, inputClasses } from "~/components/ui/field";
+import { ErrorList, Field, FormErrors, inputClasses, labelClasses, TextareaField } from "~/components/ui/field";
 import {
   ARTICLE_CATEGORIES,
   ArticleFormSchema,
@@ -21,8 +21,6 @@ export interface EditableArticle {
   tags: string[];
   isPublished: boolean;
 }
-
-const labelClasses = "mb-1 block text-sm font-medium";
 
 /**
  * Creates or edits a knowledge-base article. A plain form posted to the
@@ -68,22 +66,20 @@ export function ArticleForm({
 
       <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
 
-      <div>
-        <label htmlFor={fields.summary.id} className={labelClasses}>
-          Summary
-        </label>
-        <textarea {...getTextareaProps(fields.summary)} rows={2} className={inputClasses} />
-        <ErrorList id={fields.summary.errorId} errors={fields.summary.errors} />
-      </div>
+      <TextareaField
+        label="Summary"
+        errors={fields.summary.errors}
+        errorId={fields.summary.errorId}
+        textareaProps={{ ...getTextareaProps(fields.summary), rows: 2 }}
+      />
 
-      <div>
-        <label htmlFor={fields.content.id} className={labelClasses}>
-          Content
-        </label>
-        <textarea {...getTextareaProps(fields.content)} rows={10} className={inputClasses} />
-        <p className="mt-1 text-xs opacity-70">Markdown: **bold**, *italic*, lists and links.</p>
-        <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-      </div>
+      <TextareaField
+        label="Content"
+        errors={fields.content.errors}
+        errorId={fields.content.errorId}
+        hint="Markdown: **bold**, *italic*, lists and links."
+        textareaProps={{ ...getTextareaProps(fields.content), rows: 10 }}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FormNotice, type Notice } from "~/components/admin/notice";
 import { buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, FormErrors, inputClasses } from "~/components/ui/field";
+import { ErrorList, Field, FormErrors, inputClasses, labelClasses, TextareaField } from "~/components/ui/field";
 import {
   CATEGORY_LABELS,
   TEMPLATE_CATEGORIES,
@@ -12,8 +12,6 @@ import {
   type TemplateFormInput,
   type TemplateInput,
 } from "~/schemas/templates";
-
-const labelClasses = "mb-1 block text-sm font-medium";
 
 /**
  * The admin's Upload Template form. It posts multipart/form-data, file
@@ -47,13 +45,12 @@ export function TemplateForm({
 
       <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
 
-      <div>
-        <label htmlFor={fields.description.id} className={labelClasses}>
-          Description
-        </label>
-        <textarea {...getTextareaProps(fields.description)} rows={3} className={inputClasses} />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextareaField
+        label="Description"
+        errors={fields.description.errors}
+        errorId={fields.description.errorId}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+      />
 
       <div>
         <label htmlFor={fields.category.id} className={labelClasses}>

@@ -1,8 +1,10 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { cn } from "~/utils/misc";
 
 export const inputClasses =
   "w-full rounded-md border border-primary/40 bg-black/30 px-3 py-2 text-foreground placeholder:text-foreground/40 focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-red-500";
+
+export const labelClasses = "mb-1 block text-sm font-medium";
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const messages = errors?.filter(Boolean) ?? [];
@@ -33,7 +35,7 @@ export function Field({
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+      <label htmlFor={id} className={labelClasses}>
         {label}
       </label>
       <input
@@ -44,6 +46,34 @@ export function Field({
         className={cn(inputClasses, inputProps.className)}
       />
       <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled textarea with an optional hint and its error list (conform's props carry the ids). */
+export function TextareaField({
+  label,
+  errors,
+  errorId,
+  hint,
+  textareaProps,
+}: {
+  label: string;
+  errors?: string[] | null;
+  errorId?: string;
+  hint?: ReactNode;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+}) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClasses}>
+        {label}
+      </label>
+      <textarea {...textareaProps} id={id} className={cn(inputClasses, textareaProps.className)} />
+      {hint ? <p className="mt-1 text-xs opacity-70">{hint}</p> : null}
+      <ErrorList id={errorId ?? (errors?.length ? `${id}-error` : undefined)} errors={errors} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import { cn } from "~/utils/misc";
 
 /** The page numbers worth showing: first, last and a window around the current one. */
@@ -12,8 +12,18 @@ export function visiblePages(page: number, pageCount: number, radius = 2): Array
   return pages;
 }
 
-/** Plain links (`?page=n`), so paging works without JavaScript. */
+/** The current query with another page: the rest (?tab=, ?q=, ?plan=…) is kept; page 1 has no `page`. */
+export function pageHref(search: URLSearchParams, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page === 1) params.delete("page");
+  else params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
+/** Plain links, so paging works without JavaScript. */
 export function Pagination({ page, pageCount, label }: { page: number; pageCount: number; label: string }) {
+  const [searchParams] = useSearchParams();
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center gap-2">
@@ -25,7 +35,7 @@ export function Pagination({ page, pageCount, label }: { page: number; pageCount
         ) : (
           <Link
             key={item}
-            to={`?page=${item}`}
+            to={pageHref(searchParams, item)}
             aria-current={item === page ? "page" : undefined}
             className={cn("rounded-md border border-primary/50 px-3 py-1 text-sm", item === page && "bg-primary/40")}
           >
