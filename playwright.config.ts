@@ -15,9 +15,7 @@ export const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 
 // The config is loaded by the runner and again by each worker; the workers
 // inherit the runner's environment, so the data folder is created only once.
-const dataDir = (process.env.ACADEMY_E2E_DATA_DIR ??= fs.mkdtempSync(
-  path.join(os.tmpdir(), "academy-e2e-")
-));
+const dataDir = (process.env.ACADEMY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "academy-e2e-")));
 
 export default defineConfig({
   testDir: "tests/e2e",
