@@ -7,7 +7,7 @@ import express from "express";
 import morgan from "morgan";
 import { env } from "~/utils/env.server";
 import { bootstrap } from "./bootstrap";
-import { limitBodies, refuseCrossSiteWrites, securityHeaders } from "./security";
+import { limitBodies, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders } from "./security";
 import "~/load-context";
 
 installGlobals({ nativeFetch: true });
@@ -37,6 +37,7 @@ app.set("trust proxy", env.TRUST_PROXY);
 // A local stand-in for Stripe (tests) hosts its own Checkout page.
 app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : []));
 app.use(refuseCrossSiteWrites);
+app.use(refuseNonFormPageWrites);
 app.use(limitBodies(env.JSON_BODY_LIMIT_KB * 1024));
 if (env.LOG_REQUESTS) app.use(morgan("tiny"));
 app.use(compression());

@@ -71,6 +71,28 @@ export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFun
   }
 }
 
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Pages (not /api) change state only through HTML forms: POST with a form
+ * body. Anything else is answered here, before an action tries to read a
+ * body it cannot parse.
+ */
+export function pageWriteProblem(method: string, path: string, contentType: string): { status: number; message: string } | null {
+  if (SAFE_METHODS.has(method) || path.startsWith("/api/")) return null;
+  if (method !== "POST") return { status: 405, message: "Pages accept only GET and POST." };
+  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.includes(type)) return { status: 415, message: "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data." };
+  return null;
+}
+
+export function refuseNonFormPageWrites(req: Request, res: Response, next: NextFunction) {
+  const problem = pageWriteProblem(req.method, req.path, req.get("Content-Type") ?? "");
+  if (!problem) return next();
+  if (problem.status === 405) res.setHeader("Allow", "GET, HEAD, POST");
+  res.status(problem.status).type("text/plain").send(problem.message);
+}
+
 export interface BodyLimit {
   bytes: number;
   message: string;

@@ -173,3 +173,21 @@ describe("the themes page without JavaScript", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("writes to pages that are not form posts", () => {
+  it("are refused with 415 or 405 instead of reaching an action", async () => {
+    const admin = new Visitor(academy.baseUrl);
+    await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
+    for (const path of ["/login", "/tools-templates", "/admin/members", "/students", "/upgrade"]) {
+      const json = await admin.request(path, { method: "POST", json: { intent: "grant" } });
+      expect(json.status, path).toBe(415);
+      expect(await json.text()).toContain("Forms must be sent as");
+      const put = await admin.request(path, { method: "PUT", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=x" });
+      expect(put.status, path).toBe(405);
+      expect(put.headers.get("Allow")).toBe("GET, HEAD, POST");
+    }
+    // A real form post still reaches the page: an unknown intent is answered by the action itself.
+    const form = await postForm(admin, "/admin/members", { intent: "nonsense" });
+    expect(form.status).toBe(400);
+  });
+});

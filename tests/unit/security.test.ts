@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, isCrossSiteWrite } from "../../server/security";
+import { contentSecurityPolicy, isCrossSiteWrite, pageWriteProblem } from "../../server/security";
 
 function request(method: string, headers: Record<string, string>, protocol = "http") {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -34,5 +34,19 @@ describe("the content security policy", () => {
   it("lets forms go to Stripe Checkout, and to a configured stand-in only when given", () => {
     expect(contentSecurityPolicy("n", false)).toContain("form-action 'self' https://checkout.stripe.com;");
     expect(contentSecurityPolicy("n", false, ["http://127.0.0.1:4174"])).toContain("form-action 'self' https://checkout.stripe.com http://127.0.0.1:4174;");
+  });
+});
+
+describe("writes to pages", () => {
+  it("are HTML form posts only; the JSON API is left to its own routes", () => {
+    expect(pageWriteProblem("POST", "/login", "application/x-www-form-urlencoded;charset=UTF-8")).toBeNull();
+    expect(pageWriteProblem("POST", "/tools-templates", "multipart/form-data; boundary=x")).toBeNull();
+    expect(pageWriteProblem("GET", "/login", "")).toBeNull();
+    expect(pageWriteProblem("POST", "/api/login", "application/json")).toBeNull();
+    expect(pageWriteProblem("PUT", "/api/calculator", "application/json")).toBeNull();
+    expect(pageWriteProblem("POST", "/login", "text/plain")).toMatchObject({ status: 415 });
+    expect(pageWriteProblem("POST", "/login", "")).toMatchObject({ status: 415 });
+    expect(pageWriteProblem("POST", "/login", "application/json")).toMatchObject({ status: 415 });
+    expect(pageWriteProblem("DELETE", "/tools-templates", "application/x-www-form-urlencoded")).toMatchObject({ status: 405 });
   });
 });
