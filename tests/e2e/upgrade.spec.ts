@@ -64,18 +64,35 @@ test.describe("Upgrading to Premium with the embedded payment form", () => {
     // The provider's form must be ready before anything can be paid.
     await expect(pay).toBeEnabled();
     await dialog.getByLabel("Card number").fill(GOOD_CARD);
+    // Each step lasts well under a second, so the page records what it shows (in
+    // sessionStorage, which survives the reload) instead of the test racing it.
+    await page.evaluate(() => {
+      const record = () => {
+        const steps = [...document.querySelectorAll("[data-testid=progress-step]")].map((step) => step.getAttribute("data-status"));
+        if (steps.length === 0) return;
+        const history: string[] = JSON.parse(sessionStorage.getItem("stepHistory") ?? "[]");
+        const now = steps.join(",");
+        if (history.at(-1) !== now) sessionStorage.setItem("stepHistory", JSON.stringify([...history, now]));
+        if (document.body.textContent?.includes("Please do not close this window")) sessionStorage.setItem("sawDoNotClose", "yes");
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     await pay.click();
 
-    const steps = dialog.getByTestId("progress-step");
-    await expect(steps).toHaveCount(4);
-    await expect(steps.first()).toHaveAttribute("data-status", "active");
-    await expect(dialog.getByText("Please do not close this window")).toBeVisible();
-    await expect(steps.first()).toHaveAttribute("data-status", "completed");
     await expect(page.getByTestId("toast-title")).toHaveText("Upgrade Successful");
     await expect(page.getByText("Welcome to Premium! You now have access to advanced classes.", { exact: true })).toBeVisible();
 
     // The page reloads by itself and now knows the student is Premium.
     await expect(page.getByTestId("premium-badge")).toHaveText("Premium Member");
+    // The four steps ran in order: validate, process, finalize, complete.
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("stepHistory"))) ?? "[]")).toEqual([
+      "active,pending,pending,pending",
+      "completed,active,pending,pending",
+      "completed,completed,active,pending",
+      "completed,completed,completed,active",
+      "completed,completed,completed,completed",
+    ]);
+    expect(await page.evaluate(() => sessionStorage.getItem("sawDoNotClose"))).toBe("yes");
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId("upgrade-banner")).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Upgrade to Premium/ })).toHaveCount(0);
