@@ -26,12 +26,12 @@ import {
   seedTemplates,
   type SeedAuthor,
 } from "./seed-content";
+import { PREMIUM_FEE_CENTS } from "~/utils/premium";
 
 // The two demo students the README lists.
 export const DEMO_STUDENT = { username: "seeker", password: "quiet-river-lantern", name: "Sage Rivers", firstName: "Sage" };
 export const DEMO_PREMIUM = { username: "oracle", password: "silver-moon-compass", name: "Luna Marsh", firstName: "Luna" };
 
-const PREMIUM_FEE_CENTS = 999;
 const DAY = 24 * 60 * 60 * 1000;
 
 function isEmpty(): boolean {

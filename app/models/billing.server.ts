@@ -16,6 +16,7 @@ import {
 } from "~/models/subscription.server";
 import { env } from "~/utils/env.server";
 import { logEvent } from "~/utils/logger.server";
+import { PREMIUM_FEE_CENTS } from "~/utils/premium";
 
 // Premium through Stripe: the only module that talks to Stripe. Premium is
 // granted only after Stripe itself says the subscription is active and its
@@ -23,7 +24,6 @@ import { logEvent } from "~/utils/logger.server";
 
 export const PAYMENTS_OFF_MESSAGE = "Online payments are not set up yet. Please contact the academy to upgrade.";
 const PRICE_LOOKUP_KEY = "academy_premium_monthly";
-const PREMIUM_PRICE_CENTS = 999;
 
 export class BillingError extends Error {
   constructor(
@@ -82,7 +82,7 @@ async function premiumPriceId(): Promise<string> {
     if (found.data[0]) return found.data[0].id;
     const created = await api.prices.create({
       currency: "usd",
-      unit_amount: PREMIUM_PRICE_CENTS,
+      unit_amount: PREMIUM_FEE_CENTS,
       recurring: { interval: "month" },
       lookup_key: PRICE_LOOKUP_KEY,
       product_data: { name: "Academy Premium" },
@@ -136,7 +136,7 @@ function applyStripeSubscription(userId: number, subscription: Stripe.Subscripti
     plan: "premium",
     status: STATUS_FROM_STRIPE[subscription.status],
     isComped: false,
-    monthlyFeeCents: item?.price.unit_amount ?? PREMIUM_PRICE_CENTS,
+    monthlyFeeCents: item?.price.unit_amount ?? PREMIUM_FEE_CENTS,
     stripeCustomerId: customerId(subscription),
     stripeSubscriptionId: subscription.id,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
@@ -187,7 +187,7 @@ export async function createSubscriptionIntent(user: User): Promise<{ clientSecr
     status: "incomplete",
     isComped: false,
     stripeSubscriptionId: subscription.id,
-    monthlyFeeCents: subscription.items.data[0]?.price.unit_amount ?? PREMIUM_PRICE_CENTS,
+    monthlyFeeCents: subscription.items.data[0]?.price.unit_amount ?? PREMIUM_FEE_CENTS,
     cancelAtPeriodEnd: false,
     currentPeriodEnd: periodEnd(subscription),
   });

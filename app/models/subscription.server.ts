@@ -6,7 +6,6 @@ import { isPremium } from "~/models/membership.server";
 // The academy's own record of each member's plan. Stripe (billing.server.ts)
 // and admins change it only through the functions below.
 
-export const PREMIUM_FEE_CENTS = 999;
 export type Plan = (typeof PLANS)[number];
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -4,6 +4,7 @@ import { Crown, MessageSquare, Plus, Shield, Users } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
 import { forumStats, listCategoriesWithCounts } from "~/models/forum.server";
 import { getOptionalUser } from "~/utils/auth.server";
+import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
 export const meta: MetaFunction = () => [{ title: "Community — Mystic Academy" }];
 
@@ -116,7 +117,7 @@ export default function Community() {
           <li>Keep discussions on topic and share what you have learned in practice.</li>
           <li>Never share a client&apos;s private details.</li>
           <li>No spam or self-promotion outside the places meant for it.</li>
-          <li>Premium forums are open to Premium members ($9.99/month).</li>
+          <li>{`Premium forums are open to Premium members (${PREMIUM_PRICE_LABEL}).`}</li>
         </ul>
       </section>
     </div>

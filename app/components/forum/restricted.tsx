@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Crown, Lock } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
+import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
 export function AccessRestricted({ redirectTo }: { redirectTo: string }) {
   return (
@@ -21,7 +22,7 @@ export function PremiumRequired({ categoryName }: { categoryName: string }) {
       <Crown className="mx-auto h-10 w-10 text-accent" aria-hidden />
       <h2 className="mt-3 font-display text-2xl">Premium membership required</h2>
       <p className="mt-2 opacity-80">
-        {categoryName} is a Premium forum. Upgrade to Premium ($9.99/month) to read and join its discussions.
+        {categoryName} is a Premium forum. {`Upgrade to Premium (${PREMIUM_PRICE_LABEL}) to read and join its discussions.`}
       </p>
       <Link to="/upgrade" className={buttonClasses("primary", "mt-6")}>
         Upgrade to Premium

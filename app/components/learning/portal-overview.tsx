@@ -6,6 +6,7 @@ import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgra
 import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
 import type { CourseSummary } from "~/models/course.server";
+import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
 export function PortalStatCards({ stats }: { stats: PortalStats }) {
   return (
@@ -71,7 +72,7 @@ export function UpgradeBanner({ paymentsOffMessage }: { paymentsOffMessage: stri
             Unlock Premium
           </h2>
           <p className="text-sm opacity-85">
-            Advanced classes, exclusive forum categories, advanced analytics and monthly live Q&amp;A — $9.99/month.
+            {`Advanced classes, exclusive forum categories, advanced analytics and monthly live Q&A — ${PREMIUM_PRICE_LABEL}.`}
           </p>
         </div>
       </div>
@@ -118,7 +119,7 @@ export function QuickActions({ upgrade }: { upgrade: { paymentsOffMessage: strin
               <Crown className="h-6 w-6 shrink-0 text-accent" aria-hidden />
               <span>
                 <span className="block font-semibold">Upgrade to Premium</span>
-                <span className="block text-xs opacity-75">Advanced classes and analytics for $9.99/month.</span>
+                <span className="block text-xs opacity-75">{`Advanced classes and analytics for ${PREMIUM_PRICE_LABEL}.`}</span>
               </span>
             </UpgradeDialogLink>
           </li>

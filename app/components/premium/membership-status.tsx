@@ -1,5 +1,6 @@
 import type { SubscriptionSummary } from "~/models/subscription.server";
 import { formatDate } from "~/utils/misc";
+import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
 const STATUS_LABELS: Record<SubscriptionSummary["status"], string> = {
   active: "Active",
@@ -23,7 +24,7 @@ export function renewalText(summary: MembershipSummary): string | null {
 
 function planLabel(summary: MembershipSummary): string {
   if (!summary.isPremium && summary.plan !== "premium") return "Basic";
-  return summary.isComped || summary.status === "none" ? "Premium" : "Premium — $9.99/month";
+  return summary.isComped || summary.status === "none" ? "Premium" : `Premium — ${PREMIUM_PRICE_LABEL}`;
 }
 
 /** Plan, status and renewal as a small definition list. */

@@ -1,7 +1,7 @@
 import { Crown, Sparkles } from "lucide-react";
+import { PREMIUM_PRICE } from "~/utils/premium";
 
 // Spec §1 and §9: what Premium costs and what it unlocks.
-export const PREMIUM_PRICE_LABEL = "$9.99/month";
 export const PREMIUM_BENEFITS = [
   "Advanced classes",
   "Exclusive forum categories",
@@ -17,7 +17,7 @@ export function PremiumOffer() {
       <p className="flex items-baseline gap-2">
         <Crown className="h-5 w-5 self-center text-accent" aria-hidden />
         <span className="font-display text-3xl" data-testid="premium-price">
-          $9.99
+          {PREMIUM_PRICE}
         </span>
         <span className="opacity-80">per month</span>
       </p>

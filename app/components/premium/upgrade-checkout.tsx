@@ -8,6 +8,7 @@ import { ProgressIndicator } from "~/components/premium/progress-indicator";
 import { activateStep, completeSteps, failStep, freshSteps, type ProgressStep } from "~/components/premium/upgrade-steps";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
+import { PREMIUM_PRICE } from "~/utils/premium";
 
 // Spec §9: the pauses around the payment and the reload afterwards.
 const VALIDATE_PAUSE_MS = 800;
@@ -159,7 +160,7 @@ export function UpgradeCheckout({ onBusyChange }: { onBusyChange?: (busy: boolea
           </p>
         ) : null}
         <Button type="submit" className="w-full" disabled={formDisabled}>
-          <Lock className="h-4 w-4" aria-hidden /> {busy ? "Processing..." : "Pay $9.99 and upgrade"}
+          <Lock className="h-4 w-4" aria-hidden /> {busy ? "Processing..." : `Pay ${PREMIUM_PRICE} and upgrade`}
         </Button>
       </fieldset>
       {steps ? <ProgressIndicator steps={steps} variant="payment" label="Upgrade progress" /> : null}

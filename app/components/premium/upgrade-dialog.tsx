@@ -3,6 +3,7 @@ import { Crown, X } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
 import { PremiumOffer } from "~/components/premium/premium-offer";
 import { UpgradeCheckout } from "~/components/premium/upgrade-checkout";
+import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
 /** What every upgrade entry point shows instead of a payment form when Stripe is not configured. */
 export function PaymentsOffNotice({ message }: { message: string }) {
@@ -60,7 +61,7 @@ export function UpgradeDialogLink({
                   <Crown className="h-6 w-6 text-accent" aria-hidden /> Upgrade to Premium
                 </DialogPrimitive.Title>
                 <DialogPrimitive.Description className="mt-1 text-sm opacity-80">
-                  Unlock advanced classes and every Premium benefit for $9.99/month.
+                  {`Unlock advanced classes and every Premium benefit for ${PREMIUM_PRICE_LABEL}.`}
                 </DialogPrimitive.Description>
               </div>
               <DialogPrimitive.Close aria-label="Close" disabled={busy} className="rounded p-1 opacity-70 hover:opacity-100 disabled:opacity-30">

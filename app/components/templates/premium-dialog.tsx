@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Crown } from "lucide-react";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
+import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
 /** Opened by `?premium={id}`: a link without JavaScript, a client navigation with it. */
 export function PremiumDialog({ templateTitle, closeTo }: { templateTitle: string | null; closeTo: string }) {
@@ -18,8 +19,7 @@ export function PremiumDialog({ templateTitle, closeTo }: { templateTitle: strin
       <div className="flex items-start gap-3">
         <Crown className="mt-0.5 h-6 w-6 shrink-0 text-accent" aria-hidden />
         <p className="text-sm opacity-85">
-          Upgrade to Premium for $9.99/month to download every premium tool and template, plus advanced classes,
-          exclusive forum categories and monthly live Q&amp;A sessions.
+          {`Upgrade to Premium for ${PREMIUM_PRICE_LABEL} to download every premium tool and template, plus advanced classes, exclusive forum categories and monthly live Q&A sessions.`}
         </p>
       </div>
       <div className="mt-6 flex justify-end gap-2">
