@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { courses, learningTime } from "#db/schema";
+import { weekBuckets } from "~/models/analytics.server";
 import { academyDay } from "~/models/progress.server";
 
 // A Premium member's study time (advanced analytics): minutes per week and per
@@ -38,10 +39,9 @@ export function mondayOf(day: string): string {
   return isoDay(new Date(date.getTime() - sinceMonday * DAY_MS));
 }
 
-/** The Mondays of the last `count` weeks, oldest first, the last one holding `today`. */
+/** The Mondays of the last `count` weeks, oldest first, the last one holding `today` (the admin charts' weeks). */
 export function weekStarts(today: string, count = ANALYTICS_WEEKS): string[] {
-  const last = parseDay(mondayOf(today)).getTime();
-  return Array.from({ length: count }, (_, i) => isoDay(new Date(last - (count - 1 - i) * 7 * DAY_MS)));
+  return weekBuckets(parseDay(today), count).map((week) => isoDay(new Date(week.start)));
 }
 
 /** Sums daily seconds into weekly minutes (rounded); days outside the window are ignored. */
