@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Installs dependencies when node_modules is missing or older than the lockfile.
+# Installs dependencies exactly as locked (npm ci) when node_modules is missing
+# or older than the lockfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stamp=node_modules/.package-lock.json
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
   echo "Installing dependencies (better-sqlite3 compiles from source: about a minute)..."
-  # `npm install` honours the lockfile; `npm ci` is not used because npm 11
-  # wrongly reports platform-specific optional packages (rollup's) as missing.
-  npm install --no-audit --no-fund
+  # better-sqlite3 falls back to compiling when its prebuilt binary cannot be
+  # downloaded; point node-gyp at the system's Node headers when npm has no
+  # nodedir of its own, so that needs no download either.
+  if [ -z "${npm_config_nodedir:-}" ] && [ "$(npm config get nodedir 2>/dev/null)" = "undefined" ] && [ -f /usr/include/node/common.gypi ]; then
+    export npm_config_nodedir=/usr
+  fi
+  npm ci --no-audit --no-fund
 fi
