@@ -16,6 +16,49 @@ export default tseslint.config(
     },
   },
   {
+    // Lesson content is read only through app/models/access.server.ts, which
+    // applies the Premium and visibility rules (issue 10: a route that read
+    // lessons directly leaked a premium course).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/models/access.server.ts", "app/models/lesson.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "~/models/lesson.server",
+              importNames: ["getLesson", "listLessonsForCourse"],
+              message: "Read lesson content through ~/models/access.server (findLessonForViewer, listLessonsForViewer).",
+            },
+          ],
+          patterns: [
+            {
+              regex: "^#db/schema$",
+              importNames: ["contentSections"],
+              message: "Section content is read only in ~/models/lesson.server, through ~/models/access.server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Form bodies are read through ~/utils/form-data.server, which answers a
+    // malformed body with 400 instead of letting formData() throw a 500.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/utils/form-data.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
+          message: "Use readForm(request) from ~/utils/form-data.server.",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -63,6 +63,7 @@ export default defineConfig({
       env: {
         NODE_ENV: "production",
         PORT: String(PORT),
+        PUBLIC_URL: BASE_URL,
         HOST: "127.0.0.1",
         DATABASE_PATH: path.join(dataDir, "academy.db"),
         UPLOADS_DIR: path.join(dataDir, "uploads"),

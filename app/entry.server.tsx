@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
 const ABORT_DELAY = 5_000;
@@ -51,14 +52,14 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error, reqId: loadContext.requestId }, "render failed");
         },
       },
     );
   });
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  console.error(error);
+  logger.error({ err: error, reqId: context.requestId }, "request failed");
 };

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -16,8 +17,19 @@ export interface AcademyProcess {
 
 export const TEST_ADMIN = { username: "headmaster", password: "correct-horse-battery-staple" };
 
+/** A port that was free a moment ago: the server needs to know its own address (PUBLIC_URL) before it starts. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address !== "object" || !address) throw new Error("no free port");
+  return address.port;
+}
+
 export async function startAcademy(extraEnv: Record<string, string> = {}): Promise<AcademyProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-"));
+  const port = await freePort();
   const databasePath = path.join(dataDir, "academy.db");
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
@@ -25,7 +37,8 @@ export async function startAcademy(extraEnv: Record<string, string> = {}): Promi
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: "0",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       HOST: "127.0.0.1",
       DATABASE_PATH: databasePath,
       UPLOADS_DIR: path.join(dataDir, "uploads"),

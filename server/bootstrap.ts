@@ -5,17 +5,22 @@ import { pruneUnusedTemplateFiles } from "~/models/templates.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "~/utils/env.server";
 import { pruneExpiredSessions } from "~/utils/session.server";
+import { logger } from "~/utils/logger.server";
+import { removeStaleIncomingFiles } from "~/utils/uploads.server";
 
 const HOUR = 60 * 60 * 1000;
 
 /** Start-up work: importing the models opens the database and applies migrations. */
 export async function bootstrap() {
+  const stale = removeStaleIncomingFiles();
+  if (stale > 0) logger.info(`Removed ${stale} partial upload(s) left by the previous run`);
+  warnAboutPublicAddress();
   await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (env.SEED_DEMO_DATA) await seedDemoData();
   if (!paymentsEnabled()) {
-    console.warn("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to sell Premium online (admins can still grant it).");
+    logger.warn("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to sell Premium online (admins can still grant it).");
   } else if (!env.STRIPE_WEBHOOK_SECRET) {
-    console.warn("STRIPE_WEBHOOK_SECRET is not set: renewals, failed payments and cancellations made at Stripe will not reach the academy.");
+    logger.warn("STRIPE_WEBHOOK_SECRET is not set: renewals, failed payments and cancellations made at Stripe will not reach the academy.");
   }
   const prune = () => {
     pruneExpiredSessions();
@@ -24,4 +29,15 @@ export async function bootstrap() {
   };
   prune();
   setInterval(prune, HOUR).unref();
+}
+
+function warnAboutPublicAddress() {
+  if (env.NODE_ENV !== "production" || !env.PUBLIC_URL) return;
+  const url = new URL(env.PUBLIC_URL);
+  if (["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) {
+    logger.warn(`PUBLIC_URL is ${env.PUBLIC_URL}: share links, QR codes and payment returns will only work on this machine. Set PUBLIC_URL to the academy's public address.`);
+  }
+  if (url.protocol === "https:" && !env.TRUST_PROXY) {
+    logger.warn("PUBLIC_URL is https but TRUST_PROXY is off: behind a TLS proxy, set TRUST_PROXY=true so client addresses and HTTPS are recognised.");
+  }
 }

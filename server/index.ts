@@ -4,10 +4,13 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import { env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { SESSION_COOKIE_NAME } from "~/utils/session.server";
 import { bootstrap } from "./bootstrap";
-import { limitBodies, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders } from "./security";
+import { noStoreWhenSignedIn, requestLogger } from "./request-log";
+import { limitBodies, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
+import { handleShutdownSignals } from "./shutdown";
 import "~/load-context";
 
 installGlobals({ nativeFetch: true });
@@ -34,12 +37,13 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 
+app.use(requestLogger(env.LOG_REQUESTS));
+if (!env.TRUST_PROXY) app.use(warnOnceAboutUntrustedProxy);
 // A local stand-in for Stripe (tests) hosts its own Checkout page.
 app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : []));
 app.use(refuseCrossSiteWrites);
 app.use(refuseNonFormPageWrites);
 app.use(limitBodies(env.JSON_BODY_LIMIT_KB * 1024));
-if (env.LOG_REQUESTS) app.use(morgan("tiny"));
 app.use(compression());
 
 if (viteDevServer) {
@@ -67,35 +71,34 @@ for (const folder of ["images", "videos"]) {
   );
 }
 
+app.use(noStoreWhenSignedIn(SESSION_COOKIE_NAME));
 const remixHandler = createRequestHandler({
   build: viteDevServer ? loadBuild : await loadBuild(),
   mode: env.NODE_ENV === "production" ? "production" : "development",
   getLoadContext: (req, res) => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     cspNonce: String(res.locals.cspNonce),
+    requestId: String(req.id),
   }),
 });
 app.all("*", remixHandler);
 
-// Last resort: never show a stack trace.
+// Last resort: never show a stack trace; log it once, with the request id.
 app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
   const status = typeof error === "object" && error && "status" in error && typeof error.status === "number" ? error.status : 500;
-  if (status >= 500) console.error(error);
+  if (status >= 500) req.log.error({ err: error }, "request failed");
   if (res.headersSent) return;
-  const message = status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong";
-  if (req.path.startsWith("/api/")) res.status(status).json({ message });
-  else res.status(status).type("text/plain").send(message);
+  const message = status === 404 ? "Not found" : status === 413 ? "Request body is too large" : status < 500 ? "Bad request" : "Something went wrong";
+  const requestId = String(req.id);
+  if (req.path.startsWith("/api/")) res.status(status).json({ message, requestId });
+  else res.status(status).type("text/plain").send(`${message} (request ${requestId})`);
 });
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  console.log(`Academy listening on http://localhost:${port} (${env.NODE_ENV}, database ${path.resolve(env.DATABASE_PATH)})`);
+  logger.info(`Academy listening on http://localhost:${port} (${env.NODE_ENV}, database ${path.resolve(env.DATABASE_PATH)})`);
 });
-
-function shutdown() {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 3000).unref();
-}
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+// limitBodies decides whether a client that asked first (Expect: 100-continue) may send its body.
+server.on("checkContinue", app);
+handleShutdownSignals(server, env.SHUTDOWN_GRACE_SECONDS * 1000);

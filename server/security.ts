@@ -127,8 +127,31 @@ export function bodyLimitFor(path: string, contentType: string, jsonLimitBytes: 
 export function limitBodies(jsonLimitBytes: number) {
   return (req: Request, res: Response, next: NextFunction) => {
     const limit = bodyLimitFor(req.path, req.get("Content-Type") ?? "", jsonLimitBytes);
-    if (Number(req.get("Content-Length") ?? "0") <= limit.bytes) return next();
+    if (Number(req.get("Content-Length") ?? "0") <= limit.bytes) {
+      // A client that asked before sending (Expect: 100-continue) may send now.
+      if (req.get("Expect")?.toLowerCase() === "100-continue") res.writeContinue();
+      return next();
+    }
+    // No 100 Continue for a client that asked first: it never sends the body.
     if (req.path.startsWith("/api/")) res.status(413).json({ message: limit.message });
     else res.status(413).type("text/plain").send(limit.message);
   };
 }
+
+const FORWARDING_HEADERS = ["x-forwarded-for", "x-forwarded-proto", "forwarded"];
+
+/**
+ * Behind a reverse proxy without TRUST_PROXY, every visitor seems to come
+ * from the proxy's address (one rate limit for everyone) and HTTPS is not
+ * recognised. Said once, when the first forwarded request arrives.
+ */
+export function warnOnceAboutUntrustedProxy(req: Request, _res: Response, next: NextFunction) {
+  if (!warnedAboutProxy && FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined)) {
+    warnedAboutProxy = true;
+    req.log.warn(
+      "Requests arrive through a proxy (X-Forwarded-* headers) but TRUST_PROXY is off: client addresses and HTTPS are not recognised. Set TRUST_PROXY=true if that proxy is yours.",
+    );
+  }
+  next();
+}
+let warnedAboutProxy = false;

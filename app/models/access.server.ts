@@ -1,12 +1,18 @@
 import { json } from "@remix-run/node";
 import type { User } from "#db/schema";
 import { getCourseForViewer, type CourseSummary } from "~/models/course.server";
-import { getLesson, type LessonView } from "~/models/lesson.server";
+import { getLesson, listLessonsForCourse, type LessonView } from "~/models/lesson.server";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 
 // Who may open which course and lesson. Students see only active lessons of
 // active courses; admins see everything. Anyone may read a premium course's
-// page, but only Premium members (and admins) may start it or open its lessons.
+// page and lesson outline, but only Premium members (and admins) may start it
+// or read its lessons' content.
+//
+// This module is the only reader of lesson content (sections, descriptions):
+// ESLint refuses imports of lesson.server's content readers anywhere else, so
+// every page, API route, search and the study companion goes through the
+// checks below.
 
 type Viewer = Pick<User, "id" | "role">;
 
@@ -33,6 +39,16 @@ export function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?:
   if (!course) return undefined;
   requireCourseUnlocked(course, viewer);
   return { lesson, course };
+}
+
+/**
+ * A course's lessons with their content, for a viewer who may read them:
+ * admins get inactive lessons too; a premium course the viewer may not take
+ * is a 403, never a list.
+ */
+export function listLessonsForViewer(course: CourseSummary, viewer: Viewer): LessonView[] {
+  requireCourseUnlocked(course, viewer);
+  return listLessonsForCourse(course.id, { includeInactive: viewer.role === "admin" });
 }
 
 /** A lesson a student can complete: visible, and both it and its course active. */

@@ -7,6 +7,7 @@ import { isPremium, premiumSubscriptionCondition } from "~/models/membership.ser
 import { listMemberProgress } from "~/models/progress.server";
 import type { SubscriptionRow } from "~/models/subscription.server";
 import { getUserById } from "~/models/user.server";
+import { parsePageNumber } from "~/utils/misc";
 
 // The admin's view of the academy's members (students): who they are, how far
 // they got, what they pay. Premium is always membership.server.ts's rule.
@@ -62,11 +63,10 @@ export interface MemberDirectoryQuery {
 /** Reads ?q=, ?plan= and ?page= leniently: anything unexpected means "no filter" or page 1. */
 export function parseMemberDirectoryQuery(params: URLSearchParams): MemberDirectoryQuery {
   const plan = params.get("plan");
-  const page = Number(params.get("page"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     plan: PLAN_FILTERS.find((filter) => filter === plan) ?? "all",
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: parsePageNumber(params.get("page")),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type ThemeSettings,
 } from "~/utils/themes";
 import { ThemeSettingsSchema } from "~/schemas/theme";
+import { logger } from "~/utils/logger.server";
 
 export type { User };
 
@@ -126,7 +127,7 @@ export async function ensureAdmin(config: { username?: string; password?: string
       .values({ username: config.username, passwordHash: await hashPassword(password), role: "admin", name: config.username })
       .run();
     logEvent("admin_created", { username: config.username });
-    if (!config.password) console.log(`Created admin "${config.username}" with password: ${password}`);
+    if (!config.password) logger.warn(`Created admin "${config.username}" with password: ${password}`);
     return;
   }
   if (hasAdmin) return;
@@ -134,7 +135,7 @@ export async function ensureAdmin(config: { username?: string; password?: string
   db.insert(users)
     .values({ username: "admin", passwordHash: await hashPassword(password), role: "admin", name: "Administrator" })
     .run();
-  console.log(`Created admin "admin" with password: ${password} (shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose)`);
+  logger.warn(`Created admin "admin" with password: ${password} (shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose)`);
 }
 
 export function updateUserTheme(userId: number, moodTheme: ThemeId, settings: ThemeSettings): User | undefined {

@@ -11,6 +11,7 @@ import { getCalculatorRecord, saveCalculatorRecord } from "~/models/user.server"
 import { EstimatorFormSchema } from "~/schemas/calculator";
 import { getOptionalUser, homeFor } from "~/utils/auth.server";
 import { emptyEstimate, toEstimatorInput } from "~/utils/revenue-estimator";
+import { readForm } from "~/utils/form-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // The estimator's no-JavaScript path: compute on the server, and keep a
 // signed-in advisor's figures.
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: EstimatorFormSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), saved: null, itemPrice: 0 }, { status: 400 });

@@ -8,40 +8,40 @@ import { UrlDialog } from "~/components/ui/dialog";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
 import type { Notice } from "~/components/admin/notice";
 import { buttonClasses } from "~/components/ui/button";
-import { getAnyCourse } from "~/models/course.server";
+import { findCourseForViewer, findLessonForViewer, listLessonsForViewer } from "~/models/access.server";
 import { sampleLessonSections } from "~/models/lesson-samples";
 import {
   countSections,
   createLesson,
   deleteLesson,
-  getLesson,
-  listLessonsForCourse,
   moveLesson,
   updateLesson,
 } from "~/models/lesson.server";
 import { LessonFormSchema } from "~/schemas/admin-forms";
+import type { User } from "#db/schema";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { StatCard } from "~/components/ui/stat-card";
+import { readForm } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Lessons of ${data.course.title} — Mystic Academy` : "Course Not Found — Mystic Academy" },
 ];
 
 
-function requireCourse(id: string | undefined) {
+function requireCourse(id: string | undefined, admin: User) {
   const courseId = parseRouteId(id);
-  const course = courseId === null ? undefined : getAnyCourse(courseId);
+  const course = courseId === null ? undefined : findCourseForViewer(courseId, admin);
   invariantResponse(course, "Course Not Found", { status: 404 });
   return course;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const course = requireCourse(params.id);
-  const lessons = listLessonsForCourse(course.id, { includeInactive: true });
+  const admin = await requireAdmin(request);
+  const course = requireCourse(params.id, admin);
+  const lessons = listLessonsForViewer(course, admin);
   return json({
     course: { id: course.id, title: course.title, isActive: course.isActive },
     lessons,
@@ -63,15 +63,15 @@ interface ActionData {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const course = requireCourse(params.id);
+  const admin = await requireAdmin(request);
+  const course = requireCourse(params.id, admin);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   // A lesson id from the form must belong to this course.
   const lessonId = parseRouteId(formData.get("lessonId"));
-  const lesson = lessonId === null ? undefined : getLesson(lessonId);
+  const lesson = lessonId === null ? undefined : findLessonForViewer(lessonId, admin, course.id)?.lesson;
   if (lessonId !== null && lesson?.courseId !== course.id) {
     return redirectWithToast(lessonsPath, { type: "error", title: "Lesson not found" });
   }

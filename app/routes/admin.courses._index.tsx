@@ -2,8 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -23,6 +21,8 @@ import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { readForm, readTextFields } from "~/utils/form-data.server";
+import { logger } from "~/utils/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Course Management — Mystic Academy" }];
 
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   if (!isMultipart) {
     // The delete buttons post plain forms; the course form always posts multipart.
-    const formData = await request.formData();
+    const formData = await readForm(request);
     if (formData.get("intent") === "delete") return deleteCourse(formData);
     throw json({ message: "Unknown action" }, { status: 400 });
   }
@@ -88,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return redirectWithToast(COURSES_PATH, { type: "success", title: "Course updated successfully!" });
   } catch (error) {
-    console.error(error);
+    logger.error({ err: error }, "saving a course failed");
     const title = courseId === null ? "Failed to create course" : "Failed to update course";
     return json<ActionData>(
       { result: submission.reply({ formErrors: [`${title}. Please try again.`] }), notice: { type: "error", title } },
@@ -110,17 +110,6 @@ async function refuseImage(error: UploadError, copy: Request) {
   return json<ActionData>({ result: submission.reply({ fieldErrors: { image: [error.message] } }), notice }, { status: 400 });
 }
 
-/** The form's text fields, skipping any file, from the copy of a refused upload. */
-async function readTextFields(copy: Request): Promise<FormData> {
-  try {
-    return await unstable_parseMultipartFormData(
-      copy,
-      unstable_createMemoryUploadHandler({ maxPartSize: 10_000, filter: ({ filename }) => !filename }),
-    );
-  } catch {
-    return new FormData();
-  }
-}
 
 function deleteCourse(formData: FormData) {
   const courseId = parseRouteId(formData.get("courseId"));

@@ -12,6 +12,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { readForm } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Forum Management — Mystic Academy" }];
 
@@ -28,7 +29,7 @@ interface ActionData {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const categoryId = parseRouteId(formData.get("categoryId"));
 
   if (formData.get("intent") === "delete") {

@@ -15,6 +15,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { readForm } from "~/utils/form-data.server";
+import { logger } from "~/utils/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Knowledge Base Management — Mystic Academy" }];
 
@@ -36,7 +38,7 @@ interface ActionData {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const articleId = parseRouteId(formData.get("articleId"));
 
   if (formData.get("intent") === "delete") {
@@ -69,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return redirectWithToast(KB_ADMIN_PATH, { type: "success", title: "Knowledge base article updated successfully" });
   } catch (error) {
-    console.error(error);
+    logger.error({ err: error }, "saving a knowledge-base article failed");
     const title = articleId === null ? "Failed to create knowledge base article" : "Failed to update knowledge base article";
     return json<ActionData>(
       { result: submission.reply({ formErrors: [`${title}. Please try again.`] }), notice: { type: "error", title } },

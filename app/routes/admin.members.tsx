@@ -18,6 +18,7 @@ import {
 import { requireAdmin } from "~/utils/auth.server";
 import { formatUsd, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Student Management — Mystic Academy" }];
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Grant or revoke Premium from a plain form; back to the same filtered page with a toast. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const change = intent === "grant" ? GRANT_PREMIUM : intent === "revoke" ? REVOKE_PREMIUM : null;
   if (!change) return json<{ notice: Notice }>({ notice: { type: "error", title: "Unknown action" } }, { status: 400 });

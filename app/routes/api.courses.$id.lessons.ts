@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { findCourseForViewer } from "~/models/access.server";
-import { createLesson, listLessonsForCourse } from "~/models/lesson.server";
+import { findCourseForViewer, listLessonsForViewer } from "~/models/access.server";
+import { createLesson } from "~/models/lesson.server";
 import { LessonSchema } from "~/schemas/lesson";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin, requireUser } from "~/utils/auth.server";
@@ -9,7 +9,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const course = findCourseForViewer(idParam(params.id, "Course"), user);
   if (!course) return apiError(404, "Course not found");
-  return json(listLessonsForCourse(course.id, { includeInactive: user.role === "admin" }));
+  return json(listLessonsForViewer(course, user));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

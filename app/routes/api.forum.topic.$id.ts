@@ -3,10 +3,11 @@ import { forumAccess, getTopicWithReplies, TOPIC_NOT_FOUND } from "~/models/foru
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
+import { parsePageNumber } from "~/utils/misc";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
   const found = getTopicWithReplies(idParam(params.id, "Discussion"), page);
   if (!found) return apiError(404, TOPIC_NOT_FOUND);
   if (forumAccess(user, found.topic.category) !== "allowed") return apiError(403, PREMIUM_REQUIRED);

@@ -10,7 +10,7 @@ import { UrlDialog } from "~/components/ui/dialog";
 import { Pagination } from "~/components/ui/pagination";
 import { forumAccess, getCategory, listTopicsForCategory, TOPIC_PAGE_SIZE, type TopicListItem } from "~/models/forum.server";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
-import { formatDate, invariantResponse, parseRouteId } from "~/utils/misc";
+import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { submitTopicForm } from "~/utils/forum-forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -29,8 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const access = forumAccess(user, category);
   if (access !== "allowed") return json({ access: "premium" as const, category, topics: NO_TOPICS }, { status: 403 });
   const pageCount = Math.max(1, Math.ceil(category.topicCount / TOPIC_PAGE_SIZE));
-  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
+  const page = parsePageNumber(new URL(request.url).searchParams.get("page"), pageCount);
   return json({ access, category, topics: listTopicsForCategory(category.id, page), page, pageCount });
 }
 

@@ -21,8 +21,9 @@ import {
 import { ReplyFormSchema, TOPIC_LOCKED } from "~/schemas/forum";
 import { getOptionalUser, requireAdmin, requireUser } from "~/utils/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
-import { formatDate, invariantResponse, parseRouteId } from "~/utils/misc";
+import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && data.access === "allowed" ? data.topic.title : "Discussion"} — Mystic Academy Community` },
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return json({ access: "signin" as const }, { status: 401 });
   const id = parseRouteId(params.id);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
   const found = id === null ? null : getTopicWithReplies(id, page);
   invariantResponse(found, "Discussion Not Found", { status: 404 });
   const { topic, replies, pagination } = found;
@@ -57,7 +58,7 @@ const ADMIN_INTENTS = ["pin", "unpin", "lock", "unlock", "delete-topic", "delete
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseRouteId(params.id);
   invariantResponse(id !== null, "Discussion Not Found", { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "reply");
   if (ADMIN_INTENTS.includes(intent)) {
     await requireAdmin(request);

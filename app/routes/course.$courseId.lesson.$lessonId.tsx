@@ -15,6 +15,7 @@ import { requireUser } from "~/utils/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 const NOT_FOUND = "Lesson not found";
 
@@ -81,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   invariantResponse(formData.get("intent") === "complete", "Unknown action", { status: 400 });
   // Same rule as POST /api/lessons/{id}/complete: an admin previewing hidden content records nothing.
   const found = findCompletableLesson(parseRouteId(params.lessonId) ?? 0, user, parseRouteId(params.courseId) ?? 0);

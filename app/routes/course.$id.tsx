@@ -23,6 +23,7 @@ import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } fr
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 const NOT_FOUND = "Course Not Found";
 
@@ -60,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const courseId = parseRouteId(params.id);
   const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
   invariantResponse(course, NOT_FOUND, { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   invariantResponse(formData.get("intent") === "start", "Unknown action", { status: 400 });
   if (isCourseLocked(course, user)) {
     return redirectWithToast("/upgrade", { type: "error", title: "Premium course", description: "This course is part of Premium. Upgrade to start it." });

@@ -21,6 +21,7 @@ import {
 import { combineHeaders } from "~/utils/headers.server";
 import { sanitizeRedirect } from "~/utils/redirect";
 import { createToastHeaders } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Mystic Academy" }];
 
@@ -42,7 +43,7 @@ const SECRET_FIELDS = ["password", "confirmPassword", "captchaAnswer", "captchaT
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth's strategy reads the form itself, so keep the body unread.
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const registering = formData.get("intent") === "register";
   const submission = parseWithZod(formData, { schema: registering ? RegisterFormSchema : LoginSchema });
 

@@ -21,6 +21,7 @@ import { getSubscriptionSummary } from "~/models/subscription.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Student Portal — Mystic Academy" }];
 
@@ -95,7 +96,7 @@ const SubscriptionIntent = z.object({ intent: z.enum([CANCEL_INTENT, RESUME_INTE
 // The membership card's "Cancel at period end" and "Resume"; Stripe is told first, then the page.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = SubscriptionIntent.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = SubscriptionIntent.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
   const cancel = parsed.data.intent === CANCEL_INTENT;
   try {

@@ -12,6 +12,7 @@ import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { cn } from "~/utils/misc";
 import { THEME_IDS, THEMES, type ThemeId } from "~/utils/themes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Themes — Mystic Academy" }];
 
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ThemeFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ThemeFormSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   updateUserTheme(user.id, submission.value.moodTheme, submission.value.themeSettings);
   const path = new URL(request.url).pathname;

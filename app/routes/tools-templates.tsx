@@ -3,8 +3,6 @@ import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -30,6 +28,8 @@ import { getOptionalUser, requireAdmin, requireUser } from "~/utils/auth.server"
 import { cn, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { receiveUpload, TEMPLATE_UPLOAD, UploadError, type StoredFile } from "~/utils/uploads.server";
+import { readForm, readTextFields } from "~/utils/form-data.server";
+import { logger } from "~/utils/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Tools & Templates — Mystic Academy" }];
 
@@ -84,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = tabPath(categoryFrom(new URL(request.url)));
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadTemplate(request);
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const templateId = parseRouteId(formData.get("templateId"));
   switch (formData.get("intent")) {
     case "download":
@@ -146,7 +146,7 @@ async function uploadTemplate(request: Request) {
       );
     }
   } catch (error) {
-    console.error(error);
+    logger.error({ err: error }, "saving a template failed");
     if (file) discardStoredTemplateFile(file.url);
     return json<ActionData>(
       {
@@ -174,17 +174,6 @@ async function refuseFile(error: UploadError, copy: Request) {
   return json<ActionData>({ result: submission.reply({ fieldErrors: { file: [error.message] } }), notice }, { status: error.status });
 }
 
-/** The form's text fields, skipping any file, from the copy of a refused upload. */
-async function readTextFields(copy: Request): Promise<FormData> {
-  try {
-    return await unstable_parseMultipartFormData(
-      copy,
-      unstable_createMemoryUploadHandler({ maxPartSize: 10_000, filter: ({ filename }) => !filename }),
-    );
-  } catch {
-    return new FormData();
-  }
-}
 
 const TABS: Array<{ category: TemplateCategory | null; label: string }> = [
   { category: null, label: "All Categories" },

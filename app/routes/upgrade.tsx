@@ -13,6 +13,7 @@ import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, startCheckout } fr
 import { getSubscriptionSummary } from "~/models/subscription.server";
 import { requireUser } from "~/utils/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
+import { readForm } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Upgrade to Premium — Mystic Academy" }];
 
@@ -29,7 +30,7 @@ const CheckoutIntent = z.object({ intent: z.literal("checkout") });
 // Without JavaScript (or by choice): Stripe's hosted Checkout page, which comes back to /upgrade/success.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = CheckoutIntent.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CheckoutIntent.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
   try {
     return redirect(await startCheckout(user, publicOrigin(request)));

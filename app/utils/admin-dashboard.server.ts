@@ -6,6 +6,7 @@ import { listArticles } from "~/models/knowledge-base.server";
 import { countStudents, listMembers, MEMBER_PAGE_SIZE } from "~/models/members.server";
 import { getPlatformStats } from "~/models/stats.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { parsePageNumber } from "~/utils/misc";
 
 const RECENT_ACTIVITY_LIMIT = 12;
 const LATEST_ARTICLES = 5;
@@ -20,8 +21,7 @@ function loadTab(tab: DashboardTab, url: URL) {
     case "members": {
       const total = countStudents();
       const pageCount = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
-      const requested = Number(url.searchParams.get("page"));
-      const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) : 1;
+      const page = parsePageNumber(url.searchParams.get("page"), pageCount);
       return { tab, members: listMembers({ page }), total, page, pageCount } as const;
     }
     case "knowledge-base":

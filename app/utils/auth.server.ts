@@ -11,13 +11,7 @@ import {
   type User,
 } from "~/models/user.server";
 import { logEvent } from "~/utils/logger.server";
-import {
-  assertLoginAllowed,
-  clearFailedLogins,
-  consumeSignup,
-  recordFailedLogin,
-  TooManyRequestsError,
-} from "~/utils/rate-limit.server";
+import { beginLoginAttempt, consumeSignup, TooManyRequestsError, type LoginAttempt } from "~/utils/rate-limit.server";
 import { commitSession, destroySession, getSession, sessionStorage } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -54,8 +48,9 @@ function tooMany(error: TooManyRequestsError): AuthResult {
 }
 
 export async function attemptLogin(input: Credentials, ip: string): Promise<AuthResult> {
+  let attempt: LoginAttempt;
   try {
-    await assertLoginAllowed(ip, input.username);
+    attempt = await beginLoginAttempt(ip, input.username);
   } catch (error) {
     if (error instanceof TooManyRequestsError) {
       logEvent("login_throttled", { username: input.username, ip });
@@ -64,20 +59,18 @@ export async function attemptLogin(input: Credentials, ip: string): Promise<Auth
     throw error;
   }
   if (!checkCaptcha(input.captchaToken, input.captchaAnswer)) {
-    await recordFailedLogin(ip, input.username);
     logEvent("login_failed", { username: input.username, ip, reason: "captcha" });
     return { ok: false, refusal: CAPTCHA_REFUSAL };
   }
   const user = await verifyLogin(input.username, input.password);
   if (!user) {
-    await recordFailedLogin(ip, input.username);
     logEvent("login_failed", { username: input.username, ip, reason: "credentials" });
     return {
       ok: false,
       refusal: { status: 401, title: "Login failed", message: "Invalid username or password. Please try again." },
     };
   }
-  await clearFailedLogins(input.username);
+  await attempt.succeeded();
   logEvent("login", { userId: user.id, username: user.username, ip });
   return { ok: true, user };
 }

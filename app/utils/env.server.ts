@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: flag(true),
   TRUST_PROXY: flag(false),
   LOG_REQUESTS: flag(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // How long a stopping server lets requests in flight (uploads included) finish.
+  SHUTDOWN_GRACE_SECONDS: positiveInt(30),
   LOGIN_MAX_FAILURES: positiveInt(10),
   LOGIN_WINDOW_MINUTES: positiveInt(15),
   SIGNUPS_PER_HOUR: positiveInt(30),
@@ -60,10 +63,18 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
 
+// Share links, certificate QR codes and payment return addresses are built
+// from PUBLIC_URL. In production it must be set: deriving it from the request's
+// Host header would let anyone who can send a request choose those links.
+const ProductionEnvSchema = EnvSchema.refine((values) => values.NODE_ENV !== "production" || values.PUBLIC_URL !== undefined, {
+  path: ["PUBLIC_URL"],
+  message: "is required in production: the address students use, such as https://academy.example (share links, QR codes and payment returns are built from it)",
+});
+
 export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
   // An empty variable means "not set", as shells and .env files usually intend.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = EnvSchema.safeParse(present);
+  const result = ProductionEnvSchema.safeParse(present);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") ?? "environment";

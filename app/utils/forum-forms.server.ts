@@ -5,13 +5,14 @@ import type { Notice } from "~/components/admin/notice";
 import { createTopic } from "~/models/forum.server";
 import { TopicSchema } from "~/schemas/forum";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 /**
  * The topic form's action, shared by /community/new-topic and the category
  * page (which pins the category to its own). Refusals re-render the form.
  */
 export async function submitTopicForm(request: Request, user: User, pinnedCategoryId?: number) {
-  const submission = parseWithZod(await request.formData(), { schema: TopicSchema });
+  const submission = parseWithZod(await readForm(request), { schema: TopicSchema });
   const noNotice: Notice | null = null;
   if (submission.status !== "success") {
     return json({ result: submission.reply(), notice: noNotice }, { status: 400 });

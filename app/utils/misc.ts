@@ -46,3 +46,16 @@ export function parseRouteId(value: unknown): number | null {
   const id = Number(value);
   return id >= 1 ? id : null;
 }
+
+/** Highest page number any list accepts; further pages of real lists are clamped to their last page. */
+export const MAX_PAGE = 100_000;
+
+/**
+ * A 1-based page number from `?page=`: anything that is not a plain positive
+ * integer is page 1, and a page past the end is the last page (never a 500).
+ */
+export function parsePageNumber(value: string | null | undefined, pageCount = MAX_PAGE): number {
+  if (typeof value !== "string" || !/^\d{1,9}$/.test(value.trim())) return 1;
+  const page = Number(value.trim());
+  return Math.min(Math.max(1, page), Math.max(1, Math.min(pageCount, MAX_PAGE)));
+}

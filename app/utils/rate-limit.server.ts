@@ -14,35 +14,60 @@ export class TooManyRequestsError extends Error {
 }
 
 const loginWindowSeconds = env.LOGIN_WINDOW_MINUTES * 60;
-const failedLoginsByIp = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
-const failedLoginsByUsername = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
+// Sign-in attempts are counted per network, per account from that network,
+// and per account from anywhere with a higher allowance: a stranger guessing
+// a member's password from one address locks only that address out of the
+// account, while a guesser spread over many addresses still meets a limit.
+const ACCOUNT_ALLOWANCE_FACTOR = 5;
+const loginLimiters = [
+  { limiter: new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds }), key: (ip: string) => ip },
+  {
+    limiter: new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds }),
+    key: (ip: string, username: string) => `${username}@${ip}`,
+  },
+  {
+    limiter: new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES * ACCOUNT_ALLOWANCE_FACTOR, duration: loginWindowSeconds }),
+    key: (_ip: string, username: string) => username,
+  },
+];
 const signupsByIp = new RateLimiterMemory({ points: env.SIGNUPS_PER_HOUR, duration: 60 * 60 });
 
 function retryAfter(res: RateLimiterRes | null): number {
   return Math.max(1, Math.ceil((res?.msBeforeNext ?? 1000) / 1000));
 }
 
-async function refuseWhenSpent(limiter: RateLimiterMemory, key: string, message: string) {
-  const res = await limiter.get(key);
-  if (res && res.consumedPoints >= limiter.points) throw new TooManyRequestsError(message, retryAfter(res));
-}
-
 const LOGIN_LIMIT_MESSAGE = "Too many failed sign-in attempts. Please wait and try again later.";
 
-export async function assertLoginAllowed(ip: string, username: string) {
-  await refuseWhenSpent(failedLoginsByIp, ip, LOGIN_LIMIT_MESSAGE);
-  await refuseWhenSpent(failedLoginsByUsername, username.toLowerCase(), LOGIN_LIMIT_MESSAGE);
+export interface LoginAttempt {
+  /** The password was right: the attempt is given back, and this network's failures on the account are forgotten. */
+  succeeded(): Promise<void>;
 }
 
-export async function recordFailedLogin(ip: string, username: string) {
-  await Promise.all([
-    failedLoginsByIp.penalty(ip, 1),
-    failedLoginsByUsername.penalty(username.toLowerCase(), 1),
-  ]);
-}
-
-export async function clearFailedLogins(username: string) {
-  await failedLoginsByUsername.delete(username.toLowerCase());
+/**
+ * Spends one attempt before the password is checked. The in-memory counters
+ * go up synchronously when consume() is called, so parallel requests cannot
+ * all pass a check made before any of them failed (check-then-act). Throws
+ * TooManyRequestsError when any allowance is spent.
+ */
+export async function beginLoginAttempt(ip: string, rawUsername: string): Promise<LoginAttempt> {
+  const username = rawUsername.toLowerCase();
+  const results = await Promise.allSettled(loginLimiters.map(({ limiter, key }) => limiter.consume(key(ip, username), 1)));
+  const refused = results.find((result) => result.status === "rejected");
+  if (refused) {
+    const reason: unknown = refused.reason;
+    if (!(reason instanceof RateLimiterRes)) throw reason;
+    throw new TooManyRequestsError(LOGIN_LIMIT_MESSAGE, retryAfter(reason));
+  }
+  return {
+    async succeeded() {
+      const [byIp, byAccountFromIp, byAccount] = loginLimiters;
+      await Promise.all([
+        byIp?.limiter.reward(byIp.key(ip, username), 1),
+        byAccountFromIp?.limiter.delete(byAccountFromIp.key(ip, username)),
+        byAccount?.limiter.reward(byAccount.key(ip, username), 1),
+      ]);
+    },
+  };
 }
 
 export async function consumeSignup(ip: string) {

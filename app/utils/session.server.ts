@@ -9,7 +9,9 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 // A session is extended (and its cookie re-sent) at most once a day.
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 
-const sessionCookie = createCookie("academy_session", {
+export const SESSION_COOKIE_NAME = "academy_session";
+
+const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

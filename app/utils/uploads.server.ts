@@ -93,6 +93,24 @@ export interface StoredFile {
 }
 
 /** The public URL folder for a kind of upload; served by server/index.ts. */
+// Files still being received; a crash or kill mid-upload can leave one behind.
+const INCOMING_PREFIX = ".incoming-";
+
+/** Removes partial uploads left by a previous run (call at start, before requests are accepted). */
+export function removeStaleIncomingFiles(): number {
+  let removed = 0;
+  for (const folder of ["images", "videos", "templates"]) {
+    const dir = path.resolve(env.UPLOADS_DIR, folder);
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir)) {
+      if (!name.startsWith(INCOMING_PREFIX)) continue;
+      fs.rmSync(path.join(dir, name), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
 export function uploadsPath(folder: string, fileName: string) {
   return path.join(path.resolve(env.UPLOADS_DIR), folder, fileName);
 }
@@ -156,7 +174,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
     const mismatch = named ? `This file is not a valid .${named.extension} file` : options.wrongTypeMessage;
     const identify = (bytes: Buffer) => (named ? (named.matches(bytes) ? named : undefined) : options.kinds.find((k) => k.matches(bytes)));
     const checker = named?.checker?.();
-    const tempPath = path.join(dir, `.incoming-${crypto.randomBytes(8).toString("hex")}`);
+    const tempPath = path.join(dir, `${INCOMING_PREFIX}${crypto.randomBytes(8).toString("hex")}`);
     const out = fs.createWriteStream(tempPath);
     let size = 0;
     let kind: FileKind | undefined;

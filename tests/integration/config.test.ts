@@ -16,7 +16,7 @@ describe("start-up configuration", () => {
   it("creates an admin with a printed random password when none is configured, and can skip the demo", async () => {
     const academy = await startAcademy({ ADMIN_USERNAME: "", ADMIN_PASSWORD: "", SEED_DEMO_DATA: "false" });
     try {
-      const password = academy.logs().match(/Created admin "admin" with password: (\S+)/)?.[1];
+      const password = academy.logs().match(/Created admin \\?"admin\\?" with password: ([^\s"\\]+)/)?.[1];
       expect(password).toBeTruthy();
       const courses = (await (await fetch(`${academy.baseUrl}/api/courses`)).json()) as unknown[];
       expect(courses).toEqual([]);

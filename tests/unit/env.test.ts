@@ -36,3 +36,17 @@ describe("configuration", () => {
     expect(() => parseEnv({ STRIPE_API_URL: "not a url" })).toThrow(/STRIPE_API_URL/);
   });
 });
+
+describe("production configuration", () => {
+  it("requires PUBLIC_URL in production, naming it", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/^Invalid configuration: PUBLIC_URL is required in production/);
+    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://academy.example" }).PUBLIC_URL).toBe("https://academy.example");
+    expect(parseEnv({ NODE_ENV: "development" }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it("has a shutdown grace period and a log level", () => {
+    expect(parseEnv({}).SHUTDOWN_GRACE_SECONDS).toBe(30);
+    expect(parseEnv({}).LOG_LEVEL).toBe("info");
+    expect(() => parseEnv({ LOG_LEVEL: "chatty" })).toThrow(/LOG_LEVEL/);
+  });
+});
