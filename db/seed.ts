@@ -27,6 +27,7 @@ import {
   type SeedAuthor,
 } from "./seed-content";
 import { PREMIUM_FEE_CENTS } from "~/utils/premium";
+import { logger } from "~/utils/logger.server";
 
 // The two demo students the README lists.
 export const DEMO_STUDENT = { username: "seeker", password: "quiet-river-lantern", name: "Sage Rivers", firstName: "Sage" };
@@ -188,6 +189,6 @@ export async function seedDemoData(): Promise<boolean> {
       })
       .run();
   });
-  console.log("Seeded the demo academy (courses, forum, knowledge base, templates, a conference, two demo students).");
+  logger.info("Seeded the demo academy (courses, forum, knowledge base, templates, a conference, two demo students).");
   return true;
 }
