@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { type KB_CATEGORIES, knowledgeBaseArticles } from "#db/schema";
-import { ARTICLE_CATEGORIES, isArticleCategory, type ArticleCategory, type ArticleInput } from "~/schemas/knowledge-base";
+import { ARTICLE_CATEGORIES, encodeApiTags, isArticleCategory, type ArticleCategory, type ArticleInput } from "~/schemas/knowledge-base";
 
 // The browser-safe list in app/schemas must stay the database's list.
 type SameList<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -260,4 +260,9 @@ export function updateArticle(id: number, input: ArticleInput): Article | undefi
 /** True when an article was deleted. */
 export function deleteArticle(id: number): boolean {
   return db.delete(knowledgeBaseArticles).where(eq(knowledgeBaseArticles.id, id)).run().changes > 0;
+}
+
+/** An article as the JSON API sends it: tags as the spec's JSON-encoded string. */
+export function articleForApi<T extends { tags: string[] }>(article: T): Omit<T, "tags"> & { tags: string } {
+  return { ...article, tags: encodeApiTags(article.tags) };
 }

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { deleteArticle, updateArticle, viewArticle } from "~/models/knowledge-base.server";
+import { articleForApi, deleteArticle, updateArticle, viewArticle } from "~/models/knowledge-base.server";
 import { ArticleApiSchema } from "~/schemas/knowledge-base";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
@@ -10,7 +10,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Reading an article is a view of it, as on the article page.
   const article = viewArticle(id, { includeDrafts: viewer?.role === "admin" });
   if (!article) return apiError(404, "Article not found");
-  return json(article);
+  return json(articleForApi(article));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -24,5 +24,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const input = await readJson(request, ArticleApiSchema);
   const article = updateArticle(id, input);
   if (!article) return apiError(404, "Article not found");
-  return json(article);
+  return json(articleForApi(article));
 }

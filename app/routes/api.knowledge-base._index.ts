@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { createArticle, listArticles } from "~/models/knowledge-base.server";
+import { articleForApi, createArticle, listArticles } from "~/models/knowledge-base.server";
 import { ArticleApiSchema } from "~/schemas/knowledge-base";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
@@ -14,12 +14,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     includeDrafts: viewer?.role === "admin",
     withContent: true,
   });
-  return json(articles);
+  return json(articles.map(articleForApi));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const admin = await requireAdmin(request);
   const input = await readJson(request, ArticleApiSchema);
-  return json(createArticle(input, admin.id), { status: 201 });
+  return json(articleForApi(createArticle(input, admin.id)), { status: 201 });
 }

@@ -25,6 +25,30 @@ export function parseTags(input: string | readonly string[] | null | undefined):
   return parts.map((tag) => tag.trim()).filter((tag) => tag !== "");
 }
 
+export const TAGS_JSON_MESSAGE = "Tags must be a JSON list of strings, such as [\"focus\", \"ritual\"]";
+
+/**
+ * The API's tags (spec §3: a JSON-encoded string of a list of strings). A
+ * string that opens with "[" is that JSON and is decoded whole, never split
+ * at its commas; a real list and a plain comma-separated string are accepted
+ * too. Undefined when a "[...]" string is not a JSON list of strings.
+ */
+export function decodeApiTags(input: string | readonly string[] | null | undefined): string[] | undefined {
+  if (typeof input !== "string" || !input.trim().startsWith("[")) return parseTags(input);
+  try {
+    const value: unknown = JSON.parse(input);
+    if (Array.isArray(value) && value.every((tag): tag is string => typeof tag === "string")) return parseTags(value);
+  } catch {
+    // Falls through to "not a JSON list".
+  }
+  return undefined;
+}
+
+/** Tags as the API sends them: the JSON-encoded list the spec names. */
+export function encodeApiTags(tags: readonly string[]): string {
+  return JSON.stringify(tags);
+}
+
 const MAX_TAGS = 20;
 const MAX_TAG_LENGTH = 40;
 
@@ -65,7 +89,8 @@ export const ArticleFormSchema = z.object({
 });
 
 /**
- * The JSON API's body (spec §7). Tags may be a list or a comma string;
+ * The JSON API's body (spec §7). Tags are the spec's JSON-encoded list (a
+ * real list or a comma string are accepted too);
  * authorId is accepted but ignored: the author is the signed-in admin.
  */
 export const ArticleApiSchema = z.object({
@@ -76,9 +101,13 @@ export const ArticleApiSchema = z.object({
     category: REQUIRED_FIELDS_MESSAGE,
   }),
   tags: z
-    .union([z.string().max(1000, "Tags are too long"), z.array(z.string())])
+    .union([z.string().max(2000, "Tags are too long"), z.array(z.string())])
     .nullish()
-    .transform((value) => parseTags(value))
+    .transform((value, ctx) => {
+      const tags = decodeApiTags(value);
+      if (!tags) ctx.addIssue({ code: z.ZodIssueCode.custom, message: TAGS_JSON_MESSAGE });
+      return tags ?? [];
+    })
     .pipe(tagList),
   isPublished: z.boolean().default(false),
 });

@@ -12,7 +12,7 @@ import {
   updateArticle,
 } from "~/models/knowledge-base.server";
 import { createStudent } from "~/models/user.server";
-import { ArticleApiSchema, ArticleFormSchema, parseTags, type ArticleInput } from "~/schemas/knowledge-base";
+import { ArticleApiSchema, ArticleFormSchema, encodeApiTags, parseTags, type ArticleInput } from "~/schemas/knowledge-base";
 
 describe("the knowledge-base search query", () => {
   it("is empty for empty or blank input", () => {
@@ -51,6 +51,18 @@ describe("tags", () => {
     expect(ArticleFormSchema.parse({ ...base, tags: "one, two" }).tags).toEqual(["one", "two"]);
     expect(ArticleApiSchema.parse({ ...base, tags: ["one", " two "] }).tags).toEqual(["one", "two"]);
     expect(ArticleApiSchema.parse({ ...base, tags: "one,two" }).tags).toEqual(["one", "two"]);
+  });
+
+  it("in the API are the spec's JSON-encoded list, decoded whole and never comma-split", () => {
+    const base = { title: "T", content: "C", summary: "S", category: "Community" };
+    expect(ArticleApiSchema.parse({ ...base, tags: '["love, light", " tarot "]' }).tags).toEqual(["love, light", "tarot"]);
+    expect(ArticleApiSchema.parse({ ...base, tags: "[]" }).tags).toEqual([]);
+    for (const tags of ['["a",', "[1]", '["a", null]']) {
+      const result = ArticleApiSchema.safeParse({ ...base, tags });
+      expect(result.success, tags).toBe(false);
+      if (!result.success) expect(result.error.issues[0]?.message).toMatch(/^Tags must be a JSON list of strings/);
+    }
+    expect(encodeApiTags(["love, light", "tarot"])).toBe('["love, light","tarot"]');
   });
 
   it("the API asks for every required field with the spec's message", () => {
