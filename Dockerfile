@@ -1,12 +1,62 @@
-# A single-container deployment: the same `npm start` as on a plain server.
-FROM node:20-bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# The Academy as one container: the same start path as `npm start` (the server
+# migrates, creates the admin from ADMIN_USERNAME/ADMIN_PASSWORD and seeds an
+# empty database at boot). Everything it keeps lives in the /data volume.
+# See docs/deployment.md.
+
+# ---- build: compilers, dev dependencies, the production bundle
+FROM node:20-bookworm-slim AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-RUN npm ci
+# better-sqlite3 compiles from source against the headers the official image
+# keeps under /usr/local/include/node, so nothing is downloaded from GitHub.
+ENV npm_config_nodedir=/usr/local npm_config_build_from_source=true
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx remix vite:build
-ENV NODE_ENV=production DATABASE_PATH=/data/academy.db UPLOADS_DIR=/data/uploads PORT=3000
+# Then production dependencies only, without what nothing runs (about 110 MB):
+# better-sqlite3's SQLite sources and object files (the compiled addon is all it
+# needs), source maps, type declarations, and TypeScript itself, which the
+# Remix packages list as an optional peer and tsx (esbuild) never loads.
+RUN npx remix vite:build \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+           node_modules/better-sqlite3/build/Release/obj* node_modules/better-sqlite3/build/Release/.deps \
+           node_modules/better-sqlite3/build/deps node_modules/better-sqlite3/build/Release/test_extension.node \
+           node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
+ && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
+ && npm cache clean --force
+
+# ---- runtime: production dependencies, the bundle and the TypeScript the server runs through tsx
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    DATABASE_PATH=/data/academy.db \
+    UPLOADS_DIR=/data/uploads \
+    BACKUP_DIR=/backups \
+    PORT=3000 \
+    HOST=0.0.0.0
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+# server/index.ts imports app/ (through the `~/*` path) and db/ (`#db/*`, the
+# migrations folder and the seed content) as TypeScript; tsx resolves those
+# paths from tsconfig.json. The code stays root-owned and read-only for `node`.
+COPY package.json tsconfig.json ./
+COPY server ./server
+COPY app ./app
+COPY db ./db
+COPY scripts/backup.ts scripts/restore.ts ./scripts/
+# /data holds academy.db, uploads/ and the generated session-secret; `npm run
+# backup` writes to /backups, which compose.yaml mounts as a volume of its own
+# (not declared here, so a plain `docker run` does not create an anonymous one).
+RUN mkdir -p /data /backups && chown node:node /data /backups
 VOLUME /data
+USER node
 EXPOSE 3000
+# Slim images have no curl: node's fetch does the probe.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Exec form: node is PID 1 and receives SIGTERM itself, so the server's
+# shutdown handler runs on `docker stop`.
 CMD ["node", "--import", "tsx", "server/index.ts"]
