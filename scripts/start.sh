@@ -7,9 +7,4 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-install.sh
 bash scripts/ensure-build.sh
 export NODE_ENV=production
-# Production needs the academy's public address; on a first try-out that is this machine.
-if [ -z "${PUBLIC_URL:-}" ]; then
-  export PUBLIC_URL="http://localhost:${PORT:-3000}"
-  echo "PUBLIC_URL is not set: using $PUBLIC_URL (set it to the address students use, e.g. https://academy.example)."
-fi
 exec node --import tsx server/index.ts

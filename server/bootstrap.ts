@@ -32,7 +32,13 @@ export async function bootstrap() {
 }
 
 function warnAboutPublicAddress() {
-  if (env.NODE_ENV !== "production" || !env.PUBLIC_URL) return;
+  if (env.NODE_ENV !== "production") return;
+  if (!env.PUBLIC_URL) {
+    logger.warn(
+      "PUBLIC_URL is not set: certificate share links, QR codes and payment returns work only for visitors on this machine (localhost); elsewhere they are refused. Set PUBLIC_URL to the academy's public address, e.g. https://academy.example.",
+    );
+    return;
+  }
   const url = new URL(env.PUBLIC_URL);
   if (["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) {
     logger.warn(`PUBLIC_URL is ${env.PUBLIC_URL}: share links, QR codes and payment returns will only work on this machine. Set PUBLIC_URL to the academy's public address.`);

@@ -5,7 +5,7 @@ import { logger } from "~/utils/logger.server";
 /**
  * SIGTERM/SIGINT (systemd, Docker, Ctrl-C): stop accepting connections, let
  * requests in flight finish — an upload may need a while, hence the grace
- * period — then close the database cleanly (a WAL checkpoint) and exit 0.
+ * period — then write everything the WAL holds into academy.db and exit 0.
  * Whatever is still running when the grace period ends is cut off.
  */
 export function handleShutdownSignals(server: Server, graceMs: number) {
@@ -28,10 +28,14 @@ export function handleShutdownSignals(server: Server, graceMs: number) {
 }
 
 function exit(code: number) {
+  // A full checkpoint leaves academy.db complete on its own (a plain file copy
+  // is then a backup). The connection is not closed: closing would also delete
+  // the -wal file, which SQLite simply reuses at the next start, and tools
+  // that watch the data folder would see a file vanish.
   try {
-    db.$client.close();
+    db.$client.pragma("wal_checkpoint(FULL)");
   } catch (error) {
-    logger.error({ err: error }, "closing the database failed");
+    logger.error({ err: error }, "writing the WAL into the database failed");
   }
   logger.info("Stopped");
   logger.flush();

@@ -63,18 +63,10 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
 
-// Share links, certificate QR codes and payment return addresses are built
-// from PUBLIC_URL. In production it must be set: deriving it from the request's
-// Host header would let anyone who can send a request choose those links.
-const ProductionEnvSchema = EnvSchema.refine((values) => values.NODE_ENV !== "production" || values.PUBLIC_URL !== undefined, {
-  path: ["PUBLIC_URL"],
-  message: "is required in production: the address students use, such as https://academy.example (share links, QR codes and payment returns are built from it)",
-});
-
 export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
   // An empty variable means "not set", as shells and .env files usually intend.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = ProductionEnvSchema.safeParse(present);
+  const result = EnvSchema.safeParse(present);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") ?? "environment";

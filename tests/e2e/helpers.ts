@@ -82,6 +82,15 @@ const CaptchaChallenge = z.object({ token: z.string(), question: z.string() });
  * Signs a new student up through the JSON API. The request context shares the
  * browser's cookies, so the page is signed in as that student afterwards.
  */
+/** Signs a request context in through the JSON API (captcha answered), as the browser's form would. */
+export async function loginThroughApi(request: APIRequestContext, credentials: Credentials): Promise<void> {
+  const challenge = CaptchaChallenge.parse(await (await request.get("/api/captcha")).json());
+  const response = await request.post("/api/login", {
+    data: { ...credentials, captchaToken: challenge.token, captchaAnswer: answerCaptchaQuestion(challenge.question) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 export async function registerThroughApi(request: APIRequestContext, credentials: Credentials): Promise<void> {
   const challenge = CaptchaChallenge.parse(await (await request.get("/api/captcha")).json());
   const response = await request.post("/api/register", {

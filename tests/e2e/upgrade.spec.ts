@@ -1,7 +1,7 @@
 import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
 import { z } from "zod";
 import { FAKE_STRIPE_URL } from "../../playwright.config";
-import { DEMO_STUDENT, expect, login, test } from "./helpers";
+import { DEMO_STUDENT, expect, HEADMASTER, login, loginThroughApi, test } from "./helpers";
 import { completeCourseThroughApi, FIRST_COURSE } from "./learning-helpers";
 import { useStripeStandIn } from "./stripe-js";
 
@@ -199,7 +199,7 @@ test("back from a 3-D Secure redirect, the success page checks the payment with 
 });
 
 test.describe("Premium courses", () => {
-  test("a free student sees the upgrade prompt on the course page and the Premium panel in its lessons", async ({ page, visit, student: _student }) => {
+  test("a free student sees the upgrade prompt on the course page and the Premium panel in its lessons", async ({ page, visit, student: _student, playwright, baseURL }) => {
     await useStripeStandIn(page);
     const course = await firstPremiumCourse(page.request);
     await visit(`/course/${course.id}`);
@@ -212,7 +212,12 @@ test.describe("Premium courses", () => {
     await upgrade.click();
     await expect(page.getByRole("dialog", { name: "Upgrade to Premium" }).getByRole("button", { name: "Pay $9.99 and upgrade" })).toBeEnabled();
 
-    const [lesson] = Lessons.parse(await (await page.request.get(`/api/courses/${course.id}/lessons`)).json());
+    // The lessons' content is not the free student's to read, through the API either.
+    expect((await page.request.get(`/api/courses/${course.id}/lessons`)).status()).toBe(403);
+    const headmaster = await playwright.request.newContext({ baseURL });
+    await loginThroughApi(headmaster, HEADMASTER);
+    const [lesson] = Lessons.parse(await (await headmaster.get(`/api/courses/${course.id}/lessons`)).json());
+    await headmaster.dispose();
     if (!lesson) throw new Error("The Premium course has no lessons");
     const response = await visit(`/course/${course.id}/lesson/${lesson.id}`);
     expect(response?.status()).toBe(403);

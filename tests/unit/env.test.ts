@@ -37,13 +37,7 @@ describe("configuration", () => {
   });
 });
 
-describe("production configuration", () => {
-  it("requires PUBLIC_URL in production, naming it", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/^Invalid configuration: PUBLIC_URL is required in production/);
-    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://academy.example" }).PUBLIC_URL).toBe("https://academy.example");
-    expect(parseEnv({ NODE_ENV: "development" }).PUBLIC_URL).toBeUndefined();
-  });
-
+describe("operations configuration", () => {
   it("has a shutdown grace period and a log level", () => {
     expect(parseEnv({}).SHUTDOWN_GRACE_SECONDS).toBe(30);
     expect(parseEnv({}).LOG_LEVEL).toBe("info");
