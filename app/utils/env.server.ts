@@ -59,6 +59,19 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.string().url("must be a URL such as http://127.0.0.1:12111").optional(),
   // How long a template download link works.
   DOWNLOAD_LINK_TTL_SECONDS: positiveInt(300),
+  // The study companion. With a key it answers through any OpenAI-compatible
+  // Chat Completions server; without one it quotes the course library.
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.string().url("must be a URL such as http://127.0.0.1:11434/v1").optional(),
+  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  OPENAI_TIMEOUT_SECONDS: positiveInt(30),
+  COMPANION_DAILY_MESSAGES_FREE: positiveInt(20),
+  COMPANION_DAILY_MESSAGES_PREMIUM: positiveInt(200),
+  COMPANION_MESSAGES_PER_MINUTE: positiveInt(6),
+  // Tokens the whole academy may spend at the provider per day; past it, answers are offline.
+  COMPANION_DAILY_TOKEN_BUDGET: positiveInt(500_000),
+  // Keep members' question texts in the usage log (off: only counts and sources are kept).
+  COMPANION_LOG_QUESTIONS: flag(false),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
