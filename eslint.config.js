@@ -20,7 +20,8 @@ export default tseslint.config(
     // applies the Premium and visibility rules (issue 10: a route that read
     // lessons directly leaked a premium course).
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
-    ignores: ["app/models/access.server.ts", "app/models/lesson.server.ts"],
+    // The companion's library indexes section text; its searchLibrary applies the same rules in SQL.
+    ignores: ["app/models/access.server.ts", "app/models/lesson.server.ts", "app/models/companion-library.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -35,8 +36,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: "^#db/schema$",
-              importNames: ["contentSections"],
-              message: "Section content is read only in ~/models/lesson.server, through ~/models/access.server.",
+              importNames: ["contentSections", "companionChunks"],
+              message: "Lesson content is read only through ~/models/access.server, and the companion's passages only through searchLibrary in ~/models/companion-library.server.",
             },
           ],
         },

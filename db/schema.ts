@@ -459,9 +459,70 @@ export const chatMessages = sqliteTable(
     content: text("content").notNull(),
     courseTitle: text("course_title"),
     lessonTitle: text("lesson_title"),
+    // The answer's sources as JSON (assistant messages), so a reopened conversation keeps its citations.
+    sources: text("sources").notNull().default("[]"),
     createdAt: createdAt(),
   },
   (t) => [index("chat_user_time").on(t.userId, t.createdAt), check("chat_role", inList("role", CHAT_ROLES))],
+);
+
+export const COMPANION_SOURCE_KINDS = ["lesson", "article"] as const;
+
+/**
+ * The study companion's library: lesson sections and knowledge-base articles
+ * cut into passages of a few hundred words, searched through companion_fts
+ * (db/migrations). Who may read a passage is decided when it is read, from
+ * the live lesson, course and article rows (app/models/companion-library.server.ts).
+ */
+export const companionChunks = sqliteTable(
+  "companion_chunks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: COMPANION_SOURCE_KINDS }).notNull(),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id").references(() => lessons.id, { onDelete: "cascade" }),
+    sectionId: integer("section_id").references(() => contentSections.id, { onDelete: "cascade" }),
+    // 1-based place of the section in its lesson: the player's ?section=.
+    sectionNumber: integer("section_number"),
+    articleId: integer("article_id").references(() => knowledgeBaseArticles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    heading: text("heading"),
+    body: text("body").notNull(),
+  },
+  (t) => [
+    index("companion_chunks_lesson").on(t.lessonId),
+    index("companion_chunks_article").on(t.articleId),
+    check("companion_chunks_kind", inList("kind", COMPANION_SOURCE_KINDS)),
+  ],
+);
+
+export const COMPANION_MODES = ["provider", "offline"] as const;
+export const COMPANION_OUTCOMES = ["answered", "no_answer", "refused", "fallback", "stopped", "error"] as const;
+
+/** One row per question asked: what it cost and what it cited. The question text only when the admin opts in. */
+export const companionUsage = sqliteTable(
+  "companion_usage",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: COMPANION_MODES }).notNull(),
+    model: text("model"),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    latencyMs: integer("latency_ms").notNull().default(0),
+    outcome: text("outcome", { enum: COMPANION_OUTCOMES }).notNull(),
+    citedChunkIds: text("cited_chunk_ids").notNull().default("[]"),
+    question: text("question"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("companion_usage_user_time").on(t.userId, t.createdAt),
+    index("companion_usage_time").on(t.createdAt),
+    check("companion_usage_mode", inList("mode", COMPANION_MODES)),
+    check("companion_usage_outcome", inList("outcome", COMPANION_OUTCOMES)),
+  ],
 );
 
 // What happened, for the admin's Recent Activity and the analytics charts.

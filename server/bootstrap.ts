@@ -5,6 +5,7 @@ import { pruneUnusedTemplateFiles } from "~/models/templates.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "~/utils/env.server";
 import { pruneExpiredSessions } from "~/utils/session.server";
+import { libraryNeedsBuilding, rebuildLibrary } from "~/models/companion-library.server";
 import { logger } from "~/utils/logger.server";
 import { removeStaleIncomingFiles } from "~/utils/uploads.server";
 
@@ -17,6 +18,7 @@ export async function bootstrap() {
   warnAboutPublicAddress();
   await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (env.SEED_DEMO_DATA) await seedDemoData();
+  if (libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${rebuildLibrary()} passages`);
   if (!paymentsEnabled()) {
     logger.warn("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to sell Premium online (admins can still grant it).");
   } else if (!env.STRIPE_WEBHOOK_SECRET) {

@@ -44,7 +44,9 @@ app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_AP
 app.use(refuseCrossSiteWrites);
 app.use(refuseNonFormPageWrites);
 app.use(limitBodies(env.JSON_BODY_LIMIT_KB * 1024));
-app.use(compression());
+// Server-Sent Events (the study companion's answers) must reach the browser as
+// they are written; compression would hold them back.
+app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { indexArticle } from "~/models/companion-library.server";
 import { type KB_CATEGORIES, knowledgeBaseArticles } from "#db/schema";
 import { ARTICLE_CATEGORIES, encodeApiTags, isArticleCategory, type ArticleCategory, type ArticleInput } from "~/schemas/knowledge-base";
 
@@ -237,11 +238,15 @@ function storedValues(input: ArticleInput) {
 }
 
 export function createArticle(input: ArticleInput, authorId: number): Article {
-  const created = db
-    .insert(knowledgeBaseArticles)
-    .values({ ...storedValues(input), authorId })
-    .returning({ id: knowledgeBaseArticles.id })
-    .get();
+  const created = db.transaction((tx) => {
+    const row = tx
+      .insert(knowledgeBaseArticles)
+      .values({ ...storedValues(input), authorId })
+      .returning({ id: knowledgeBaseArticles.id })
+      .get();
+    indexArticle(tx, row.id);
+    return row;
+  });
   const article = getArticle(created.id, { includeDrafts: true });
   if (!article) throw new Error("knowledge base article vanished after insert");
   return article;
@@ -249,11 +254,15 @@ export function createArticle(input: ArticleInput, authorId: number): Article {
 
 /** Updates an article; undefined when it does not exist. The author stays who wrote it. */
 export function updateArticle(id: number, input: ArticleInput): Article | undefined {
-  const changed = db
-    .update(knowledgeBaseArticles)
-    .set({ ...storedValues(input), updatedAt: new Date() })
-    .where(eq(knowledgeBaseArticles.id, id))
-    .run().changes;
+  const changed = db.transaction((tx) => {
+    const updated = tx
+      .update(knowledgeBaseArticles)
+      .set({ ...storedValues(input), updatedAt: new Date() })
+      .where(eq(knowledgeBaseArticles.id, id))
+      .run().changes;
+    if (updated) indexArticle(tx, id);
+    return updated;
+  });
   return changed ? getArticle(id, { includeDrafts: true }) : undefined;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { contentSections, lessons, type ContentSection, type Lesson } from "#db/schema";
 import type { LessonInput } from "~/schemas/lesson";
+import { indexLesson } from "~/models/companion-library.server";
 import { recomputeCourseProgress } from "~/models/progress.server";
 
 export type SectionView = Pick<ContentSection, "id" | "type" | "title" | "content" | "url" | "order">;
@@ -99,6 +100,7 @@ export function createLesson(courseId: number, input: LessonInput): LessonView {
       .returning({ id: lessons.id })
       .get();
     insertSections(tx, created.id, input.contentSections);
+    indexLesson(tx, created.id);
     recomputeCourseProgress(tx, courseId);
     return created.id;
   });
@@ -125,6 +127,7 @@ export function updateLesson(id: number, input: LessonInput): LessonView | undef
       .run();
     tx.delete(contentSections).where(eq(contentSections.lessonId, id)).run();
     insertSections(tx, id, input.contentSections);
+    indexLesson(tx, id);
     recomputeCourseProgress(tx, existing.courseId);
   });
   return getLesson(id);

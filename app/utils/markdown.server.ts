@@ -39,3 +39,15 @@ function sanitizeMarkdown(source: string): string {
     disallowedTagsMode: "escape",
   });
 }
+
+/** The words of a Markdown text without any markup, for search and quoting. */
+export function markdownToPlainText(source: string): string {
+  const html = marked.parse(source, { async: false, gfm: true, breaks: false });
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: ["style", "script", "textarea", "option", "noscript"] });
+  return decodeEntities(text).replace(/\s+/g, " ").trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_match, name: string) => ENTITIES[name] ?? "");
+}

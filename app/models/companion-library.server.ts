@@ -1,0 +1,264 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { companionChunks, contentSections, knowledgeBaseArticles, lessons, type User } from "#db/schema";
+import { isPremium } from "~/models/membership.server";
+import { markdownToPlainText } from "~/utils/markdown.server";
+
+// The study companion's library. Lesson sections and knowledge-base articles
+// are cut into passages of a few hundred words and indexed with FTS5 when they
+// are saved (same transaction). searchLibrary is the only reader of passages:
+// who may read what is decided inside its SQL, from the live course, lesson and
+// article rows, so a course made Premium or an article unpublished is out of
+// reach at once, without re-indexing.
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+type Writer = typeof db | Tx;
+
+const MIN_WORDS = 150;
+const MAX_WORDS = 300;
+
+/** Cuts plain-text paragraphs into passages of MIN..MAX words, splitting long paragraphs at sentence ends. */
+export function cutIntoPassages(paragraphs: string[]): string[] {
+  const pieces: string[] = [];
+  for (const paragraph of paragraphs) {
+    const words = paragraph.split(/\s+/).filter(Boolean);
+    if (words.length <= MAX_WORDS) {
+      if (words.length) pieces.push(words.join(" "));
+      continue;
+    }
+    let current: string[] = [];
+    for (const sentence of splitSentences(paragraph)) {
+      const sentenceWords = sentence.split(/\s+/).filter(Boolean);
+      if (current.length + sentenceWords.length > MAX_WORDS && current.length) {
+        pieces.push(current.join(" "));
+        current = [];
+      }
+      current.push(...sentenceWords);
+    }
+    if (current.length) pieces.push(current.join(" "));
+  }
+  const passages: string[] = [];
+  let buffer = "";
+  for (const piece of pieces) {
+    const joined = buffer ? `${buffer} ${piece}` : piece;
+    if (wordCount(joined) > MAX_WORDS && buffer) {
+      passages.push(buffer);
+      buffer = piece;
+    } else {
+      buffer = joined;
+    }
+    if (wordCount(buffer) >= MIN_WORDS) {
+      passages.push(buffer);
+      buffer = "";
+    }
+  }
+  if (buffer) passages.push(buffer);
+  return passages;
+}
+
+export function splitSentences(text: string): string[] {
+  return (text.match(/[^.!?]+(?:[.!?]+["')\]]*|$)/g) ?? []).map((s) => s.trim()).filter(Boolean);
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function markdownParagraphs(markdown: string): string[] {
+  return markdown
+    .split(/\n\s*\n/)
+    .map((block) => markdownToPlainText(block))
+    .filter(Boolean);
+}
+
+/** Re-indexes one lesson's sections (call inside the transaction that saved it). */
+export function indexLesson(tx: Writer, lessonId: number) {
+  tx.delete(companionChunks).where(eq(companionChunks.lessonId, lessonId)).run();
+  const lesson = tx.select({ id: lessons.id, courseId: lessons.courseId, title: lessons.title }).from(lessons).where(eq(lessons.id, lessonId)).get();
+  if (!lesson) return;
+  const sections = tx
+    .select({ id: contentSections.id, title: contentSections.title, content: contentSections.content })
+    .from(contentSections)
+    .where(eq(contentSections.lessonId, lessonId))
+    .orderBy(asc(contentSections.order), asc(contentSections.id))
+    .all();
+  sections.forEach((section, index) => {
+    for (const body of cutIntoPassages(markdownParagraphs(section.content))) {
+      tx.insert(companionChunks)
+        .values({ kind: "lesson", courseId: lesson.courseId, lessonId, sectionId: section.id, sectionNumber: index + 1, title: lesson.title, heading: section.title, body })
+        .run();
+    }
+  });
+}
+
+/** Re-indexes one knowledge-base article, drafts included (reading them is refused at search time). */
+export function indexArticle(tx: Writer, articleId: number) {
+  tx.delete(companionChunks).where(eq(companionChunks.articleId, articleId)).run();
+  const article = tx
+    .select({ title: knowledgeBaseArticles.title, summary: knowledgeBaseArticles.summary, content: knowledgeBaseArticles.content })
+    .from(knowledgeBaseArticles)
+    .where(eq(knowledgeBaseArticles.id, articleId))
+    .get();
+  if (!article) return;
+  for (const body of cutIntoPassages([markdownToPlainText(article.summary), ...markdownParagraphs(article.content)])) {
+    tx.insert(companionChunks).values({ kind: "article", articleId, title: article.title, heading: null, body }).run();
+  }
+}
+
+/** Rebuilds the whole library (`npm run ai:reindex`, and at start when it is empty). Returns the number of passages. */
+export function rebuildLibrary(): number {
+  return db.transaction((tx) => {
+    tx.delete(companionChunks).run();
+    for (const { id } of tx.select({ id: lessons.id }).from(lessons).all()) indexLesson(tx, id);
+    for (const { id } of tx.select({ id: knowledgeBaseArticles.id }).from(knowledgeBaseArticles).all()) indexArticle(tx, id);
+    tx.run(sql`INSERT INTO companion_fts(companion_fts) VALUES ('optimize')`);
+    return tx.select({ n: count() }).from(companionChunks).get()?.n ?? 0;
+  });
+}
+
+/** True when there is content but no passage: a new installation or one upgraded from before the companion. */
+export function libraryNeedsBuilding(): boolean {
+  const passages = db.select({ n: count() }).from(companionChunks).get()?.n ?? 0;
+  if (passages > 0) return false;
+  const sections = db.select({ n: count() }).from(contentSections).get()?.n ?? 0;
+  const articles = db.select({ n: count() }).from(knowledgeBaseArticles).get()?.n ?? 0;
+  return sections + articles > 0;
+}
+
+// --- reading -----------------------------------------------------------------
+
+export interface Passage {
+  chunkId: number;
+  kind: "lesson" | "article";
+  title: string;
+  heading: string | null;
+  body: string;
+  url: string;
+  lessonId: number | null;
+  courseId: number | null;
+}
+
+/** A premium passage a free member may not read: where it is, never what it says. */
+export interface LockedReference {
+  title: string;
+  courseTitle: string;
+  url: string;
+}
+
+const STOP_WORDS = new Set(
+  "a an and are as at be been but by can could did do does for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this to was we were what when where which who why will with would you your about am any just more most much not only other same some such too very also may might must shall here myself yourself before after get make one way like tell explain please".split(" "),
+);
+
+/**
+ * The question's words as an FTS5 query: each a quoted term joined by OR.
+ * Nothing the asker typed reaches MATCH as syntax — quotes, *, NEAR( and
+ * column: prefixes are not words, so they never survive.
+ */
+export function libraryQuery(question: string): string | null {
+  const words = [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+  if (words.length === 0) return null;
+  return words
+    .slice(0, 16)
+    .map((word) => `"${word}"`)
+    .join(" OR ");
+}
+
+export function queryWords(question: string): string[] {
+  return [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+}
+
+interface PassageRow {
+  rank: number;
+  chunkId: number;
+  kind: "lesson" | "article";
+  title: string;
+  heading: string | null;
+  body: string;
+  lessonId: number | null;
+  courseId: number | null;
+  sectionNumber: number | null;
+  articleId: number | null;
+}
+
+// Title hits weigh most, then section headings, then the text. A question
+// asked from a lesson ranks that lesson first, then the rest of its course
+// (bm25 is negative: larger multipliers rank higher).
+const readablePassages = db.$client.prepare<
+  { query: string; premium: number; lessonId: number; courseId: number; limit: number },
+  PassageRow
+>(`
+  SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
+         c.section_number AS sectionNumber, c.article_id AS articleId
+  FROM companion_fts
+  JOIN companion_chunks c ON c.id = companion_fts.rowid
+  LEFT JOIN lessons l ON l.id = c.lesson_id
+  LEFT JOIN courses co ON co.id = c.course_id
+  LEFT JOIN knowledge_base_articles a ON a.id = c.article_id
+  WHERE companion_fts MATCH @query
+    AND (
+      (c.kind = 'article' AND a.is_published = 1)
+      OR (c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND (co.is_premium = 0 OR @premium = 1))
+    )
+  ORDER BY bm25(companion_fts, 8.0, 4.0, 1.0)
+           * (CASE WHEN c.lesson_id = @lessonId THEN 3.0 WHEN c.course_id = @courseId THEN 1.5 ELSE 1.0 END)
+  LIMIT @limit
+`);
+
+// Premium passages that match, for members who may not read them: only where they are.
+const lockedMatches = db.$client.prepare<{ query: string; limit: number }, { rank: number; title: string; courseTitle: string; courseId: number }>(`
+  SELECT min(rank) AS rank, title, courseTitle, courseId FROM (
+    SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, c.lesson_id AS lessonId, c.title AS title, co.title AS courseTitle, co.id AS courseId
+    FROM companion_fts
+    JOIN companion_chunks c ON c.id = companion_fts.rowid
+    JOIN lessons l ON l.id = c.lesson_id
+    JOIN courses co ON co.id = c.course_id
+    WHERE companion_fts MATCH @query
+      AND c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND co.is_premium = 1
+    LIMIT -1 -- keeps SQLite from flattening the subquery, where bm25() cannot run
+  )
+  GROUP BY lessonId
+  ORDER BY rank
+  LIMIT @limit
+`);
+
+const LOCKED_RELEVANCE = 0.8;
+
+function passageUrl(row: PassageRow): string {
+  if (row.kind === "article") return `/knowledge-base/${row.articleId}`;
+  return `/course/${row.courseId}/lesson/${row.lessonId}${row.sectionNumber && row.sectionNumber > 1 ? `?section=${row.sectionNumber}` : ""}`;
+}
+
+/**
+ * The passages that best answer a question, among those the asker may read,
+ * and — for members without Premium — up to two premium lessons that would
+ * have matched, as locked references without their text.
+ */
+export function searchLibrary(
+  question: string,
+  viewer: Pick<User, "id" | "role">,
+  options: { lessonId?: number; courseId?: number; limit?: number } = {},
+): { passages: Passage[]; locked: LockedReference[] } {
+  const query = libraryQuery(question);
+  if (!query) return { passages: [], locked: [] };
+  const premium = isPremium(viewer);
+  const rows = readablePassages.all({ query, premium: premium ? 1 : 0, lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1, limit: options.limit ?? 6 });
+  const passages = rows.map((row) => ({
+    chunkId: row.chunkId,
+    kind: row.kind,
+    title: row.title,
+    heading: row.heading,
+    body: row.body,
+    url: passageUrl(row),
+    lessonId: row.lessonId,
+    courseId: row.courseId,
+  }));
+  // A premium lesson is mentioned only when it matches about as well as the best passage the member can read.
+  const bestReadable = rows.reduce((best, row) => Math.min(best, row.rank), 0);
+  const lockedRows = premium ? [] : lockedMatches.all({ query, limit: 2 });
+  const bestLocked = lockedRows[0]?.rank ?? 0;
+  const locked = lockedRows
+        .filter((row) => row.rank <= bestReadable * LOCKED_RELEVANCE && row.rank <= bestLocked * LOCKED_RELEVANCE)
+        .map((row) => ({ title: row.title, courseTitle: row.courseTitle, url: `/course/${row.courseId}` }));
+  return { passages, locked };
+}
+

@@ -1,0 +1,371 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { db } from "#db/client.server";
+import { chatMessages, companionUsage, type User } from "#db/schema";
+import { findLessonForViewer } from "~/models/access.server";
+import { searchLibrary, type LockedReference, type Passage } from "~/models/companion-library.server";
+import { offlineAnswer, type CitedSource } from "~/models/companion-offline.server";
+import { providerConfigured, providerModel, ProviderError, streamProviderAnswer, type ProviderUsage } from "~/models/companion-provider.server";
+import { REFUSAL_TEXT, scopeRefusal } from "~/models/companion-scope";
+import { isPremium } from "~/models/membership.server";
+import { CHAT_HISTORY_SENT, type ChatRequest } from "~/schemas/companion";
+import { env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { renderMarkdown } from "~/utils/markdown.server";
+import { TooManyRequestsError } from "~/utils/rate-limit.server";
+
+// The study companion: one turn of a conversation, from quota to stored answer.
+// Retrieval (companion-library) decides what the asker may read; the answer is
+// written by the provider when one is configured and within budget, otherwise
+// (or when it fails) quoted from the library (companion-offline).
+
+export type CompanionMode = "provider" | "offline";
+
+export interface SourceView {
+  n: number | null;
+  title: string;
+  heading: string | null;
+  url: string;
+  kind: "lesson" | "article";
+  locked: boolean;
+}
+
+export interface ChatAnswer {
+  response: string;
+  html: string;
+  sources: SourceView[];
+  mode: CompanionMode;
+  notice?: string;
+  answered: boolean;
+}
+
+export type CompanionEvent =
+  | { type: "sources"; sources: SourceView[]; mode: CompanionMode }
+  | { type: "delta"; text: string }
+  | { type: "done"; answer: ChatAnswer; usage: ProviderUsage | null };
+
+export const NOTICE_PROVIDER_FAILED = "The AI model could not be reached just now, so this answer quotes the course library instead.";
+export const NOTICE_BUDGET_SPENT = "The academy's AI allowance for today is used up, so this answer quotes the course library instead.";
+const PASSAGES_FOR_PROVIDER = 5;
+const KEPT_MESSAGES = 40; // 20 turns
+
+// --- quotas --------------------------------------------------------------------
+
+const perMinute = new RateLimiterMemory({ points: env.COMPANION_MESSAGES_PER_MINUTE, duration: 60 });
+const streaming = new Set<number>();
+
+function startOfUtcDay(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export function dailyLimitFor(user: Pick<User, "id" | "role">): number {
+  return isPremium(user) ? env.COMPANION_DAILY_MESSAGES_PREMIUM : env.COMPANION_DAILY_MESSAGES_FREE;
+}
+
+export function questionsToday(userId: number, now = new Date()): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(companionUsage)
+      .where(and(eq(companionUsage.userId, userId), gte(companionUsage.createdAt, startOfUtcDay(now))))
+      .get()?.n ?? 0
+  );
+}
+
+function providerTokensToday(now = new Date()): number {
+  return (
+    db
+      .select({ n: sql<number>`coalesce(sum(${companionUsage.promptTokens} + ${companionUsage.completionTokens}), 0)`.mapWith(Number) })
+      .from(companionUsage)
+      .where(and(eq(companionUsage.mode, "provider"), gte(companionUsage.createdAt, startOfUtcDay(now))))
+      .get()?.n ?? 0
+  );
+}
+
+/**
+ * Claims the right to ask one question now: one answer at a time per member,
+ * a per-minute rate and a daily allowance (higher with Premium). Throws
+ * TooManyRequestsError; call release() when the answer is finished.
+ */
+export async function beginTurn(user: Pick<User, "id" | "role">, now = new Date()): Promise<{ release: () => void }> {
+  if (streaming.has(user.id)) throw new TooManyRequestsError("Please wait for the current answer to finish.", 5);
+  const limit = dailyLimitFor(user);
+  if (questionsToday(user.id, now) >= limit) {
+    const tomorrow = startOfUtcDay(now).getTime() + 24 * 60 * 60 * 1000;
+    const more = isPremium(user) ? "" : " Premium members can ask more each day.";
+    throw new TooManyRequestsError(`You've asked ${limit} questions today, the daily limit. It resets at midnight UTC.${more}`, Math.ceil((tomorrow - now.getTime()) / 1000));
+  }
+  try {
+    await perMinute.consume(String(user.id));
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    throw new TooManyRequestsError("You're asking very quickly. Please wait a moment and try again.", Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+  }
+  streaming.add(user.id);
+  return { release: () => streaming.delete(user.id) };
+}
+
+export function companionMode(): CompanionMode {
+  return providerConfigured() ? "provider" : "offline";
+}
+
+// --- answering -----------------------------------------------------------------
+
+function sourceView(n: number | null, passage: Passage): SourceView {
+  return { n, title: passage.title, heading: passage.heading, url: passage.url, kind: passage.kind, locked: false };
+}
+
+function lockedView(reference: LockedReference): SourceView {
+  return { n: null, title: reference.title, heading: reference.courseTitle, url: reference.url, kind: "lesson", locked: true };
+}
+
+/** The answer as sanitised HTML, each valid [n] a link to its source. */
+export function renderAnswerHtml(response: string, sources: SourceView[]): string {
+  const byNumber = new Map(sources.filter((s) => s.n !== null).map((s) => [s.n, s]));
+  return renderMarkdown(response).replace(/\[(\d{1,2})\]/g, (match, digits: string) => {
+    const source = byNumber.get(Number(digits));
+    if (!source) return match;
+    const href = source.url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+    const title = `${source.title}${source.heading ? ` — ${source.heading}` : ""}`.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+    return `<a href="${href}" data-citation="${digits}" title="${title}">[${digits}]</a>`;
+  });
+}
+
+function lessonScope(user: Pick<User, "id" | "role">, lessonId: number | undefined): { lessonId?: number; courseId?: number } {
+  if (!lessonId) return {};
+  try {
+    const found = findLessonForViewer(lessonId, user);
+    return found ? { lessonId, courseId: found.course.id } : {};
+  } catch {
+    // A lesson the asker may not open gives no boost (and reveals nothing).
+    return {};
+  }
+}
+
+interface TurnRecord {
+  mode: CompanionMode;
+  model: string | null;
+  usage: ProviderUsage | null;
+  outcome: "answered" | "no_answer" | "refused" | "fallback" | "stopped" | "error";
+  citedChunkIds: number[];
+}
+
+/**
+ * Answers one question for a member who has passed beginTurn. Events go to
+ * onEvent as they happen (sources, text deltas, done); the finished answer is
+ * stored in the member's conversation and the usage log, and returned.
+ */
+export async function answerQuestion(
+  user: Pick<User, "id" | "role">,
+  request: ChatRequest,
+  options: { signal?: AbortSignal; onEvent?: (event: CompanionEvent) => void } = {},
+): Promise<ChatAnswer> {
+  const started = Date.now();
+  const emit = options.onEvent ?? (() => {});
+  const question = request.message;
+  const refusal = scopeRefusal(question);
+  const scope = lessonScope(user, request.context.lessonId);
+
+  let answer: ChatAnswer;
+  let record: TurnRecord;
+  if (refusal) {
+    const help = refusal === "crisis" ? searchLibrary("client crisis emergency safety professional help", user, { limit: 2 }).passages : [];
+    const sources = help.map((passage) => sourceView(null, passage));
+    emit({ type: "sources", sources, mode: "offline" });
+    answer = finish(REFUSAL_TEXT[refusal], sources, "offline", true);
+    record = { mode: "offline", model: null, usage: null, outcome: "refused", citedChunkIds: help.map((p) => p.chunkId) };
+  } else {
+    const { passages, locked } = searchLibrary(question, user, { ...scope, limit: 6 });
+    const useProvider = companionMode() === "provider";
+    const budgetSpent = useProvider && providerTokensToday() >= env.COMPANION_DAILY_TOKEN_BUDGET;
+    if (useProvider && !budgetSpent && passages.length > 0) {
+      ({ answer, record } = await answerWithProvider(request, passages, locked, { signal: options.signal, emit }));
+    } else {
+      const notice = budgetSpent ? NOTICE_BUDGET_SPENT : undefined;
+      ({ answer, record } = answerOffline(question, passages, locked, { emit, notice }));
+    }
+  }
+  emit({ type: "done", answer, usage: record.usage });
+  saveTurn(user.id, request, answer);
+  db.insert(companionUsage)
+    .values({
+      userId: user.id,
+      mode: record.mode,
+      model: record.model,
+      promptTokens: record.usage?.promptTokens ?? 0,
+      completionTokens: record.usage?.completionTokens ?? 0,
+      latencyMs: Date.now() - started,
+      outcome: record.outcome,
+      citedChunkIds: JSON.stringify(record.citedChunkIds),
+      question: env.COMPANION_LOG_QUESTIONS ? question : null,
+    })
+    .run();
+  return answer;
+}
+
+function finish(response: string, sources: SourceView[], mode: CompanionMode, answered: boolean, notice?: string): ChatAnswer {
+  return { response, html: renderAnswerHtml(response, sources), sources, mode, answered, ...(notice ? { notice } : {}) };
+}
+
+function answerOffline(
+  question: string,
+  passages: Passage[],
+  locked: LockedReference[],
+  { emit, notice, outcome }: { emit: (event: CompanionEvent) => void; notice?: string; outcome?: TurnRecord["outcome"] },
+): { answer: ChatAnswer; record: TurnRecord } {
+  const offline = offlineAnswer(question, passages, locked);
+  const sources = [...offline.cited.map(({ n, passage }: CitedSource) => sourceView(n, passage)), ...locked.map(lockedView)];
+  emit({ type: "sources", sources, mode: "offline" });
+  for (const line of offline.response.split(/(?<=\n)/)) emit({ type: "delta", text: line });
+  return {
+    answer: finish(offline.response, sources, "offline", offline.answered, notice),
+    record: {
+      mode: "offline",
+      model: null,
+      usage: null,
+      outcome: outcome ?? (offline.answered ? "answered" : "no_answer"),
+      citedChunkIds: offline.cited.map(({ passage }) => passage.chunkId),
+    },
+  };
+}
+
+async function answerWithProvider(
+  request: ChatRequest,
+  passages: Passage[],
+  locked: LockedReference[],
+  { signal, emit }: { signal?: AbortSignal; emit: (event: CompanionEvent) => void },
+): Promise<{ answer: ChatAnswer; record: TurnRecord }> {
+  const numbered = passages.slice(0, PASSAGES_FOR_PROVIDER).map((passage, index) => ({ n: index + 1, passage }));
+  const candidates = numbered.map(({ n, passage }) => sourceView(n, passage));
+  emit({ type: "sources", sources: [...candidates, ...locked.map(lockedView)], mode: "provider" });
+  try {
+    const result = await streamProviderAnswer({
+      question: request.message,
+      sources: numbered.map(({ n, passage }) => ({ n, title: passage.title, heading: passage.heading, text: passage.body })),
+      history: request.context.conversationHistory.slice(-CHAT_HISTORY_SENT),
+      scope: { courseTitle: request.context.courseTitle, lessonTitle: request.context.lessonTitle },
+      signal,
+      onDelta: (text) => emit({ type: "delta", text }),
+    });
+    const cited = candidates.filter((source) => source.n !== null && result.citedSources.includes(source.n));
+    const stopped = signal?.aborted ?? false;
+    return {
+      answer: finish(result.text, [...cited, ...locked.map(lockedView)], "provider", result.text.trim() !== ""),
+      record: {
+        mode: "provider",
+        model: result.model,
+        usage: result.usage,
+        outcome: stopped ? "stopped" : "answered",
+        citedChunkIds: numbered.filter(({ n }) => result.citedSources.includes(n)).map(({ passage }) => passage.chunkId),
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    logger.warn({ kind: error.kind, model: providerModel() }, "study companion provider failed; answering offline");
+    return answerOffline(request.message, passages, locked, { emit, notice: NOTICE_PROVIDER_FAILED, outcome: "fallback" });
+  }
+}
+
+// --- the conversation ----------------------------------------------------------
+
+function saveTurn(userId: number, request: ChatRequest, answer: ChatAnswer) {
+  db.transaction((tx) => {
+    const context = { courseTitle: request.context.courseTitle ?? null, lessonTitle: request.context.lessonTitle ?? null };
+    tx.insert(chatMessages).values({ userId, role: "user", content: request.message, ...context }).run();
+    tx.insert(chatMessages).values({ userId, role: "assistant", content: answer.response, sources: JSON.stringify(answer.sources), ...context }).run();
+    const keep = tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(eq(chatMessages.userId, userId))
+      .orderBy(desc(chatMessages.id))
+      .limit(KEPT_MESSAGES)
+      .all()
+      .map((row) => row.id);
+    tx.delete(chatMessages)
+      .where(and(eq(chatMessages.userId, userId), sql`${chatMessages.id} not in (${sql.join(keep.length ? keep : [-1], sql`, `)})`))
+      .run();
+  });
+}
+
+export interface StoredMessage {
+  id: number;
+  role: "user" | "assistant";
+  content: string;
+  html: string | null;
+  sources: SourceView[];
+  createdAt: string;
+}
+
+function parseSources(stored: string): SourceView[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? (value as SourceView[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The member's last 20 turns, oldest first. */
+export function listConversation(userId: number): StoredMessage[] {
+  const rows = db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.userId, userId))
+    .orderBy(desc(chatMessages.id))
+    .limit(KEPT_MESSAGES)
+    .all()
+    .reverse();
+  return rows.map((row) => {
+    const sources = row.role === "assistant" ? parseSources(row.sources) : [];
+    return {
+      id: row.id,
+      role: row.role,
+      content: row.content,
+      html: row.role === "assistant" ? renderAnswerHtml(row.content, sources) : null,
+      sources,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+export function clearConversation(userId: number) {
+  db.delete(chatMessages).where(eq(chatMessages.userId, userId)).run();
+}
+
+/** Three questions a student might ask about a lesson, from its section headings. */
+export function suggestedQuestions(lesson: { title: string; contentSections: Array<{ title: string; type: string }> }): string[] {
+  const headings = lesson.contentSections.filter((s) => s.type === "text").map((s) => s.title.trim()).filter(Boolean);
+  const templates = [(h: string) => `What is the main idea of “${h}”?`, (h: string) => `How do I put “${h}” into practice with a client?`, (h: string) => `Why does “${h}” matter?`];
+  const picks = headings.slice(0, 3);
+  while (picks.length < 3) picks.push(lesson.title);
+  return picks.map((heading, index) => (templates[index] ?? templates[0])?.(heading) ?? heading);
+}
+
+/** Usage figures for the admin page: per day, per member, and questions the library could not answer. */
+export function usageSince(days: number, now = new Date()) {
+  const since = new Date(startOfUtcDay(now).getTime() - (days - 1) * 24 * 60 * 60 * 1000);
+  const byDay = db.$client
+    .prepare<[number], { day: string; questions: number; tokens: number; unanswered: number; fallbacks: number }>(
+      `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, count(*) AS questions,
+              sum(prompt_tokens + completion_tokens) AS tokens,
+              sum(outcome = 'no_answer') AS unanswered, sum(outcome = 'fallback') AS fallbacks
+       FROM companion_usage WHERE created_at >= ? GROUP BY day ORDER BY day DESC`,
+    )
+    .all(since.getTime());
+  const byMember = db.$client
+    .prepare<[number], { username: string; questions: number; tokens: number }>(
+      `SELECT u.username AS username, count(*) AS questions, sum(prompt_tokens + completion_tokens) AS tokens
+       FROM companion_usage c JOIN users u ON u.id = c.user_id WHERE c.created_at >= ?
+       GROUP BY c.user_id ORDER BY questions DESC LIMIT 20`,
+    )
+    .all(since.getTime());
+  const gaps = db
+    .select({ question: companionUsage.question, createdAt: companionUsage.createdAt })
+    .from(companionUsage)
+    .where(and(eq(companionUsage.outcome, "no_answer"), gte(companionUsage.createdAt, since)))
+    .orderBy(desc(companionUsage.createdAt))
+    .limit(30)
+    .all();
+  return { byDay, byMember, gaps, unansweredCount: gaps.length };
+}
+

@@ -1,0 +1,17 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { clearConversation, listConversation } from "~/models/companion.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+/** The member's conversation with the study companion: the last 20 turns. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({ messages: listConversation(user.id) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
+  const user = await requireUser(request);
+  clearConversation(user.id);
+  return json({ success: true });
+}

@@ -1,0 +1,14 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { companionMode, dailyLimitFor, questionsToday } from "~/models/companion.server";
+import { providerModel } from "~/models/companion-provider.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+/** How the companion answers (for its badge) and how much of today's allowance is used. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const mode = companionMode();
+  return json({ mode, model: mode === "provider" ? providerModel() : null, usedToday: questionsToday(user.id), dailyLimit: dailyLimitFor(user) });
+}
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,16 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { findLessonForViewer } from "~/models/access.server";
+import { suggestedQuestions } from "~/models/companion.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+/** Three questions to start with, from the headings of a lesson the member may open. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const lessonId = idParam(new URL(request.url).searchParams.get("lessonId") ?? undefined, "Lesson");
+  const found = findLessonForViewer(lessonId, user);
+  if (!found) return apiError(404, "Lesson not found");
+  return json({ questions: suggestedQuestions(found.lesson) });
+}
+
+export const action = () => methodNotAllowed(["GET"]);

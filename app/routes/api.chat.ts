@@ -1,0 +1,79 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { answerQuestion, beginTurn, type CompanionEvent } from "~/models/companion.server";
+import { ChatRequestSchema } from "~/schemas/companion";
+import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { logger } from "~/utils/logger.server";
+import { TooManyRequestsError } from "~/utils/rate-limit.server";
+
+// POST /api/chat: the spec's {message, context} → {response, sources}, plus
+// html, mode, notice and answered. Asked for text/event-stream, it streams
+// Server-Sent Events: sources, then text deltas, then done (or error).
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireUser(request);
+  const input = await readJson(request, ChatRequestSchema);
+  let turn: { release: () => void };
+  try {
+    turn = await beginTurn(user);
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+    return apiError(429, error.message, undefined, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
+  }
+
+  if (!(request.headers.get("Accept") ?? "").includes("text/event-stream")) {
+    try {
+      const answer = await answerQuestion(user, input, { signal: request.signal });
+      return json(answer);
+    } finally {
+      turn.release();
+    }
+  }
+
+  const encoder = new TextEncoder();
+  const stopped = new AbortController();
+  request.signal.addEventListener("abort", () => stopped.abort(), { once: true });
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (event: string, data: unknown) => {
+        if (stopped.signal.aborted) return;
+        try {
+          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        } catch {
+          stopped.abort();
+        }
+      };
+      const onEvent = (event: CompanionEvent) => {
+        if (event.type === "sources") send("sources", { sources: event.sources, mode: event.mode });
+        else if (event.type === "delta") send("delta", { text: event.text });
+        else send("done", { ...event.answer, usage: event.usage });
+      };
+      answerQuestion(user, input, { signal: stopped.signal, onEvent })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "study companion answer failed");
+          send("error", { message: "Unable to reach your study companion. Please try again." });
+        })
+        .finally(() => {
+          turn.release();
+          try {
+            controller.close();
+          } catch {
+            // The client left; nothing to close.
+          }
+        });
+    },
+    cancel() {
+      stopped.abort();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);
