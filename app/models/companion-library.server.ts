@@ -159,7 +159,8 @@ export function libraryQuery(question: string): string | null {
   if (words.length === 0) return null;
   return words
     .slice(0, 16)
-    .map((word) => `"${word}"`)
+    // Longer words also match as prefixes ("refer" finds "referrals", which stems differently).
+    .map((word) => (word.length >= 5 ? `"${word}"*` : `"${word}"`))
     .join(" OR ");
 }
 
