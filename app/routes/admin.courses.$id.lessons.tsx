@@ -9,7 +9,7 @@ import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/le
 import type { Notice } from "~/components/admin/notice";
 import { buttonClasses } from "~/components/ui/button";
 import { findCourseForViewer, findLessonForViewer, listLessonsForViewer } from "~/models/access.server";
-import { sampleLessonSections } from "~/models/lesson-samples";
+import { generateLessonContent } from "~/models/lesson-generation.server";
 import {
   countSections,
   createLesson,
@@ -100,10 +100,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     const description = typeof submission.payload.description === "string" ? submission.payload.description : "";
-    const rows = sectionRows(sampleLessonSections({ title, description, courseTitle: course.title }));
+    const draft = await generateLessonContent({ title, description, courseTitle: course.title, courseId: course.id }, admin, request.signal);
+    const rows = sectionRows(draft.contentSections);
     return json<ActionData>({
       result: { ...reply, status: undefined, intent: undefined, error: {}, initialValue: { ...reply.initialValue, contentSections: rows } },
-      notice: GENERATED_NOTICE,
+      notice: draft.generated ? { type: "success", title: "Content Generated!" } : GENERATED_NOTICE,
     });
   }
   if (submission.status !== "success") {

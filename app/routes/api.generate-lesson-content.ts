@@ -1,22 +1,26 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { sampleLessonSections } from "~/models/lesson-samples";
+import { generateLessonContent } from "~/models/lesson-generation.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 
+const TITLE_FIRST = "Please enter a lesson title first";
+
 const GenerateSchema = z.object({
-  title: z.string().trim().min(1, "Please enter a lesson title first").max(200),
+  title: z.string({ required_error: TITLE_FIRST, invalid_type_error: TITLE_FIRST }).trim().min(1, TITLE_FIRST).max(200),
   description: z.string().max(2000).optional().default(""),
   courseTitle: z.string().max(200).optional().default(""),
+  courseId: z.coerce.number().int().positive().optional(),
 });
 
-// Until the AI study companion lands, this answers with a structured outline
-// built from the title (the spec's fallback), marked as a sample.
+// Drafts a lesson's sections for the admin's section builder: structured
+// output from the AI provider, or a labelled outline scaffold without one.
+// Nothing is saved here.
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const input = await readJson(request, GenerateSchema);
-  return json({ contentSections: sampleLessonSections(input), generated: false });
+  return json(await generateLessonContent(input, admin, request.signal));
 }
 
 export const loader = () => methodNotAllowed(["POST"]);
