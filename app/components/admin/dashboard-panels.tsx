@@ -61,6 +61,11 @@ export function OverviewPanel({ content }: { content: TabContent<"overview"> }) 
           <StatCard key={tile.label} {...tile} />
         ))}
       </section>
+      <p className="mt-4 text-sm">
+        <Link to="/admin/companion" className="underline underline-offset-4">
+          Study companion usage and provider
+        </Link>
+      </p>
       <section className="card mt-6" aria-labelledby="recent-activity">
         <h2 id="recent-activity" className="font-display text-xl">
           Recent Activity
