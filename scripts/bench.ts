@@ -17,6 +17,24 @@
  * Autocannon runs in a worker thread (so the in-process baseline server has
  * the main thread to itself), against 127.0.0.1, without Accept-Encoding.
  * Set BENCH_DURATION (seconds per target, default 10) for a quicker run.
+ *
+ * Then two load phases, run by scripts/bench-load.ts over keep-alive
+ * connections opened before the clock starts (it says why not autocannon):
+ * - Mixed load: 200 connections at once for BENCH_LOAD_SECONDS (default
+ *   6 x BENCH_DURATION, at least 10 s: 60 s in a full run), split into
+ *   visitors' pages, a signed-in learner's pages and API reads, anonymous API
+ *   reads, and the learner's writes (video position, lesson completion, theme,
+ *   calculator). Every answer must be 2xx: a 5xx or a socket error or timeout
+ *   fails the bench, and so does any other non-2xx (it would mean the load's
+ *   own requests are wrong). p50/p99 are printed, not judged.
+ * - Failed-login storm, last (it spends 127.0.0.1's sign-in allowance, which
+ *   would refuse any later sign-in): 10,000 wrong passwords for one account
+ *   over 100 connections, with a bogus captcha, because the throttle is
+ *   checked before the captcha. At most LOGIN_MAX_FAILURES (10) may be
+ *   refused as 400/401; every other answer must be 429, with no 5xx or errors.
+ * Each phase also prints the server's CPU time per request (from /proc, on
+ * Linux), steadier than req/s when other work shares the machine.
+ * A failed load phase, like a broken route, makes the exit code 1.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -28,6 +46,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
+import { countStatuses, formatCounts, printLoadTable, runBurst, runMixedLoad, type LoadGroup, type LoadRequest, type LoadSummary } from "./bench-load";
 
 type Kind = "page" | "api";
 
@@ -72,12 +91,90 @@ const MIN_SHARE: Record<Kind, number> = { page: 0.6, api: 0.7 };
 const MAX_P99_MS = 100;
 const MAX_LANDING_JS_KB = 120;
 
+const LOAD_SECONDS = positiveSeconds("BENCH_LOAD_SECONDS", process.env.BENCH_LOAD_SECONDS, Math.max(10, 6 * DURATION_S));
+// The server's default sign-in allowance, set explicitly so the storm's expectation holds whatever the shell exports.
+const LOGIN_MAX_FAILURES = 10;
+// The demo Premium member: an account no other phase signs in with.
+const STORM = { requests: 10_000, connections: 100, username: "oracle" };
+
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 function durationFromEnv(value: string | undefined): number {
-  const seconds = Number(value || 10);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`BENCH_DURATION must be a positive number of seconds, not "${value}"`);
+  return positiveSeconds("BENCH_DURATION", value, 10);
+}
+
+function positiveSeconds(name: string, value: string | undefined, fallback: number): number {
+  const seconds = Number(value || fallback);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`${name} must be a positive number of seconds, not "${value}"`);
   return seconds;
+}
+
+/**
+ * What 200 connections do at once in the mixed load. Each connection sends its
+ * group's requests in turn; the writes are valid and idempotent, and none of
+ * them meets a rate limit (forum posts, limited to 10 a minute, are left out).
+ */
+function mixedLoad(studentCookie: string): LoadGroup[] {
+  return [
+    {
+      name: "visitor pages",
+      connections: 80,
+      requests: [
+        { path: "/" },
+        { path: "/login" },
+        { path: "/course/1" },
+        { path: "/community" },
+        { path: "/knowledge-base?q=habit" },
+        { path: "/tools-templates" },
+      ],
+    },
+    {
+      name: "learner pages + API reads",
+      connections: 60,
+      cookie: studentCookie,
+      requests: [
+        { path: "/students" },
+        { path: "/courses" },
+        { path: "/course/1/lesson/1?section=2" },
+        { path: "/api/user/progress" },
+        { path: "/community/category/1" },
+        { path: "/community/topic/1" },
+        { path: "/api/lessons/2" },
+        { path: "/api/auth-status" },
+      ],
+    },
+    {
+      name: "API reads",
+      connections: 40,
+      requests: [
+        { path: "/api/courses" },
+        { path: "/api/courses/1" },
+        { path: "/api/knowledge-base?q=client" },
+        { path: "/api/forum/categories" },
+        { path: "/api/stats" },
+      ],
+    },
+    {
+      name: "learner writes",
+      connections: 20,
+      cookie: studentCookie,
+      requests: [
+        // Section 6 is the video of lesson 2 of the free course 1.
+        { method: "PUT", path: "/api/sections/6/position", json: { seconds: 95.5 } },
+        { method: "POST", path: "/api/lessons/1/complete", json: {} },
+        {
+          method: "PUT",
+          path: "/api/user/theme",
+          json: { moodTheme: "mystical", themeSettings: { animationSpeed: 1.2, particleEffects: true, soundEffects: false, glowIntensity: 60 } },
+        },
+        {
+          method: "PUT",
+          path: "/api/calculator",
+          json: { personalSales: 1200, storeSales: 300, referredAdvisors: 2, referredAdvisorSales: 800, referredClients: 5, referredClientPurchases: 250 },
+        },
+      ],
+    },
+  ];
 }
 
 interface Measurement {
@@ -263,6 +360,122 @@ function printFloorNote(rows: Row[]) {
   console.log(`Framework floor vs node:http serving / from memory: ${notes.join(", ")}`);
 }
 
+// --- load phases ------------------------------------------------------------
+
+function serverErrorCount(summary: LoadSummary): number {
+  return countStatuses(summary, (status) => status >= 500);
+}
+
+function judgeMixedLoad(total: LoadSummary): string[] {
+  const failures: string[] = [];
+  const serverErrors = serverErrorCount(total);
+  const otherNon2xx = countStatuses(total, (status) => status < 200 || (status >= 300 && status < 500));
+  if (serverErrors > 0) failures.push(`${serverErrors} 5xx`);
+  if (total.errors > 0) failures.push(`${total.errors} socket errors or timeouts`);
+  if (otherNon2xx > 0) failures.push(`${otherNon2xx} other non-2xx: the load's own requests are wrong`);
+  return failures;
+}
+
+function judgeStorm(storm: LoadSummary): string[] {
+  const failures: string[] = [];
+  const throttled = countStatuses(storm, (status) => status === 429);
+  const evaluated = countStatuses(storm, (status) => status === 400 || status === 401);
+  const serverErrors = serverErrorCount(storm);
+  const unexpected = storm.requests - throttled - evaluated - serverErrors;
+  if (serverErrors > 0) failures.push(`${serverErrors} 5xx`);
+  if (storm.errors > 0) failures.push(`${storm.errors} socket errors or timeouts`);
+  if (storm.requests < STORM.requests) failures.push(`${storm.requests} of ${STORM.requests} answered`);
+  if (evaluated > LOGIN_MAX_FAILURES) failures.push(`${evaluated} attempts evaluated, limit ${LOGIN_MAX_FAILURES}`);
+  if (unexpected > 0) failures.push(`${unexpected} answers neither 429 nor 400/401`);
+  return failures;
+}
+
+function verdictLine(failures: string[]): string {
+  return failures.length === 0 ? "PASS" : `FAIL (${failures.join(", ")})`;
+}
+
+/** The server's error lines (pino JSON, one per failed request), shortened. */
+function serverErrorLines(logs: string, limit = 5): string[] {
+  return logs
+    .split("\n")
+    .filter((line) => /"level":"(error|fatal)"/.test(line))
+    .slice(0, limit)
+    .map((line) => (line.length > 800 ? `${line.slice(0, 800)}...` : line));
+}
+
+/** The server's process id, from the socket listening on its port (Linux `ss`); undefined where that fails. */
+function listeningPid(baseUrl: string): number | undefined {
+  try {
+    const sockets = execSync(`ss -Hltnp 'sport = :${new URL(baseUrl).port}'`, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const pid = Number(sockets.match(/pid=(\d+)/)?.[1]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds (user + system, all threads) a process has used, from /proc; undefined where that fails. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After the parenthesised command name come fields 3.. of proc(5); utime and stime are fields 14 and 15, in 1/100 s.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server's CPU cost of a phase: less noisy than req/s on a shared machine,
+ * and the share of one core says whether the one Node process was the limit.
+ */
+function cpuNote(before: number | undefined, after: number | undefined, summary: LoadSummary): string {
+  if (before === undefined || after === undefined || summary.requests === 0) return "server CPU: not measured";
+  const used = after - before;
+  return `server CPU: ${((used / summary.requests) * 1000).toFixed(1)} ms per request, ${((used / summary.seconds) * 100).toFixed(0)}% of one core`;
+}
+
+async function runLoadPhases(baseUrl: string, studentCookie: string): Promise<{ mixed: string[]; storm: string[] }> {
+  const serverPid = listeningPid(baseUrl);
+  const groups = mixedLoad(studentCookie);
+  const connections = groups.reduce((sum, group) => sum + group.connections, 0);
+  console.log(`\nMixed load: ${connections} connections for ${LOAD_SECONDS} s (${groups.map((g) => `${g.connections} ${g.name}`).join(", ")})`);
+  const cpuBeforeLoad = cpuSeconds(serverPid);
+  const load = await runMixedLoad(baseUrl, groups, LOAD_SECONDS);
+  const cpuAfterLoad = cpuSeconds(serverPid);
+  printLoadTable([...load.groups, load.total]);
+  const mixed = judgeMixedLoad(load.total);
+  const { total } = load;
+  console.log(
+    `Mixed load: ${total.requests} requests, ${total.reqPerSec.toFixed(0)} req/s, p50 ${total.p50Ms.toFixed(0)} ms, ` +
+      `p99 ${total.p99Ms.toFixed(0)} ms (recorded, not judged), 5xx ${serverErrorCount(total)}, errors ${total.errors}: ${verdictLine(mixed)}`,
+  );
+  console.log(`  ${cpuNote(cpuBeforeLoad, cpuAfterLoad, total)}`);
+  if (Object.keys(total.failedRequests).length > 0) console.log(`  non-2xx answers by request: ${formatCounts(total.failedRequests)}`);
+
+  console.log(`\nFailed-login storm: ${STORM.requests} wrong passwords for "${STORM.username}" over ${STORM.connections} connections`);
+  const loginWithWrongPassword: LoadRequest = {
+    method: "POST",
+    path: "/api/login",
+    // The throttle is checked before the captcha, so a bogus token is enough to meet it.
+    json: { username: STORM.username, password: "not-the-password-0000", captchaToken: "bench-storm.not-a-captcha", captchaAnswer: 0 },
+  };
+  const cpuBeforeStorm = cpuSeconds(serverPid);
+  const attempts = await runBurst(baseUrl, "failed logins", loginWithWrongPassword, STORM.requests, STORM.connections);
+  const cpuAfterStorm = cpuSeconds(serverPid);
+  printLoadTable([attempts]);
+  const storm = judgeStorm(attempts);
+  console.log(
+    `Failed-login storm: ${formatCounts(attempts.statuses)}; ${attempts.reqPerSec.toFixed(0)} req/s, ` +
+      `p99 ${attempts.p99Ms.toFixed(0)} ms: ${verdictLine(storm)}`,
+  );
+  console.log(`  ${cpuNote(cpuBeforeStorm, cpuAfterStorm, attempts)}`);
+  return { mixed, storm };
+}
+
 /**
  * Grows the demo forum to a realistic size (50,000 replies in one topic and
  * 2,000 more topics in the first category) through a second SQLite connection,
@@ -312,7 +525,7 @@ async function main(): Promise<number> {
   let academy: AcademyProcess | undefined;
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
-    academy = await startAcademy({ BENCH_MODE: "true" });
+    academy = await startAcademy({ BENCH_MODE: "true", LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), LOGIN_WINDOW_MINUTES: "15" });
     seedLargeForum(academy.databasePath);
     const landing = await fetchOk(`${academy.baseUrl}/`);
     const landingHtml = Buffer.from(await landing.arrayBuffer());
@@ -342,13 +555,19 @@ async function main(): Promise<number> {
       `Landing page JavaScript: ${jsKb.toFixed(1)} KB gzip in ${js.files} files (limit ${MAX_LANDING_JS_KB} KB): ${jsPass ? "PASS" : "FAIL"}`,
     );
 
-    const verdicts = [...rows.flatMap((row) => (row.failures ? [row.failures.length === 0] : [])), jsPass];
+    // Last: the storm spends this address's sign-in allowance.
+    const load = await runLoadPhases(academy.baseUrl, cookies.student);
+    const loadPassed = load.mixed.length === 0 && load.storm.length === 0;
+
+    const verdicts = [...rows.flatMap((row) => (row.failures ? [row.failures.length === 0] : [])), jsPass, load.mixed.length === 0, load.storm.length === 0];
     const passed = verdicts.filter(Boolean).length;
-    console.log(`bench: ${passed} passed, ${verdicts.length - passed} failed`);
+    console.log(`\nbench: ${passed} passed, ${verdicts.length - passed} failed`);
 
     const broken = rows.filter((row) => row.non2xx > 0);
     for (const row of broken) console.error(`Broken route: ${row.label} returned ${row.non2xx} non-2xx responses`);
-    return broken.length > 0 ? 1 : 0;
+    const errorLines = serverErrorLines(academy.logs());
+    if (errorLines.length > 0) console.error(`The server logged errors (first ${errorLines.length}):\n${errorLines.join("\n")}`);
+    return broken.length > 0 || !loadPassed ? 1 : 0;
   } finally {
     await baseline?.close();
     await academy?.stop();
