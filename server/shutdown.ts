@@ -22,9 +22,13 @@ export function handleShutdownSignals(server: Server, graceMs: number) {
       logger.warn("Grace period over: closing the connections still open");
       server.closeAllConnections();
     }, graceMs).unref();
+    // Whatever still holds the process after that (a stuck socket, a log pipe nobody reads) must not keep it alive.
+    setTimeout(() => exit(0), graceMs + 5_000).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  // A closed log pipe (the supervisor went away) is no reason to crash or hang.
+  process.stdout.on("error", () => {});
 }
 
 function exit(code: number) {
