@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CompanionWidget } from "~/components/companion/companion-widget";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
@@ -95,6 +96,7 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter user={user} />
+      {user ? <CompanionWidget /> : null}
       <Toaster serverToast={toast} />
     </>
   );

@@ -183,7 +183,7 @@ export default function LessonPlayer() {
           />
           <SectionList sections={sections} current={sectionNumber} hrefFor={hrefFor} />
           <LessonNeighbours courseId={course.id} previous={previous} next={next} />
-          <StudyHelpPanel courseTitle={course.title} lessonTitle={lesson.title} />
+          <StudyHelpPanel lessonId={lesson.id} courseTitle={course.title} lessonTitle={lesson.title} />
         </aside>
       </div>
     </div>

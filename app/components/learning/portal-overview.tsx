@@ -1,5 +1,6 @@
-import { Link } from "@remix-run/react";
-import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap } from "lucide-react";
+import { Link, useLocation } from "@remix-run/react";
+import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap, MessageCircle } from "lucide-react";
+import { companionHref, openCompanion } from "~/components/companion/companion-store";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import type { PortalStats } from "~/components/learning/portal-types";
 import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
@@ -89,6 +90,30 @@ export function UpgradeBanner({ paymentsOffMessage }: { paymentsOffMessage: stri
 
 const quickActionClasses = "card flex h-full items-center gap-3 p-4 transition hover:border-primary/60";
 
+/**
+ * Spec §2: opens the floating study companion. Without JavaScript the link
+ * reloads the page with ?companion=open, which the widget honours.
+ */
+function CompanionQuickAction() {
+  const location = useLocation();
+  return (
+    <a
+      href={companionHref(location.pathname, location.search)}
+      className={quickActionClasses}
+      onClick={(event) => {
+        event.preventDefault();
+        openCompanion();
+      }}
+    >
+      <MessageCircle className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+      <span>
+        <span className="block font-semibold">Chat with the study companion</span>
+        <span className="block text-xs opacity-75">Ask about any lesson or article.</span>
+      </span>
+    </a>
+  );
+}
+
 export function QuickActions({ upgrade }: { upgrade: { paymentsOffMessage: string | null } | null }) {
   const actions = [
     { to: "/courses", label: "Browse courses", description: "Find your next course in the catalogue.", icon: Compass },
@@ -100,7 +125,10 @@ export function QuickActions({ upgrade }: { upgrade: { paymentsOffMessage: strin
       <h2 id="quick-actions-title" className="mb-4 font-display text-2xl">
         Quick Actions
       </h2>
-      <ul className={upgrade ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-4" : "grid gap-4 md:grid-cols-3"}>
+      <ul className={upgrade ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-4"}>
+        <li>
+          <CompanionQuickAction />
+        </li>
         {actions.map((action) => (
           <li key={action.to}>
             <Link to={action.to} className={quickActionClasses}>

@@ -1,10 +1,15 @@
-import { MessageCircleQuestion } from "lucide-react";
+import { MessageCircleQuestion, Sparkles } from "lucide-react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { openCompanion } from "~/components/companion/companion-store";
+import { buttonClasses } from "~/components/ui/button";
 
 /**
  * The study companion's place in the player. A <details> opens and closes
- * without JavaScript; the AI chat will mount inside the data-slot container.
+ * without JavaScript; "Ask about this lesson" opens the floating companion
+ * scoped to this lesson, which needs JavaScript.
  */
-export function StudyHelpPanel({ courseTitle, lessonTitle }: { courseTitle: string; lessonTitle: string }) {
+export function StudyHelpPanel({ lessonId, courseTitle, lessonTitle }: { lessonId: number; courseTitle: string; lessonTitle: string }) {
+  const hydrated = useHydrated();
   return (
     <details className="card group p-0" id="companion">
       <summary className="flex cursor-pointer list-none items-center gap-2 p-4 font-medium">
@@ -20,7 +25,23 @@ export function StudyHelpPanel({ courseTitle, lessonTitle }: { courseTitle: stri
         <p>
           <span className="opacity-70">Lesson:</span> {lessonTitle}
         </p>
-        <p className="italic opacity-80">Your study companion arrives soon.</p>
+        {hydrated ? (
+          <button
+            type="button"
+            className={buttonClasses("outline", "w-full", "sm")}
+            onClick={() => openCompanion({ lessonId, courseTitle, lessonTitle })}
+          >
+            <Sparkles className="h-4 w-4" aria-hidden /> Ask about this lesson
+          </button>
+        ) : (
+          <p className="italic opacity-80">
+            The study companion answers questions about this lesson when JavaScript is on. You can also ask in the{" "}
+            <a href="/community" className="underline">
+              community forum
+            </a>
+            .
+          </p>
+        )}
       </div>
     </details>
   );
