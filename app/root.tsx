@@ -11,8 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { CompanionWidget } from "~/components/companion/companion-widget";
+import { lazy, Suspense, type ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
@@ -87,6 +86,9 @@ export function Layout({ children }: { children: ReactNode }) {
   return <Document>{children}</Document>;
 }
 
+// Only signed-in members get the study companion, so visitors never download it.
+const CompanionWidget = lazy(() => import("~/components/companion/companion-widget").then((module) => ({ default: module.CompanionWidget })));
+
 export default function App() {
   const { user, toast } = useLoaderData<typeof loader>();
   return (
@@ -96,7 +98,11 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter user={user} />
-      {user ? <CompanionWidget /> : null}
+      {user ? (
+        <Suspense fallback={null}>
+          <CompanionWidget />
+        </Suspense>
+      ) : null}
       <Toaster serverToast={toast} />
     </>
   );

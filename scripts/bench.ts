@@ -519,6 +519,24 @@ async function signIn(baseUrl: string, username: string, password: string): Prom
 
 // --- main -------------------------------------------------------------------
 
+/** The study companion's offline answers on the demo library and on 10,000 passages (scripts/bench-companion.ts), on a database of their own. */
+function benchCompanion(): boolean {
+  console.log("\nStudy companion, offline answers (server time):");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-bench-companion-"));
+  try {
+    execSync("npx tsx scripts/bench-companion.ts", {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_PATH: path.join(dir, "academy.db"), UPLOADS_DIR: path.join(dir, "uploads"), SESSION_SECRET: "bench-companion-secret-0123456789abcdef", LOG_LEVEL: "warn" },
+    });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<number> {
   ensureBuild();
   warnIfBusy();
@@ -558,8 +576,15 @@ async function main(): Promise<number> {
     // Last: the storm spends this address's sign-in allowance.
     const load = await runLoadPhases(academy.baseUrl, cookies.student);
     const loadPassed = load.mixed.length === 0 && load.storm.length === 0;
+    const companionPassed = benchCompanion();
 
-    const verdicts = [...rows.flatMap((row) => (row.failures ? [row.failures.length === 0] : [])), jsPass, load.mixed.length === 0, load.storm.length === 0];
+    const verdicts = [
+      ...rows.flatMap((row) => (row.failures ? [row.failures.length === 0] : [])),
+      jsPass,
+      load.mixed.length === 0,
+      load.storm.length === 0,
+      companionPassed,
+    ];
     const passed = verdicts.filter(Boolean).length;
     console.log(`\nbench: ${passed} passed, ${verdicts.length - passed} failed`);
 
@@ -567,7 +592,7 @@ async function main(): Promise<number> {
     for (const row of broken) console.error(`Broken route: ${row.label} returned ${row.non2xx} non-2xx responses`);
     const errorLines = serverErrorLines(academy.logs());
     if (errorLines.length > 0) console.error(`The server logged errors (first ${errorLines.length}):\n${errorLines.join("\n")}`);
-    return broken.length > 0 || !loadPassed ? 1 : 0;
+    return broken.length > 0 || !loadPassed || !companionPassed ? 1 : 0;
   } finally {
     await baseline?.close();
     await academy?.stop();

@@ -65,14 +65,16 @@ export function offlineAnswer(question: string, passages: Passage[], locked: Loc
 
   // Quotes read in the order of their passages, and within one in text order.
   chosen.sort((a, b) => a.passageIndex - b.passageIndex || a.order - b.order);
-  const numbers = new Map<number, number>();
+  // Two passages of one article or lesson section are one source, with one number.
+  const numbers = new Map<string, number>();
   const cited: CitedSource[] = [];
   const lines = chosen.map(({ sentence, passageIndex }) => {
-    let n = numbers.get(passageIndex);
+    const passage = passages[passageIndex];
+    const key = passage ? `${passage.url}#${passage.heading ?? ""}` : String(passageIndex);
+    let n = numbers.get(key);
     if (n === undefined) {
       n = cited.length + 1;
-      numbers.set(passageIndex, n);
-      const passage = passages[passageIndex];
+      numbers.set(key, n);
       if (passage) cited.push({ n, passage });
     }
     return `> ${sentence} [${n}]`;

@@ -185,19 +185,20 @@ test.describe("Course management without JavaScript", () => {
     await lessonForm.getByRole("button", { name: "Generate with AI" }).click();
     lessonForm = page.getByRole("dialog", { name: "Create Lesson" });
     await expect(lessonForm.getByRole("status")).toContainText("Sample Content Added");
-    await expect(lessonForm.getByRole("group", { name: /^Section \d$/ })).toHaveCount(3);
+    // The outline scaffold: introduction, key concepts, practice and reflection, summary.
+    await expect(lessonForm.getByRole("group", { name: /^Section \d$/ })).toHaveCount(4);
     await expect(lessonForm.getByRole("group", { name: "Section 1" }).getByLabel("Section title")).toHaveValue("Introduction to Cleansing stones");
 
     await lessonForm.getByRole("button", { name: "Remove section 1" }).click();
     lessonForm = page.getByRole("dialog", { name: "Create Lesson" });
-    await expect(lessonForm.getByRole("group", { name: /^Section \d$/ })).toHaveCount(2);
+    await expect(lessonForm.getByRole("group", { name: /^Section \d$/ })).toHaveCount(3);
     await lessonForm.getByRole("button", { name: "Move section 2 up" }).click();
     lessonForm = page.getByRole("dialog", { name: "Create Lesson" });
     await expect(lessonForm.getByRole("group", { name: "Section 1" }).getByLabel("Section title")).toHaveValue("Practice and reflection");
     await expect(lessonForm.getByLabel("Title", { exact: true })).toHaveValue("Cleansing stones");
     await lessonForm.getByRole("button", { name: "Create Lesson" }).click();
     await expect(page.getByTestId("toast-title")).toHaveText("Lesson created");
-    await expect(page.getByRole("article", { name: "Cleansing stones" }).getByText("2 sections")).toBeVisible();
+    await expect(page.getByRole("article", { name: "Cleansing stones" }).getByText("3 sections")).toBeVisible();
 
     await page.getByRole("link", { name: "Add Lesson" }).click();
     lessonForm = page.getByRole("dialog", { name: "Create Lesson" });
@@ -276,14 +277,14 @@ test.describe("Course management with JavaScript", () => {
     await expect(lessonForm.getByRole("group", { name: "Section 1" }).getByLabel("Section title")).toHaveValue(
       "Introduction to Choosing a colour",
     );
-    await expect(lessonForm.getByRole("group", { name: /^Section \d$/ })).toHaveCount(3);
+    await expect(lessonForm.getByRole("group", { name: /^Section \d$/ })).toHaveCount(4);
     await lessonForm.getByRole("button", { name: "Move section 3 up" }).click();
     await expect(lessonForm.getByRole("group", { name: "Section 2" }).getByLabel("Section title")).toHaveValue("Practice and reflection");
     await lessonForm.getByRole("button", { name: "Remove section 3" }).click();
-    await expect(lessonForm.getByRole("group", { name: /^Section \d$/ })).toHaveCount(2);
+    await expect(lessonForm.getByRole("group", { name: /^Section \d$/ })).toHaveCount(3);
     await lessonForm.getByRole("button", { name: "Create Lesson" }).click();
     await expect(page.getByTestId("toast-title")).toHaveText("Lesson created");
-    await expect(page.getByRole("article", { name: "Choosing a colour" }).getByText("2 sections")).toBeVisible();
+    await expect(page.getByRole("article", { name: "Choosing a colour" }).getByText("3 sections")).toBeVisible();
 
     await page.getByRole("link", { name: "Back to Courses" }).click();
     page.once("dialog", (dialog) => {

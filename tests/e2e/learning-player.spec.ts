@@ -131,7 +131,7 @@ test.describe("Taking a course in the lesson player", () => {
 
       // The study help panel opens without JavaScript.
       await page.getByText("Study help").click();
-      await expect(page.locator('[data-slot="study-companion"]')).toContainText("Your study companion arrives soon.");
+      await expect(page.locator('[data-slot="study-companion"]')).toContainText("The study companion answers questions about this lesson when JavaScript is on.");
 
       await walkToLastSection(page);
       await page.getByRole("button", { name: "Complete Lesson" }).click();
