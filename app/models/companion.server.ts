@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { z } from "zod";
 import { db } from "#db/client.server";
 import { chatMessages, companionUsage, type User } from "#db/schema";
 import { findLessonForViewer } from "~/models/access.server";
@@ -296,10 +297,21 @@ export interface StoredMessage {
   createdAt: string;
 }
 
+const StoredSources = z.array(
+  z.object({
+    n: z.number().nullable(),
+    title: z.string(),
+    heading: z.string().nullable(),
+    url: z.string(),
+    kind: z.enum(["lesson", "article"]),
+    locked: z.boolean(),
+  }),
+);
+
 function parseSources(stored: string): SourceView[] {
   try {
-    const value: unknown = JSON.parse(stored);
-    return Array.isArray(value) ? (value as SourceView[]) : [];
+    const parsed = StoredSources.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : [];
   } catch {
     return [];
   }
