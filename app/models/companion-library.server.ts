@@ -154,14 +154,14 @@ const STOP_WORDS = new Set(
  * Nothing the asker typed reaches MATCH as syntax — quotes, *, NEAR( and
  * column: prefixes are not words, so they never survive.
  */
-export function libraryQuery(question: string): string | null {
-  const words = [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+export function libraryQuery(question: string, join: "AND" | "OR" = "OR"): string | null {
+  const words = queryWords(question);
   if (words.length === 0) return null;
   return words
     .slice(0, 16)
     // Longer words also match as prefixes ("refer" finds "referrals", which stems differently).
     .map((word) => (word.length >= 5 ? `"${word}"*` : `"${word}"`))
-    .join(" OR ");
+    .join(` ${join} `);
 }
 
 export function queryWords(question: string): string[] {
@@ -242,7 +242,19 @@ export function searchLibrary(
   const query = libraryQuery(question);
   if (!query) return { passages: [], locked: [] };
   const premium = isPremium(viewer);
-  const rows = readablePassages.all({ query, premium: premium ? 1 : 0, lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1, limit: options.limit ?? 6 });
+  const limit = options.limit ?? 6;
+  const params = { premium: premium ? 1 : 0, lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1, limit };
+  // Passages holding every word first: on a large library that query is small
+  // and fast. Only when it finds too few does the any-word query fill the rest.
+  const allWords = libraryQuery(question, "AND");
+  const rows = allWords && allWords !== query ? readablePassages.all({ ...params, query: allWords }) : [];
+  if (rows.length < limit) {
+    const seen = new Set(rows.map((row) => row.chunkId));
+    for (const row of readablePassages.all({ ...params, query })) {
+      if (rows.length >= limit) break;
+      if (!seen.has(row.chunkId)) rows.push(row);
+    }
+  }
   const passages = rows.map((row) => ({
     chunkId: row.chunkId,
     kind: row.kind,
