@@ -123,13 +123,18 @@ function lockedView(reference: LockedReference): SourceView {
 /** The answer as sanitised HTML, each valid [n] a link to its source. */
 export function renderAnswerHtml(response: string, sources: SourceView[]): string {
   const byNumber = new Map(sources.filter((s) => s.n !== null).map((s) => [s.n, s]));
-  return renderMarkdown(response).replace(/\[(\d{1,2})\]/g, (match, digits: string) => {
+  const link = (match: string, digits: string) => {
     const source = byNumber.get(Number(digits));
     if (!source) return match;
     const href = source.url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
     const title = `${source.title}${source.heading ? ` — ${source.heading}` : ""}`.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
     return `<a href="${href}" data-citation="${digits}" title="${title}">[${digits}]</a>`;
-  });
+  };
+  // Only in text between tags: a "[1]" inside a link's address stays as it is.
+  return renderMarkdown(response)
+    .split(/(<[^>]*>)/)
+    .map((part) => (part.startsWith("<") ? part : part.replace(/\[(\d{1,2})\]/g, link)))
+    .join("");
 }
 
 function lessonScope(user: Pick<User, "id" | "role">, lessonId: number | undefined): { lessonId?: number; courseId?: number } {
