@@ -9,7 +9,7 @@ import { offlineAnswer, type CitedSource } from "~/models/companion-offline.serv
 import { providerConfigured, providerModel, ProviderError, streamProviderAnswer, type ProviderUsage } from "~/models/companion-provider.server";
 import { REFUSAL_TEXT, scopeRefusal } from "~/models/companion-scope";
 import { isPremium } from "~/models/membership.server";
-import { CHAT_HISTORY_SENT, type ChatRequest } from "~/schemas/companion";
+import { CHAT_HISTORY_SENT, ChatSourceSchema, type ChatRequest, type ChatSource } from "~/schemas/companion";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -22,14 +22,7 @@ import { TooManyRequestsError } from "~/utils/rate-limit.server";
 
 export type CompanionMode = "provider" | "offline";
 
-export interface SourceView {
-  n: number | null;
-  title: string;
-  heading: string | null;
-  url: string;
-  kind: "lesson" | "article";
-  locked: boolean;
-}
+export type SourceView = ChatSource;
 
 export interface ChatAnswer {
   response: string;
@@ -302,16 +295,7 @@ export interface StoredMessage {
   createdAt: string;
 }
 
-const StoredSources = z.array(
-  z.object({
-    n: z.number().nullable(),
-    title: z.string(),
-    heading: z.string().nullable(),
-    url: z.string(),
-    kind: z.enum(["lesson", "article"]),
-    locked: z.boolean(),
-  }),
-);
+const StoredSources = z.array(ChatSourceSchema);
 
 function parseSources(stored: string): SourceView[] {
   try {

@@ -27,3 +27,14 @@ export const ChatRequestSchema = z.object({
 });
 
 export type ChatRequest = z.output<typeof ChatRequestSchema>;
+
+/** A source under an answer: numbered when cited; locked (no number, a course link) for Premium material the member may not open. */
+export const ChatSourceSchema = z.object({
+  n: z.number().nullable(),
+  title: z.string(),
+  heading: z.string().nullable(),
+  url: z.string(),
+  kind: z.enum(["lesson", "article"]),
+  locked: z.boolean(),
+});
+export type ChatSource = z.infer<typeof ChatSourceSchema>;

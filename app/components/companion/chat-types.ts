@@ -1,17 +1,11 @@
 import { z } from "zod";
+import { CHAT_HISTORY_SENT, CHAT_MESSAGE_MAX, ChatSourceSchema, type ChatSource } from "~/schemas/companion";
 
 // The shapes the study companion's API answers with (app/routes/api.chat*.ts).
 // The browser parses every answer instead of trusting it.
 
-export const SourceSchema = z.object({
-  n: z.number().nullable(),
-  title: z.string(),
-  heading: z.string().nullable(),
-  url: z.string(),
-  kind: z.enum(["lesson", "article"]),
-  locked: z.boolean(),
-});
-export type Source = z.infer<typeof SourceSchema>;
+export const SourceSchema = ChatSourceSchema;
+export type Source = ChatSource;
 
 export const ModeSchema = z.enum(["provider", "offline"]);
 export type CompanionMode = z.infer<typeof ModeSchema>;
@@ -65,7 +59,7 @@ export interface HistoryTurn {
   content: string;
 }
 
-/** Spec §9: the last 6 messages go along as context. */
-export const HISTORY_SENT = 6;
+/** The spec sends the last 6 messages as context. */
+export const HISTORY_SENT = CHAT_HISTORY_SENT;
 /** The server refuses longer messages with 400. */
-export const MAX_MESSAGE_LENGTH = 2000;
+export const MAX_MESSAGE_LENGTH = CHAT_MESSAGE_MAX;
