@@ -19,17 +19,9 @@ const loginWindowSeconds = env.LOGIN_WINDOW_MINUTES * 60;
 // a member's password from one address locks only that address out of the
 // account, while a guesser spread over many addresses still meets a limit.
 const ACCOUNT_ALLOWANCE_FACTOR = 5;
-const loginLimiters = [
-  { limiter: new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds }), key: (ip: string) => ip },
-  {
-    limiter: new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds }),
-    key: (ip: string, username: string) => `${username}@${ip}`,
-  },
-  {
-    limiter: new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES * ACCOUNT_ALLOWANCE_FACTOR, duration: loginWindowSeconds }),
-    key: (_ip: string, username: string) => username,
-  },
-];
+const attemptsByIp = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
+const attemptsByAccountFromIp = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
+const attemptsByAccount = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES * ACCOUNT_ALLOWANCE_FACTOR, duration: loginWindowSeconds });
 const signupsByIp = new RateLimiterMemory({ points: env.SIGNUPS_PER_HOUR, duration: 60 * 60 });
 
 function retryAfter(res: RateLimiterRes | null): number {
@@ -50,8 +42,13 @@ export interface LoginAttempt {
  * TooManyRequestsError when any allowance is spent.
  */
 export async function beginLoginAttempt(ip: string, rawUsername: string): Promise<LoginAttempt> {
-  const username = rawUsername.toLowerCase();
-  const results = await Promise.allSettled(loginLimiters.map(({ limiter, key }) => limiter.consume(key(ip, username), 1)));
+  const account = rawUsername.toLowerCase();
+  const accountFromIp = `${account}@${ip}`;
+  const results = await Promise.allSettled([
+    attemptsByIp.consume(ip, 1),
+    attemptsByAccountFromIp.consume(accountFromIp, 1),
+    attemptsByAccount.consume(account, 1),
+  ]);
   const refused = results.find((result) => result.status === "rejected");
   if (refused) {
     const reason: unknown = refused.reason;
@@ -60,12 +57,7 @@ export async function beginLoginAttempt(ip: string, rawUsername: string): Promis
   }
   return {
     async succeeded() {
-      const [byIp, byAccountFromIp, byAccount] = loginLimiters;
-      await Promise.all([
-        byIp?.limiter.reward(byIp.key(ip, username), 1),
-        byAccountFromIp?.limiter.delete(byAccountFromIp.key(ip, username)),
-        byAccount?.limiter.reward(byAccount.key(ip, username), 1),
-      ]);
+      await Promise.all([attemptsByIp.reward(ip, 1), attemptsByAccountFromIp.delete(accountFromIp), attemptsByAccount.reward(account, 1)]);
     },
   };
 }
