@@ -6,11 +6,12 @@ import { defineConfig, devices } from "@playwright/test";
 // Browser tests run against the production build (`npx remix vite:build` first)
 // on a fresh, empty database that the server seeds with demo data at boot.
 
-const PORT = 4173;
+// Overridable so two checkouts on one machine can run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // A local fake of the Stripe API (tests/fakes/fake-stripe.ts); the browser's
 // Stripe.js is replaced per test by tests/e2e/stripe-js.ts.
-export const FAKE_STRIPE_PORT = 4174;
+export const FAKE_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 
 // The config is loaded by the runner and again by each worker; the workers

@@ -400,6 +400,8 @@ export const conferences = sqliteTable(
     isLive: flag("is_live", false),
     isPremiumOnly: flag("is_premium_only", false),
     isRecording: flag("is_recording", false),
+    /** When the current recording began; its duration is measured from here. */
+    recordingStartedAt: integer("recording_started_at", { mode: "timestamp_ms" }),
     startedAt: integer("started_at", { mode: "timestamp_ms" }),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -407,6 +409,8 @@ export const conferences = sqliteTable(
   },
   (t) => [
     index("conferences_schedule").on(t.isLive, t.endedAt, t.scheduledAt),
+    // One live session at a time, kept by the database even if two admins press Start together.
+    uniqueIndex("conferences_one_live").on(t.isLive).where(sql`is_live = 1`),
     check("conferences_duration", sql`duration >= 1`),
     check("conferences_participants", sql`max_participants >= 1`),
   ],
@@ -420,11 +424,25 @@ export const recordings = sqliteTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     duration: integer("duration").notNull().default(0),
+    /** The spec's file name (conference-{id}-{time}.webm); the file lives under UPLOADS_DIR/recordings. */
     recordingUrl: text("recording_url"),
+    sizeBytes: integer("size_bytes").notNull().default(0),
+    mimeType: text("mime_type").notNull().default("video/webm"),
+    /** Copied from the conference, so the rule survives the conference being deleted. */
+    isPremiumOnly: flag("is_premium_only", false),
     createdAt: createdAt(),
   },
-  (t) => [index("recordings_created").on(t.createdAt)],
+  (t) => [index("recordings_created").on(t.createdAt), index("recordings_conference").on(t.conferenceId)],
 );
+
+/** A member's secret calendar-feed address; deleting the row revokes it. */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});
 
 export const toolTemplates = sqliteTable(
   "tool_templates",

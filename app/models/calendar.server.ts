@@ -1,0 +1,85 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import ical, { ICalEventStatus } from "ical-generator";
+import { db } from "#db/client.server";
+import { calendarFeeds, users, type User } from "#db/schema";
+import type { ConferenceRow } from "~/models/conference.server";
+
+// Live sessions as iCalendar (RFC 5545): one event to add by hand, or a
+// member's personal feed that calendar apps poll. ical-generator does the
+// escaping and line folding; times are written in UTC.
+
+const PRODUCT = { company: "Mystic Academy", product: "Live Sessions", language: "EN" } as const;
+
+export function joinPath(conferenceId: number): string {
+  return `/join-conference/${conferenceId}`;
+}
+
+/** One calendar holding the given sessions; `origin` is the academy's public address. */
+export function conferencesCalendar(conferences: readonly ConferenceRow[], origin: string, name: string): string {
+  const calendar = ical({ name, prodId: PRODUCT, ttl: 60 * 60 });
+  for (const conference of conferences) {
+    calendar.createEvent({
+      // Stable per conference and per academy, so an update replaces the event instead of adding one.
+      id: `conference-${conference.id}@${new URL(origin).host}`,
+      start: conference.scheduledAt,
+      end: new Date(conference.scheduledAt.getTime() + conference.duration * 60_000),
+      summary: conference.title,
+      description: conference.description,
+      url: `${origin}${joinPath(conference.id)}`,
+      status: ICalEventStatus.CONFIRMED,
+      stamp: conference.createdAt,
+    });
+  }
+  return calendar.toString();
+}
+
+export function calendarResponse(body: string, fileName: string, cacheControl: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": cacheControl,
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Personal feeds: a secret URL per member, revocable.
+// ---------------------------------------------------------------------------
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function feedPath(token: string): string {
+  return `/api/calendar/${token}/sessions.ics`;
+}
+
+export function getFeedToken(userId: number): string | null {
+  return db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).get()?.token ?? null;
+}
+
+/** Makes a new secret address; any older one stops working at once. */
+export function resetFeedToken(userId: number): string {
+  const token = crypto.randomBytes(32).toString("base64url");
+  db.insert(calendarFeeds)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } })
+    .run();
+  return token;
+}
+
+export function revokeFeedToken(userId: number): void {
+  db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).run();
+}
+
+/** The member a feed address belongs to, or undefined for an unknown or revoked one. */
+export function userForFeedToken(token: string): User | undefined {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const row = db
+    .select({ user: users })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.token, token))
+    .get();
+  return row?.user;
+}

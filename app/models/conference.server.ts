@@ -1,0 +1,381 @@
+import fs from "node:fs";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { conferences, recordings, type User } from "#db/schema";
+import { isPremium } from "~/models/membership.server";
+import {
+  conferenceStatus,
+  INSTANT_SESSION,
+  isEditable,
+  RECORDING_FILE_PATTERN,
+  recordingFileName,
+  type ConferenceInput,
+  type ConferenceStatus,
+} from "~/schemas/conference";
+import { uploadsPath } from "~/utils/uploads.server";
+
+// Live conferences and their recordings (admin spec §3–§9). Every rule —
+// who may attend, which transitions are legal, what a recording is — lives
+// here once; the admin pages, the join page and /api/conferences call it.
+
+export type ConferenceRow = typeof conferences.$inferSelect;
+export type RecordingRow = typeof recordings.$inferSelect;
+type Viewer = Pick<User, "id" | "role">;
+
+/** A refused change, with the status the API answers and a message a person can act on. */
+export class ConferenceError extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ConferenceError";
+  }
+}
+
+export const CONFERENCE_MESSAGES = {
+  notFound: "Conference not found",
+  live: "This conference is live. End it before changing or deleting it.",
+  ended: "This conference has ended and can no longer be changed.",
+  endedStart: "This conference has ended. Schedule a new one instead.",
+  anotherLive: "Another conference is already live. End it before starting this one.",
+  notLive: "This conference is not live.",
+  notLiveRecording: "Recording needs a live conference. Start the conference first.",
+  alreadyRecording: "This conference is already being recorded.",
+  notRecording: "This conference is not being recorded.",
+  wrongRecordingFile: "recordingUrl must name this conference's recording (conference-{id}-{time}.webm)",
+} as const;
+
+export function getConference(id: number): ConferenceRow | undefined {
+  return db.select().from(conferences).where(eq(conferences.id, id)).get();
+}
+
+function requireConference(id: number): ConferenceRow {
+  const conference = getConference(id);
+  if (!conference) throw new ConferenceError(404, CONFERENCE_MESSAGES.notFound);
+  return conference;
+}
+
+/** Premium-only sessions (the monthly live Q&A) are for Premium members and admins. */
+export function mayAttend(viewer: Viewer, conference: Pick<ConferenceRow, "isPremiumOnly">): boolean {
+  return !conference.isPremiumOnly || isPremium(viewer);
+}
+
+export interface ListConferencesOptions {
+  /** Ended conferences are hidden from the admin list (spec §4) and of no use to students. */
+  includeEnded?: boolean;
+}
+
+/** Live first, then by scheduled time. */
+export function listConferences({ includeEnded = false }: ListConferencesOptions = {}): ConferenceRow[] {
+  return db
+    .select()
+    .from(conferences)
+    .where(includeEnded ? undefined : isNull(conferences.endedAt))
+    .orderBy(desc(conferences.isLive), asc(conferences.scheduledAt), asc(conferences.id))
+    .all();
+}
+
+export function getLiveConference(): ConferenceRow | undefined {
+  return db.select().from(conferences).where(eq(conferences.isLive, true)).get();
+}
+
+/** Upcoming sessions (not ended, scheduled from `since` on, or live) the viewer may attend, for calendars. */
+export function listUpcomingFor(viewer: Viewer, now = new Date()): ConferenceRow[] {
+  const premium = isPremium(viewer, now);
+  return listConferences().filter(
+    (conference) => (premium || !conference.isPremiumOnly) && (conference.isLive || conference.scheduledAt.getTime() >= now.getTime()),
+  );
+}
+
+export function createConference(input: ConferenceInput, createdBy: number): ConferenceRow {
+  return db
+    .insert(conferences)
+    .values({ ...input, createdBy })
+    .returning()
+    .get();
+}
+
+function requireEditable(conference: ConferenceRow): void {
+  if (conference.isLive) throw new ConferenceError(409, CONFERENCE_MESSAGES.live);
+  if (conference.endedAt !== null) throw new ConferenceError(409, CONFERENCE_MESSAGES.ended);
+  if (!isEditable(conference)) throw new ConferenceError(409, CONFERENCE_MESSAGES.ended);
+}
+
+export function updateConference(id: number, input: ConferenceInput): ConferenceRow {
+  return db.transaction(() => {
+    requireEditable(requireConference(id));
+    const updated = db.update(conferences).set(input).where(eq(conferences.id, id)).returning().get();
+    if (!updated) throw new ConferenceError(404, CONFERENCE_MESSAGES.notFound);
+    return updated;
+  });
+}
+
+/**
+ * Deletes a conference that is neither live nor ended. Its recordings stay in
+ * the library (their conference link is cleared) unless `withRecordings`.
+ */
+export function deleteConference(id: number, { withRecordings = false } = {}): void {
+  const files = db.transaction(() => {
+    requireEditable(requireConference(id));
+    let names: string[] = [];
+    if (withRecordings) {
+      const doomed = db.select().from(recordings).where(eq(recordings.conferenceId, id)).all();
+      names = doomed.flatMap((recording) => (recording.recordingUrl ? [recording.recordingUrl] : []));
+      db.delete(recordings).where(eq(recordings.conferenceId, id)).run();
+    }
+    db.delete(conferences).where(eq(conferences.id, id)).run();
+    return names;
+  });
+  // Files go after the rows are gone, so a failure leaves an orphan file, never a broken row.
+  for (const name of files) fs.rmSync(recordingPath(name), { force: true });
+}
+
+function isOneLiveViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed: conferences\.is_live/.test(error.message);
+}
+
+/** Moves a conference to live. Starting one that is already live is a no-op. */
+export function startConference(id: number, now = new Date()): ConferenceRow {
+  try {
+    return db.transaction(() => {
+      const conference = requireConference(id);
+      if (conference.isLive) return conference;
+      if (conference.endedAt !== null) throw new ConferenceError(409, CONFERENCE_MESSAGES.endedStart);
+      const live = getLiveConference();
+      if (live) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
+      return db.update(conferences).set({ isLive: true, startedAt: now }).where(eq(conferences.id, id)).returning().get();
+    });
+  } catch (error) {
+    // The partial unique index is the last word when two starts race.
+    if (isOneLiveViolation(error)) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
+    throw error;
+  }
+}
+
+/** 'Go Live' (spec §4): the instant session, created and started in one transaction. */
+export function goLive(createdBy: number, now = new Date()): ConferenceRow {
+  try {
+    return db.transaction(() => {
+      if (getLiveConference()) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
+      return db
+        .insert(conferences)
+        .values({
+          ...INSTANT_SESSION,
+          scheduledAt: now,
+          isRecorded: true,
+          isLive: true,
+          startedAt: now,
+          createdBy,
+        })
+        .returning()
+        .get();
+    });
+  } catch (error) {
+    if (isOneLiveViolation(error)) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
+    throw error;
+  }
+}
+
+/** Moves a live conference to ended; a recording still running is kept, not lost. */
+export function endConference(id: number, now = new Date()): ConferenceRow {
+  return db.transaction(() => {
+    const conference = requireConference(id);
+    if (!conference.isLive) {
+      throw new ConferenceError(409, conference.endedAt === null ? CONFERENCE_MESSAGES.notLive : CONFERENCE_MESSAGES.ended);
+    }
+    if (conference.isRecording) saveRecording(conference, recordingFileName(conference.id, now), now);
+    return db
+      .update(conferences)
+      .set({ isLive: false, isRecording: false, recordingStartedAt: null, endedAt: now })
+      .where(eq(conferences.id, id))
+      .returning()
+      .get();
+  });
+}
+
+export function startRecording(id: number, now = new Date()): ConferenceRow {
+  return db.transaction(() => {
+    const conference = requireConference(id);
+    if (!conference.isLive) throw new ConferenceError(409, CONFERENCE_MESSAGES.notLiveRecording);
+    if (conference.isRecording) throw new ConferenceError(409, CONFERENCE_MESSAGES.alreadyRecording);
+    return db
+      .update(conferences)
+      .set({ isRecording: true, recordingStartedAt: now })
+      .where(eq(conferences.id, id))
+      .returning()
+      .get();
+  });
+}
+
+/**
+ * Stops the recording and files it in the library under the spec's file
+ * name (given by the client, or made here). The file itself arrives through
+ * the live room's upload; until it does, the library shows it without Play.
+ */
+export function stopRecording(id: number, recordingUrl: string | undefined, now = new Date()): RecordingRow {
+  return db.transaction(() => {
+    const conference = requireConference(id);
+    if (!conference.isRecording) throw new ConferenceError(409, CONFERENCE_MESSAGES.notRecording);
+    const name = recordingUrl ?? recordingFileName(conference.id, now);
+    if (RECORDING_FILE_PATTERN.exec(name)?.[1] !== String(conference.id)) {
+      throw new ConferenceError(409, CONFERENCE_MESSAGES.wrongRecordingFile);
+    }
+    const recording = saveRecording(conference, name, now);
+    db.update(conferences).set({ isRecording: false, recordingStartedAt: null }).where(eq(conferences.id, id)).run();
+    return recording;
+  });
+}
+
+function saveRecording(conference: ConferenceRow, fileName: string, now: Date): RecordingRow {
+  const startedAt = conference.recordingStartedAt ?? conference.startedAt ?? now;
+  const minutes = Math.max(1, Math.round((now.getTime() - startedAt.getTime()) / 60_000));
+  return db
+    .insert(recordings)
+    .values({
+      conferenceId: conference.id,
+      title: conference.title,
+      description: conference.description,
+      duration: minutes,
+      recordingUrl: fileName,
+      sizeBytes: fileSize(fileName),
+      isPremiumOnly: conference.isPremiumOnly,
+    })
+    .returning()
+    .get();
+}
+
+// ---------------------------------------------------------------------------
+// Recordings
+// ---------------------------------------------------------------------------
+
+export function recordingPath(fileName: string): string {
+  if (!RECORDING_FILE_PATTERN.test(fileName)) throw new Error(`not a recording file name: ${fileName}`);
+  return uploadsPath("recordings", fileName);
+}
+
+function fileSize(fileName: string): number {
+  try {
+    return fs.statSync(recordingPath(fileName)).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** True when the recording's file is on disk and not empty: Play and Download work. */
+export function hasRecordingFile(recording: Pick<RecordingRow, "recordingUrl">): boolean {
+  return recording.recordingUrl !== null && fileSize(recording.recordingUrl) > 0;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Recordings newest first, filtered case-insensitively on title or
+ * description (spec §5). Students see those of sessions they could attend.
+ */
+export function listRecordings({ viewer, q = "" }: { viewer: Viewer; q?: string }): RecordingRow[] {
+  const conditions: SQL[] = [];
+  if (!isPremium(viewer)) conditions.push(eq(recordings.isPremiumOnly, false));
+  const term = q.trim().toLowerCase();
+  if (term !== "") {
+    const pattern = `%${escapeLike(term)}%`;
+    conditions.push(sql`(lower(${recordings.title}) like ${pattern} escape '\\' or lower(${recordings.description}) like ${pattern} escape '\\')`);
+  }
+  return db
+    .select()
+    .from(recordings)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(recordings.createdAt), desc(recordings.id))
+    .all();
+}
+
+/** A recording the viewer may watch, or undefined (unknown, or Premium-only for a free member). */
+export function getRecordingFor(viewer: Viewer, id: number): RecordingRow | undefined {
+  const recording = db.select().from(recordings).where(eq(recordings.id, id)).get();
+  if (!recording) return undefined;
+  return !recording.isPremiumOnly || isPremium(viewer) ? recording : undefined;
+}
+
+export function recordingsOf(conferenceIds: number[]): RecordingRow[] {
+  if (conferenceIds.length === 0) return [];
+  return db.select().from(recordings).where(inArray(recordings.conferenceId, conferenceIds)).all();
+}
+
+// ---------------------------------------------------------------------------
+// What the API sends
+// ---------------------------------------------------------------------------
+
+export interface ConferenceJson {
+  id: number;
+  title: string;
+  description: string;
+  scheduledAt: string;
+  duration: number;
+  maxParticipants: number;
+  isRecorded: boolean;
+  isLive: boolean;
+  isRecording: boolean;
+  isPremium: boolean;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdBy: number | null;
+  status: ConferenceStatus;
+}
+
+export function conferenceForApi(conference: ConferenceRow, now = new Date()): ConferenceJson {
+  return {
+    id: conference.id,
+    title: conference.title,
+    description: conference.description,
+    scheduledAt: conference.scheduledAt.toISOString(),
+    duration: conference.duration,
+    maxParticipants: conference.maxParticipants,
+    isRecorded: conference.isRecorded,
+    isLive: conference.isLive,
+    isRecording: conference.isRecording,
+    isPremium: conference.isPremiumOnly,
+    startedAt: conference.startedAt?.toISOString() ?? null,
+    endedAt: conference.endedAt?.toISOString() ?? null,
+    createdBy: conference.createdBy,
+    status: conferenceStatus(conference, now),
+  };
+}
+
+export interface RecordingJson {
+  id: number;
+  conferenceId: number | null;
+  title: string;
+  description: string;
+  createdAt: string;
+  duration: number;
+  /** The spec's file name; null until a file exists. */
+  recordingUrl: string | null;
+  /** Where the file is served (range requests), null until it exists. */
+  fileUrl: string | null;
+  size: number;
+  mimeType: string;
+  isPremium: boolean;
+}
+
+export function recordingForApi(recording: RecordingRow): RecordingJson {
+  const available = hasRecordingFile(recording);
+  return {
+    id: recording.id,
+    conferenceId: recording.conferenceId,
+    title: recording.title,
+    description: recording.description,
+    createdAt: recording.createdAt.toISOString(),
+    duration: recording.duration,
+    recordingUrl: available ? recording.recordingUrl : null,
+    fileUrl: available ? recordingFileUrl(recording.id) : null,
+    size: available ? fileSize(recording.recordingUrl ?? "") : 0,
+    mimeType: recording.mimeType,
+    isPremium: recording.isPremiumOnly,
+  };
+}
+
+export function recordingFileUrl(id: number): string {
+  return `/api/recordings/${id}/file`;
+}
