@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
@@ -56,6 +57,7 @@ export function ConfirmDeleteDialog({
   closeTo,
   fields,
   buttonLabel,
+  children,
 }: {
   title: string;
   subject: string;
@@ -63,21 +65,26 @@ export function ConfirmDeleteDialog({
   closeTo: string;
   fields: Record<string, string>;
   buttonLabel: string;
+  /** Extra choices sent with the delete (e.g. a checkbox), shown above the buttons. */
+  children?: ReactNode;
 }) {
   return (
     <UrlDialog title={title} description={subject} closeTo={closeTo}>
       <p className="text-sm opacity-85">{explanation}</p>
-      <Form method="post" action={closeTo} className="mt-6 flex justify-end gap-2">
+      <Form method="post" action={closeTo} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="delete" />
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Link to={closeTo} className={buttonClasses("ghost")}>
-          Cancel
-        </Link>
-        <button type="submit" className={buttonClasses("destructive")}>
-          {buttonLabel}
-        </button>
+        {children}
+        <div className="flex justify-end gap-2">
+          <Link to={closeTo} className={buttonClasses("ghost")}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonClasses("destructive")}>
+            {buttonLabel}
+          </button>
+        </div>
       </Form>
     </UrlDialog>
   );

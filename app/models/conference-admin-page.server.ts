@@ -1,0 +1,219 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import type { User } from "#db/schema";
+import type { Notice } from "~/components/admin/notice";
+import {
+  CONFERENCE_MESSAGES,
+  ConferenceError,
+  conferenceForApi,
+  createConference,
+  deleteConference,
+  endConference,
+  goLive,
+  listConferences,
+  startConference,
+  startRecording,
+  stopRecording,
+  updateConference,
+  type ConferenceJson,
+} from "~/models/conference.server";
+import { ConferenceFormSchema, type ConferenceInput } from "~/schemas/conference";
+import { readForm } from "~/utils/form-data.server";
+import { logger } from "~/utils/logger.server";
+import { parseRouteId } from "~/utils/misc";
+import { publicOrigin } from "~/utils/misc.server";
+import { instantToWallTime, isTimeZone, wallTimeToInstant } from "~/utils/time-zone";
+import { viewerTimeZone } from "~/utils/time-zone.server";
+import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
+
+// The admin sessions page (spec §2 "Admin sessions page", §4, §5, §8): what
+// its loader shows and what each of its forms does. Every rule is the
+// conference model's; this module only turns outcomes into pages and toasts.
+
+/** The page answers at both addresses (spec §2); its forms come back to the one they were sent from. */
+export const CONFERENCE_PAGE_PATH = "/admin/conference";
+export const CONFERENCE_PAGE_ALIAS = "/admin-conference";
+export type ConferencePagePath = typeof CONFERENCE_PAGE_PATH | typeof CONFERENCE_PAGE_ALIAS;
+
+export function conferencePagePath(request: Request): ConferencePagePath {
+  return new URL(request.url).pathname.startsWith(CONFERENCE_PAGE_ALIAS) ? CONFERENCE_PAGE_ALIAS : CONFERENCE_PAGE_PATH;
+}
+
+/** The live room's join link needs an origin; the browser replaces this guess with its own. */
+function roomOrigin(request: Request): string {
+  try {
+    return publicOrigin(request);
+  } catch {
+    return new URL(request.url).origin;
+  }
+}
+
+export interface ConferencePageData {
+  pagePath: ConferencePagePath;
+  /** Not ended (spec §4), live first, then by scheduled time. */
+  conferences: ConferenceJson[];
+  timeZone: string;
+  origin: string;
+}
+
+export function loadConferencePage(request: Request): ConferencePageData {
+  const now = new Date();
+  return {
+    pagePath: conferencePagePath(request),
+    conferences: listConferences().map((conference) => conferenceForApi(conference, now)),
+    timeZone: viewerTimeZone(request),
+    origin: roomOrigin(request),
+  };
+}
+
+export const CONFERENCE_INTENTS = ["go-live", "save", "delete", "start", "end", "start-recording", "stop-recording"] as const;
+export type ConferenceIntent = (typeof CONFERENCE_INTENTS)[number];
+const IntentSchema = z.enum(CONFERENCE_INTENTS, { errorMap: () => ({ message: "Unknown conference action" }) });
+
+export interface ConferenceFormActionData {
+  result: SubmissionResult<string[]>;
+  notice: Notice | null;
+}
+
+/**
+ * The form's wall-clock date read in the zone the browser named (or the
+ * viewer's known zone): the instant the model stores. A wall time that does
+ * not exist there (2030-02-31, or an hour skipped by a clock change) is refused.
+ */
+function conferenceInputSchema(fallbackZone: string) {
+  return ConferenceFormSchema.transform((value, context): ConferenceInput => {
+    const zone = isTimeZone(value.timeZone) ? value.timeZone : fallbackZone;
+    const scheduledAt = wallTimeToInstant(value.scheduledAt, zone);
+    if (Number.isNaN(scheduledAt.getTime()) || instantToWallTime(scheduledAt, zone) !== value.scheduledAt.slice(0, 16)) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["scheduledAt"], message: `Enter a date and time that exists in ${zone}` });
+      return z.NEVER;
+    }
+    return {
+      title: value.title,
+      description: value.description,
+      scheduledAt,
+      duration: value.duration,
+      maxParticipants: value.maxParticipants,
+      isRecorded: value.isRecorded,
+      isPremiumOnly: value.isPremiumOnly,
+    };
+  });
+}
+
+/** 'Failed to start conference. Please try again.' (spec §8), or the model's reason instead of "try again". */
+function failureDescription(what: string, error: unknown): string {
+  if (error instanceof ConferenceError) {
+    const reason = /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
+    return `Failed to ${what}. ${reason}`;
+  }
+  return `Failed to ${what}. Please try again.`;
+}
+
+interface Transition {
+  run: (conferenceId: number | null) => unknown;
+  success: string;
+  failureTitle: "Error" | "Recording Error";
+  failure: string;
+}
+
+function requireId(conferenceId: number | null): number {
+  if (conferenceId === null) throw new ConferenceError(404, CONFERENCE_MESSAGES.notFound);
+  return conferenceId;
+}
+
+const TRANSITIONS: Record<Exclude<ConferenceIntent, "save" | "delete" | "go-live">, Transition> = {
+  start: { run: (id) => startConference(requireId(id)), success: "Conference started!", failureTitle: "Error", failure: "start conference" },
+  end: { run: (id) => endConference(requireId(id)), success: "Conference ended", failureTitle: "Error", failure: "end conference" },
+  "start-recording": {
+    run: (id) => startRecording(requireId(id)),
+    success: "Recording Started",
+    failureTitle: "Recording Error",
+    failure: "start recording",
+  },
+  "stop-recording": {
+    // The model names the file (conference-{id}-{time}.webm); the live room's capture uploads it later.
+    run: (id) => stopRecording(requireId(id), undefined),
+    success: "Recording Stopped",
+    failureTitle: "Recording Error",
+    failure: "stop recording",
+  },
+};
+
+async function attempt(pagePath: ConferencePagePath, run: () => unknown, success: ToastInput, failureTitle: string, failure: string) {
+  try {
+    run();
+  } catch (error) {
+    if (!(error instanceof ConferenceError)) logger.error({ err: error }, `conference page: failed to ${failure}`);
+    return redirectWithToast(pagePath, { type: "error", title: failureTitle, description: failureDescription(failure, error) });
+  }
+  return redirectWithToast(pagePath, success);
+}
+
+/** Every form on the page posts here; without JavaScript each answer is a redirect carrying its toast. */
+export async function submitConferencePage(request: Request, admin: User) {
+  const pagePath = conferencePagePath(request);
+  const formData = await readForm(request);
+  const intent = IntentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) throw json({ message: "Unknown conference action" }, { status: 400 });
+  const conferenceId = parseRouteId(formData.get("conferenceId"));
+
+  switch (intent.data) {
+    case "go-live":
+      return attempt(pagePath, () => goLive(admin.id), { type: "success", title: "Conference started!" }, "Error", "start conference");
+    case "delete":
+      return attempt(
+        pagePath,
+        () => deleteConference(requireId(conferenceId), { withRecordings: formData.get("withRecordings") === "on" }),
+        { type: "success", title: "Conference deleted" },
+        "Error",
+        "delete conference",
+      );
+    case "save":
+      return saveConference(request, formData, pagePath, conferenceId, admin);
+    default: {
+      const transition = TRANSITIONS[intent.data];
+      return attempt(
+        pagePath,
+        () => transition.run(conferenceId),
+        { type: "success", title: transition.success },
+        transition.failureTitle,
+        transition.failure,
+      );
+    }
+  }
+}
+
+async function saveConference(
+  request: Request,
+  formData: FormData,
+  pagePath: ConferencePagePath,
+  conferenceId: number | null,
+  admin: User,
+) {
+  const submission = parseWithZod(formData, { schema: conferenceInputSchema(viewerTimeZone(request)) });
+  if (submission.status !== "success") {
+    return json<ConferenceFormActionData>({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+  const what = conferenceId === null ? "create conference" : "update conference";
+  try {
+    if (conferenceId === null) {
+      createConference(submission.value, admin.id);
+      return redirectWithToast(pagePath, { type: "success", title: "Conference created successfully!" });
+    }
+    updateConference(conferenceId, submission.value);
+    return redirectWithToast(pagePath, { type: "success", title: "Conference updated successfully!" });
+  } catch (error) {
+    // Live, ended or gone: nothing in the form can fix that, so the dialog closes with the reason.
+    if (error instanceof ConferenceError) {
+      return redirectWithToast(pagePath, { type: "error", title: "Error", description: failureDescription(what, error) });
+    }
+    logger.error({ err: error }, `conference page: failed to ${what}`);
+    const description = failureDescription(what, error);
+    return json<ConferenceFormActionData>(
+      { result: submission.reply({ formErrors: [description] }), notice: { type: "error", title: "Error", description } },
+      { status: 500 },
+    );
+  }
+}
