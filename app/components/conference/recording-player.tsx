@@ -7,12 +7,12 @@ import { useEffect, useRef } from "react";
  */
 export function RecordingPlayer({ title, fileUrl }: { title: string; fileUrl: string }) {
   const frame = useRef<HTMLDivElement>(null);
-  // Opened from a card further down the page: bring it into view.
+  // Opened from a card further down the page: bring it into view, clear of the sticky header.
   useEffect(() => {
     frame.current?.scrollIntoView({ block: "nearest" });
   }, [fileUrl]);
   return (
-    <div ref={frame} data-testid="recording-player">
+    <div ref={frame} className="scroll-mt-24" data-testid="recording-player">
       <video controls preload="metadata" src={fileUrl} title={`Recording: ${title}`} className="aspect-video w-full rounded-lg bg-black">
         Your browser cannot play this video. <a href={recordingDownloadUrl(fileUrl)}>Download it</a> instead.
       </video>
