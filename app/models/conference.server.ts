@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { conferences, recordings, type User } from "#db/schema";
 import { isPremium } from "~/models/membership.server";
@@ -289,6 +289,11 @@ export function listRecordings({ viewer, q = "" }: { viewer: Viewer; q?: string 
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(recordings.createdAt), desc(recordings.id))
     .all();
+}
+
+/** How many recordings are for Premium members only: free students are told they exist, never what they are. */
+export function countPremiumOnlyRecordings(): number {
+  return db.select({ total: count() }).from(recordings).where(eq(recordings.isPremiumOnly, true)).get()?.total ?? 0;
 }
 
 /** A recording the viewer may watch, or undefined (unknown, or Premium-only for a free member). */

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap, MessageCircle } from "lucide-react";
+import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap, MessageCircle, Video } from "lucide-react";
 import { companionHref, openCompanion } from "~/components/companion/companion-store";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import type { PortalStats } from "~/components/learning/portal-types";
@@ -119,13 +119,14 @@ export function QuickActions({ upgrade }: { upgrade: { paymentsOffMessage: strin
     { to: "/courses", label: "Browse courses", description: "Find your next course in the catalogue.", icon: Compass },
     { to: "/students?tab=progress", label: "Review your progress", description: "See achievements and recent activity.", icon: GraduationCap },
     { to: "/students?tab=certificates", label: "Your certificates", description: "Download or share what you have earned.", icon: Award },
+    { to: "/recordings", label: "Session Recordings", description: "Watch the live sessions you missed.", icon: Video },
   ];
   return (
     <section aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title" className="mb-4 font-display text-2xl">
         Quick Actions
       </h2>
-      <ul className={upgrade ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-4"}>
+      <ul className={upgrade ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"}>
         <li>
           <CompanionQuickAction />
         </li>

@@ -1,0 +1,122 @@
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { Search, Video } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { RecordingCard, type RecordingCardData } from "~/components/conference/recording-card";
+import { buttonClasses } from "~/components/ui/button";
+import { inputClasses } from "~/components/ui/field";
+import { cn } from "~/utils/misc";
+
+export const NO_RECORDINGS_TITLE = "No Recordings Found";
+export const NO_MATCHING_RECORDINGS = "No recordings match your search criteria. Try adjusting your search terms.";
+const SEARCH_DELAY_MS = 300;
+
+/** The page's own address with the search kept and, optionally, a recording's player open. */
+export function recordingLibraryHref(basePath: string, { q, play }: { q: string; play?: number }): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (play !== undefined) params.set("play", String(play));
+  const search = params.toString();
+  return search ? `${basePath}?${search}` : basePath;
+}
+
+/**
+ * 'Search recordings...' (spec §2): a GET form, so it works without
+ * JavaScript; with it, the list follows the typing after a short pause and
+ * the address keeps the search.
+ */
+function RecordingSearch({ basePath, q }: { basePath: string; q: string }) {
+  const submit = useSubmit();
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Back and forward change the search under the box; the text being typed is left alone.
+  useEffect(() => {
+    const box = input.current;
+    if (box && document.activeElement !== box && box.value !== q) box.value = q;
+  }, [q]);
+  return (
+    <Form
+      method="get"
+      action={basePath}
+      role="search"
+      aria-label="Search recordings"
+      className="flex gap-2"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DELAY_MS);
+      }}
+      onSubmit={() => clearTimeout(timer.current)}
+    >
+      <label htmlFor="recording-search" className="sr-only">
+        Search recordings
+      </label>
+      <input
+        ref={input}
+        id="recording-search"
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder="Search recordings..."
+        maxLength={200}
+        autoComplete="off"
+        className={inputClasses}
+      />
+      <button type="submit" className={buttonClasses("primary")}>
+        <Search className="h-4 w-4" aria-hidden /> Search
+      </button>
+    </Form>
+  );
+}
+
+/** The search box, the empty states and the cards, shared by /admin/recordings and /recordings. */
+export function RecordingsList({
+  basePath,
+  q,
+  recordings,
+  playingId,
+  timeZone,
+  emptyHint,
+}: {
+  basePath: string;
+  q: string;
+  recordings: RecordingCardData[];
+  playingId: number | null;
+  timeZone: string;
+  /** What the empty state says when nothing has been recorded yet (no search). */
+  emptyHint: string;
+}) {
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === basePath;
+  return (
+    <div className="space-y-6">
+      <RecordingSearch basePath={basePath} q={q} />
+      <div aria-busy={searching} className={cn("transition-opacity", searching && "opacity-60")}>
+        {recordings.length === 0 ? (
+          <div className="card text-center" data-testid="recordings-empty">
+            <Video className="mx-auto h-10 w-10 text-accent" aria-hidden />
+            <p className="mt-3 text-lg">{NO_RECORDINGS_TITLE}</p>
+            <p className="mt-1 text-sm opacity-75">{q ? NO_MATCHING_RECORDINGS : emptyHint}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Recordings">
+            {recordings.map((recording) => {
+              const playing = recording.id === playingId;
+              return (
+                <li key={recording.id} className={playing ? "sm:col-span-2 lg:col-span-3" : undefined}>
+                  <RecordingCard
+                    recording={recording}
+                    timeZone={timeZone}
+                    playing={playing}
+                    playHref={recordingLibraryHref(basePath, { q, play: recording.id })}
+                    closeHref={recordingLibraryHref(basePath, { q })}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
+import { RecordingsList } from "~/components/conference/recordings-list";
+import { loadRecordingLibrary } from "~/models/recording-library.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { viewerTimeZone } from "~/utils/time-zone.server";
+
+export const meta: MetaFunction = () => [{ title: "Recordings — Mystic Academy" }];
+
+const RECORDINGS_PATH = "/admin/recordings";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const library = loadRecordingLibrary(admin, new URL(request.url).searchParams);
+  return json({ ...library, timeZone: viewerTimeZone(request) });
+}
+
+export default function AdminRecordings() {
+  const { q, recordings, playingId, timeZone } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
+      </Link>
+      <header className="mt-4">
+        <h1 className="font-display text-3xl">Session Recordings</h1>
+        <p className="mt-1 opacity-80">Play or download the recordings of past live sessions.</p>
+      </header>
+      <div className="mt-6">
+        <AdminConferenceTabs current="recordings" />
+      </div>
+      <div className="mt-8">
+        <RecordingsList
+          basePath={RECORDINGS_PATH}
+          q={q}
+          recordings={recordings}
+          playingId={playingId}
+          timeZone={timeZone}
+          emptyHint="Start recording your live sessions to see them appear here."
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorPanel backTo={RECORDINGS_PATH} backLabel="Back to Recordings" />;
+}

@@ -1,0 +1,81 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ArrowLeft, Crown } from "lucide-react";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { RecordingsList } from "~/components/conference/recordings-list";
+import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
+import { buttonClasses } from "~/components/ui/button";
+import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing.server";
+import { countPremiumOnlyRecordings } from "~/models/conference.server";
+import { isPremium } from "~/models/membership.server";
+import { loadRecordingLibrary } from "~/models/recording-library.server";
+import { requireUser } from "~/utils/auth.server";
+import { viewerTimeZone } from "~/utils/time-zone.server";
+
+export const meta: MetaFunction = () => [{ title: "Session Recordings — Mystic Academy" }];
+
+const RECORDINGS_PATH = "/recordings";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  // The library lists only what this member may watch (Premium-only sessions → Premium members).
+  const library = loadRecordingLibrary(user, new URL(request.url).searchParams);
+  const premium = isPremium(user);
+  return json({
+    ...library,
+    timeZone: viewerTimeZone(request),
+    // Free members learn how many Premium recordings exist, never what they are.
+    lockedCount: premium ? 0 : countPremiumOnlyRecordings(),
+    paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
+  });
+}
+
+function PremiumRecordingsUpsell({ count, paymentsOffMessage }: { count: number; paymentsOffMessage: string | null }) {
+  return (
+    <aside className="card flex flex-wrap items-center justify-between gap-4 border-accent/50" data-testid="recordings-upsell">
+      <p className="flex items-start gap-2 text-sm">
+        <Crown className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden />
+        {count === 1
+          ? "1 more recording, from the monthly live Q&A, is for Premium members."
+          : `${count} more recordings, from the monthly live Q&A, are for Premium members.`}
+      </p>
+      {paymentsOffMessage ? (
+        <PaymentsOffNotice message={paymentsOffMessage} />
+      ) : (
+        <UpgradeDialogLink paymentsOffMessage={null} className={buttonClasses("primary", undefined, "sm")}>
+          <Crown className="h-4 w-4" aria-hidden /> Upgrade to Premium
+        </UpgradeDialogLink>
+      )}
+    </aside>
+  );
+}
+
+export default function SessionRecordings() {
+  const { q, recordings, playingId, timeZone, lockedCount, paymentsOffMessage } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <Link to="/students" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Portal
+      </Link>
+      <header className="mt-4">
+        <h1 className="font-display text-3xl">Session Recordings</h1>
+        <p className="mt-1 opacity-80">Watch the live sessions you missed, or again.</p>
+      </header>
+      <div className="mt-8 space-y-6">
+        {lockedCount > 0 ? <PremiumRecordingsUpsell count={lockedCount} paymentsOffMessage={paymentsOffMessage} /> : null}
+        <RecordingsList
+          basePath={RECORDINGS_PATH}
+          q={q}
+          recordings={recordings}
+          playingId={playingId}
+          timeZone={timeZone}
+          emptyHint="Recordings of past live sessions will appear here."
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorPanel backTo={RECORDINGS_PATH} backLabel="Back to Recordings" />;
+}
