@@ -6,6 +6,7 @@ import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { ConferenceActionForm } from "~/components/conference/conference-action-form";
 import { ConferenceCard } from "~/components/conference/conference-card";
 import { ConferenceForm } from "~/components/conference/conference-form";
+import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
 import { LiveRoom } from "~/components/conference/live-room";
 import { LiveSessionBanner } from "~/components/conference/live-session-banner";
 import { buttonClasses } from "~/components/ui/button";
@@ -75,14 +76,9 @@ export default function AdminConferencePage() {
         </div>
       </header>
 
-      <nav aria-label="Conference sections" className="mt-6 flex gap-1 border-b border-primary/30">
-        <Link to={pagePath} aria-current="page" className="-mb-px border-b-2 border-accent px-4 py-2 font-medium">
-          Sessions
-        </Link>
-        <Link to="/admin/recordings" className="px-4 py-2 opacity-75 hover:opacity-100">
-          Recordings
-        </Link>
-      </nav>
+      <div className="mt-6">
+        <AdminConferenceTabs current="sessions" />
+      </div>
 
       {live ? (
         <div className="mt-8 space-y-6">
