@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { Menu, Moon, Sparkles } from "lucide-react";
+import { Menu, Moon, Settings, Sparkles } from "lucide-react";
 import type { PublicUser } from "~/models/user.server";
 import { buttonClasses } from "~/components/ui/button";
 
@@ -44,6 +44,11 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
               <Sparkles className="h-4 w-4" aria-hidden /> Revenue Oracle
             </a>
           ) : null}
+          {user ? (
+            <Link to="/settings" className={buttonClasses("ghost", "ml-2", "icon")} aria-label="Account Settings" title="Account Settings">
+              <Settings className="h-5 w-5" aria-hidden />
+            </Link>
+          ) : null}
           <Link to={portalHref} className={buttonClasses("primary", "ml-2")}>
             Portal
           </Link>
@@ -63,6 +68,11 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
               <a href="#oracle" className={buttonClasses("ghost", "justify-start")}>
                 Revenue Oracle
               </a>
+            ) : null}
+            {user ? (
+              <Link to="/settings" className={buttonClasses("ghost", "justify-start")}>
+                Account Settings
+              </Link>
             ) : null}
             <Link to="/admin" className={buttonClasses("primary", "mt-1")}>
               Admin Portal

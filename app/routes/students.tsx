@@ -1,7 +1,8 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Crown, Home, LogOut } from "lucide-react";
+import { Crown, Home, LogOut, Settings } from "lucide-react";
 import { z } from "zod";
+import { ConferenceBanner } from "~/components/conference/conference-banner";
 import { CourseCard } from "~/components/course-card";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
 import { CertificateList } from "~/components/learning/portal-certificates";
@@ -14,10 +15,12 @@ import { TabLinks } from "~/components/learning/tab-links";
 import { buttonClasses } from "~/components/ui/button";
 import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, setCancelAtPeriodEnd } from "~/models/billing.server";
 import { listCertificatesForUser } from "~/models/certificate.server";
+import { loadConferenceBanner } from "~/models/conference-banner.server";
 import { listActiveCourses } from "~/models/course.server";
 import { getLearningAnalytics } from "~/models/learning-analytics.server";
 import { getCurrentStreak, getEnrolmentCounts, getLearningHours, listProgressForUser } from "~/models/progress.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
+import { dismissedCookie, DismissBannerSchema, DISMISS_BANNER_INTENT } from "~/schemas/conference-banner";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -80,6 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
     // Advanced analytics are a Premium benefit; only computed where they are shown.
     analytics: subscription.isPremium && tab === "progress" && view === "overview" ? getLearningAnalytics(user.id) : null,
+    conferenceBanner: tab === "overview" ? loadConferenceBanner(request) : null,
     stats: {
       ...getEnrolmentCounts(user.id),
       hours: getLearningHours(user.id),
@@ -94,9 +98,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const SubscriptionIntent = z.object({ intent: z.enum([CANCEL_INTENT, RESUME_INTENT]) });
 
 // The membership card's "Cancel at period end" and "Resume"; Stripe is told first, then the page.
+// The conference banner's dismiss button posts here when JavaScript is off.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = SubscriptionIntent.safeParse(Object.fromEntries(await readForm(request)));
+  const fields = Object.fromEntries(await readForm(request));
+  if (fields.intent === DISMISS_BANNER_INTENT) {
+    const dismissal = DismissBannerSchema.safeParse(fields);
+    if (!dismissal.success) return json({ message: "Unknown conference." }, { status: 400 });
+    const back = new URL(request.url);
+    return redirect(back.pathname + back.search, { headers: { "Set-Cookie": dismissedCookie(dismissal.data.conferenceId) } });
+  }
+  const parsed = SubscriptionIntent.safeParse(fields);
   if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
   const cancel = parsed.data.intent === CANCEL_INTENT;
   try {
@@ -116,7 +128,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function StudentPortal() {
-  const { name, tab, view, subscription, paymentsOffMessage, analytics, stats, courses, progress, certificates } = useLoaderData<typeof loader>();
+  const { name, tab, view, subscription, paymentsOffMessage, analytics, conferenceBanner, stats, courses, progress, certificates } =
+    useLoaderData<typeof loader>();
   const loadingCourse = useLoadingCoursePage();
   if (loadingCourse) return <CourseDetailSkeleton />;
   const featured = courses.slice(0, FEATURED_COURSES);
@@ -142,6 +155,9 @@ export default function StudentPortal() {
           <Link to="/" className={buttonClasses("outline")}>
             <Home className="h-4 w-4" aria-hidden /> Return Home
           </Link>
+          <Link to="/settings" className={buttonClasses("ghost")}>
+            <Settings className="h-4 w-4" aria-hidden /> Settings
+          </Link>
           {/* Spec: the portal's Logout navigates to /api/logout. */}
           <a href="/api/logout" className={buttonClasses("ghost")}>
             <LogOut className="h-4 w-4" aria-hidden /> Logout
@@ -156,7 +172,9 @@ export default function StudentPortal() {
       <div className="mt-8 space-y-10">
         {tab === "overview" ? (
           <>
-            {/* conference banner: conferences issue */}
+            {conferenceBanner ? (
+              <ConferenceBanner initial={conferenceBanner.conference} dismissedId={conferenceBanner.dismissedId} timeZone={conferenceBanner.timeZone} />
+            ) : null}
             {subscription.isPremium ? null : <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />}
             <PortalStatCards stats={stats} />
             {subscription.isPremium || subscription.plan === "premium" ? <SubscriptionCard summary={subscription} /> : null}
