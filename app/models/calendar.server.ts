@@ -31,7 +31,9 @@ export function conferencesCalendar(conferences: readonly ConferenceRow[], origi
       stamp: conference.createdAt,
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves the last bare.
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
 }
 
 export function calendarResponse(body: string, fileName: string, cacheControl: string): Response {

@@ -115,7 +115,7 @@ export type ConferenceFormValue = z.output<typeof ConferenceFormSchema>;
 const instant = z
   .string({ required_error: "Scheduled date is required", invalid_type_error: "Scheduled date is required" })
   .trim()
-  .min(1, "Scheduled date is required")
+  // One check for empty and malformed alike, so the message is not given twice.
   .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), "Scheduled date is required")
   .transform((value) => new Date(value));
 
@@ -136,6 +136,11 @@ export interface ConferenceInput {
   maxParticipants: number;
   isRecorded: boolean;
   isPremiumOnly: boolean;
+}
+
+/** The API's body as the model stores it (the API says `isPremium`, like its answers). */
+export function conferenceInputFromApi({ isPremium, ...fields }: ConferenceApiInput): ConferenceInput {
+  return { ...fields, isPremiumOnly: isPremium };
 }
 
 /** Spec §7: the stop-recording file name, made from the conference id and the time. */

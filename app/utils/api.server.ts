@@ -73,3 +73,19 @@ export function idParam(value: string | undefined, what = "Resource"): number {
 export function methodNotAllowed(allowed: string[]) {
   return apiError(405, "Method not allowed", undefined, { headers: { Allow: allowed.join(", ") } });
 }
+
+/** An error class a model throws on purpose, carrying the status the API answers with. */
+type RefusalClass = new (...args: never) => Error & { status: number };
+
+/**
+ * Runs a model call: a refusal of the given class becomes `{ message }` with
+ * its status; anything else is a real failure and is rethrown.
+ */
+export function answerRefusals<T>(Refusal: RefusalClass, run: () => T): T | ReturnType<typeof apiError> {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof Refusal) return apiError(error.status, error.message);
+    throw error;
+  }
+}

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -19,11 +20,26 @@ const tag = crypto.randomBytes(6).toString("hex");
 const PREMIUM_MARK = `LEAKMARKP${tag}`;
 /** Hidden content (inactive lessons and courses, a draft article, an inactive template): admins only. */
 const HIDDEN_MARK = `LEAKMARKH${tag}`;
+/**
+ * A Premium-only live session's title and description are its upsell, like a
+ * Premium template's title: every signed-in member may read them (the portal
+ * lists the session, flagged isPremium, and the join page offers the upgrade),
+ * visitors may not. What Premium guards is attending (the .ics, the feed) and
+ * the session's recording, which carry the Premium marks below.
+ */
+const UPSELL_MARK = `LEAKMARKU${tag}`;
+/**
+ * A recording copies its session's title and description, so those cannot
+ * tell the recording apart: the Premium recording's file name (the spec's
+ * conference-{id}-{time}.webm, time chosen here) is its Premium mark, and its
+ * file holds PREMIUM_MARK.
+ */
+const RECORDING_STAMP = String(Number.parseInt(tag, 16) % 10 ** 13).padStart(13, "0");
 /** Stands next to the markers, for the search boxes (it is not itself a marker). */
 const SEARCH_WORD = `walkword${tag}`;
-const MARKERS = { premium: PREMIUM_MARK, hidden: HIDDEN_MARK } as const;
+const MARKERS = { premium: [PREMIUM_MARK, `-${RECORDING_STAMP}.webm`], hidden: [HIDDEN_MARK], upsell: [UPSELL_MARK] } as const;
 type Marker = keyof typeof MARKERS;
-const MARKER_NAMES: readonly Marker[] = ["premium", "hidden"];
+const MARKER_NAMES: readonly Marker[] = ["premium", "hidden", "upsell"];
 
 const CONCURRENCY = 8;
 /** Today's tree has 84 route modules; far fewer means the folder was not read as intended. */
@@ -83,6 +99,12 @@ interface Fixtures {
   hiddenTemplateId: number;
   certificateId: number;
   certificateNumber: string;
+  /** A Premium-only live session still to come. */
+  premiumConferenceId: number;
+  /** A Premium-only session that was recorded and has ended. */
+  recordedConferenceId: number;
+  /** Its recording, with a file. */
+  premiumRecordingId: number;
   /** Download tokens issued to oracle and the admin, tried by everyone. */
   tokens: string[];
 }
@@ -203,6 +225,8 @@ async function createFixtures(admin: Visitor, premium: Visitor, newStudent: Visi
     },
   });
 
+  const conferences = await createConferenceFixtures(admin);
+
   // oracle finishes the Premium course (a certificate to walk); the new student starts the free one.
   const completion = await created(premium, `/api/lessons/${premiumLesson.id}/complete`, CompletionSchema, {});
   if (!completion.certificate) throw new Error("finishing the Premium course issued no certificate");
@@ -227,8 +251,33 @@ async function createFixtures(admin: Visitor, premium: Visitor, newStudent: Visi
     hiddenTemplateId: hiddenTemplate.id,
     certificateId: completion.certificate.id,
     certificateNumber: completion.certificate.certificateNumber,
+    ...conferences,
     tokens: [await tokenFor(premium, template.id), await tokenFor(admin, template.id), await tokenFor(admin, hiddenTemplate.id)],
   };
+}
+
+/**
+ * Live sessions, made through the conferences API: a Premium-only Q&A to
+ * come, and a Premium-only session recorded with a file (its video arrives
+ * by upload in the live room; here it is placed where the server keeps it).
+ */
+async function createConferenceFixtures(admin: Visitor) {
+  const inADay = new Date(Date.now() + 24 * 3_600_000).toISOString();
+  const upcoming = await created(admin, "/api/conferences", IdSchema, {
+    json: { title: `Walk: Premium Q&A ${UPSELL_MARK}`, description: `Questions ${UPSELL_MARK}`, scheduledAt: inADay, isPremium: true },
+  });
+  const recorded = await created(admin, "/api/conferences", IdSchema, {
+    json: { title: `Walk: recorded Q&A ${UPSELL_MARK}`, description: `Recorded ${SEARCH_WORD} ${UPSELL_MARK}`, scheduledAt: inADay, isPremium: true },
+  });
+  await created(admin, `/api/conferences/${recorded.id}/start`, z.unknown(), {});
+  await created(admin, `/api/conferences/${recorded.id}/start-recording`, z.unknown(), {});
+  const fileName = `conference-${recorded.id}-${RECORDING_STAMP}.webm`;
+  const folder = path.join(academy.process.dataDir, "uploads", "recordings");
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, fileName), `Premium recording ${PREMIUM_MARK}\n`);
+  const recording = await created(admin, `/api/conferences/${recorded.id}/stop-recording`, IdSchema, { json: { recordingUrl: fileName } });
+  await created(admin, `/api/conferences/${recorded.id}/end`, z.unknown(), {});
+  return { premiumConferenceId: upcoming.id, recordedConferenceId: recorded.id, premiumRecordingId: recording.id };
 }
 
 // ------------------------------------------------------------ what to send
@@ -256,6 +305,9 @@ function paramCandidates(f: Fixtures): string[] {
     f.templateId,
     f.hiddenTemplateId,
     f.certificateId,
+    f.premiumConferenceId,
+    f.recordedConferenceId,
+    f.premiumRecordingId,
   ];
   return [...new Set([...ids.map(String), f.certificateNumber])];
 }
@@ -302,6 +354,8 @@ const QUERY_VARIANTS: Record<string, (params: Record<string, string>, f: Fixture
   "routes/api.tools-templates._index": () => ["?category=templates"],
   "routes/api.tools-templates.$id.file": (_params, f) => f.tokens.map((token) => `?token=${encodeURIComponent(token)}`),
   "routes/admin.knowledge-base": (_params, f) => [`?edit=${f.draftArticleId}`],
+  "routes/api.recordings._index": () => [`?q=${SEARCH_WORD}`],
+  "routes/api.recordings.$id.file": (params, f) => (params.id === String(f.premiumRecordingId) ? ["?download=1"] : []),
 };
 const STATIC_ROUTE_QUERIES = [`?q=${SEARCH_WORD}&page=1`];
 
@@ -347,12 +401,15 @@ async function send(probe: Probe, cookie = probe.role.cookie): Promise<Outcome> 
   }
   const response = await fetch(new URL(probe.url, academy.baseUrl), { method: probe.method, headers, body, redirect: "manual" });
   const text = await response.text();
+  // Calendars fold long lines (CRLF and a space), which could split a marker.
+  const searchable = text.replace(/\r\n[ \t]/g, "").toLowerCase();
   const seen: Outcome["seen"] = [];
   for (const marker of MARKER_NAMES) {
-    const needle = MARKERS[marker].toLowerCase();
-    if (text.toLowerCase().includes(needle)) seen.push({ marker, where: "body" });
-    for (const [name, headerValue] of response.headers) {
-      if (headerValue.toLowerCase().includes(needle)) seen.push({ marker, where: `${name} header` });
+    for (const needle of MARKERS[marker].map((m) => m.toLowerCase())) {
+      if (searchable.includes(needle)) seen.push({ marker, where: "body" });
+      for (const [name, headerValue] of response.headers) {
+        if (headerValue.toLowerCase().includes(needle)) seen.push({ marker, where: `${name} header` });
+      }
     }
   }
   return { probe, status: response.status, seen, links: probe.method === "GET" ? [] : linksIn(text) };
@@ -426,10 +483,10 @@ beforeAll(async () => {
 
   const roles: Role[] = [
     { name: "visitor", credentials: null, allowed: [], cookie: "" },
-    { name: "new student", credentials: newStudentCredentials, allowed: [], cookie: newStudent.cookieHeader },
-    { name: "seeker (free)", credentials: DEMO_STUDENT, allowed: [], cookie: await sessionCookie(DEMO_STUDENT) },
-    { name: "oracle (Premium)", credentials: DEMO_PREMIUM, allowed: ["premium"], cookie: premium.cookieHeader },
-    { name: "admin", credentials: TEST_ADMIN, allowed: ["premium", "hidden"], cookie: admin.cookieHeader },
+    { name: "new student", credentials: newStudentCredentials, allowed: ["upsell"], cookie: newStudent.cookieHeader },
+    { name: "seeker (free)", credentials: DEMO_STUDENT, allowed: ["upsell"], cookie: await sessionCookie(DEMO_STUDENT) },
+    { name: "oracle (Premium)", credentials: DEMO_PREMIUM, allowed: ["premium", "upsell"], cookie: premium.cookieHeader },
+    { name: "admin", credentials: TEST_ADMIN, allowed: ["premium", "hidden", "upsell"], cookie: admin.cookieHeader },
   ];
 
   const listed = listRouteModules(ROUTES_DIR);
@@ -529,6 +586,16 @@ describe("the Premium walk over every route in app/routes", () => {
       ["admin", `/api/knowledge-base/${f.draftArticleId}`, "hidden"],
       ["admin", `/api/knowledge-base?q=${SEARCH_WORD}`, "hidden"],
       ["admin", `/course/${f.hiddenCourseId}/lesson/${f.hiddenCourseLessonId}`, "hidden"],
+      ["oracle (Premium)", "/api/recordings", "premium"],
+      ["oracle (Premium)", `/api/recordings?q=${SEARCH_WORD}`, "premium"],
+      ["oracle (Premium)", `/api/recordings/${f.premiumRecordingId}/file`, "premium"],
+      ["oracle (Premium)", `/api/recordings/${f.premiumRecordingId}/file?download=1`, "premium"],
+      ["oracle (Premium)", `/api/conferences/${f.premiumConferenceId}/calendar.ics`, "upsell"],
+      ["admin", "/api/recordings", "premium"],
+      // The upsell is deliberately shown to free members: listed and readable by id.
+      ["seeker (free)", "/api/conferences", "upsell"],
+      ["seeker (free)", `/api/conferences/${f.premiumConferenceId}`, "upsell"],
+      ["new student", `/api/conferences/${f.recordedConferenceId}`, "upsell"],
     ];
     for (const [role, url, marker] of expectations) {
       const outcome = outcomeOf(role, "GET", url);

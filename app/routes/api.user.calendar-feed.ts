@@ -1,0 +1,30 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/calendar.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { publicOrigin } from "~/utils/misc.server";
+
+// The signed-in member's personal calendar feed: GET shows the address (or
+// null), POST makes a new one (the old one stops working), DELETE revokes it.
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function feedUrl(request: Request, token: string): string {
+  return `${publicOrigin(request)}${feedPath(token)}`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireUser(request);
+  const token = getFeedToken(member.id);
+  return json({ feedUrl: token ? feedUrl(request, token) : null }, { headers: NO_STORE });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["GET", "POST", "DELETE"]);
+  const member = await requireUser(request);
+  if (request.method === "DELETE") {
+    revokeFeedToken(member.id);
+    return json({ message: "Calendar feed revoked" }, { headers: NO_STORE });
+  }
+  return json({ feedUrl: feedUrl(request, resetFeedToken(member.id)) }, { headers: NO_STORE });
+}
