@@ -22,13 +22,8 @@ export const BannerConferenceSchema = z.object({
 });
 export type BannerConference = z.infer<typeof BannerConferenceSchema>;
 
-const BannerListSchema = z.array(BannerConferenceSchema);
-
-/** GET /api/conferences answers a list; a `{ conferences }` wrapper is read too. */
-export const ConferenceListResponseSchema = z.union([
-  BannerListSchema,
-  z.object({ conferences: BannerListSchema }).transform((body) => body.conferences),
-]);
+/** GET /api/conferences answers a list of conferences. */
+export const ConferenceListResponseSchema = z.array(BannerConferenceSchema);
 
 /** The banner's conference: live, else the earliest upcoming; none when that one was dismissed. */
 export function bannerConference(conferences: readonly BannerConference[], dismissedId: number | null, now = new Date()): BannerConference | null {

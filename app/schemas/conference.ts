@@ -158,4 +158,8 @@ export const StopRecordingSchema = z.object({
     .optional(),
 });
 
-export const RecordingSearchSchema = z.string().trim().max(200).catch("");
+/** A search term; anything that is not a string is no search, an overlong one is cut, not dropped. */
+export const RecordingSearchSchema = z
+  .string()
+  .catch("")
+  .transform((value) => value.trim().slice(0, 200));
