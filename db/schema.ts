@@ -416,6 +416,8 @@ export const conferences = sqliteTable(
   ],
 );
 
+export const RECORDING_STATUSES = ["recording", "ready", "failed"] as const;
+
 export const recordings = sqliteTable(
   "recordings",
   {
@@ -428,11 +430,31 @@ export const recordings = sqliteTable(
     recordingUrl: text("recording_url"),
     sizeBytes: integer("size_bytes").notNull().default(0),
     mimeType: text("mime_type").notNull().default("video/webm"),
+    /** "recording" while chunks arrive, "ready" once finalised, "failed" if finalising could not finish. */
+    status: text("status", { enum: RECORDING_STATUSES }).notNull().default("ready"),
     /** Copied from the conference, so the rule survives the conference being deleted. */
     isPremiumOnly: flag("is_premium_only", false),
     createdAt: createdAt(),
   },
   (t) => [index("recordings_created").on(t.createdAt), index("recordings_conference").on(t.conferenceId)],
+);
+
+/** Live chat of a conference; kept after the session so the host can read it back. */
+export const conferenceMessages = sqliteTable(
+  "conference_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conferenceId: integer("conference_id")
+      .notNull()
+      .references(() => conferences.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The name shown when the message was sent, so it survives the account. */
+    authorName: text("author_name").notNull(),
+    isHost: flag("is_host", false),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("conference_messages_room").on(t.conferenceId, t.id)],
 );
 
 /** A member's secret calendar-feed address; deleting the row revokes it. */

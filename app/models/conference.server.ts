@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { conferences, recordings, type User } from "#db/schema";
+import { publishLiveEvent } from "~/models/live-events.server";
 import { isPremium } from "~/models/membership.server";
 import {
   conferenceStatus,
@@ -177,9 +178,9 @@ export function goLive(createdBy: number, now = new Date()): ConferenceRow {
   }
 }
 
-/** Moves a live conference to ended; a recording still running is kept, not lost. */
+/** Moves a live conference to ended; a recording still running is kept, not lost. The room closes. */
 export function endConference(id: number, now = new Date()): ConferenceRow {
-  return db.transaction(() => {
+  const ended = db.transaction(() => {
     const conference = requireConference(id);
     if (!conference.isLive) {
       throw new ConferenceError(409, conference.endedAt === null ? CONFERENCE_MESSAGES.notLive : CONFERENCE_MESSAGES.ended);
@@ -192,6 +193,8 @@ export function endConference(id: number, now = new Date()): ConferenceRow {
       .returning()
       .get();
   });
+  publishLiveEvent({ type: "ended", conferenceId: id });
+  return ended;
 }
 
 export function startRecording(id: number, now = new Date()): ConferenceRow {

@@ -72,6 +72,37 @@ const EnvSchema = z.object({
   COMPANION_DAILY_TOKEN_BUDGET: positiveInt(500_000),
   // Keep members' question texts in the usage log (off: only counts and sources are kept).
   COMPANION_LOG_QUESTIONS: flag(false),
+  // Live sessions. "embedded": the werift SFU inside this process; "livekit": a
+  // self-hosted LiveKit server carries the media (docs/live-sessions.md).
+  MEDIA_BACKEND: z.enum(["embedded", "livekit"]).default("embedded"),
+  // The address browsers reach the SFU on (the server's public IP behind NAT).
+  ICE_PUBLIC_IP: z.string().ip("must be an IP address such as 203.0.113.7").optional(),
+  // The UDP ports the embedded SFU may use (open them in the firewall).
+  RTC_MIN_PORT: z.coerce.number().int().min(1024).max(65535).default(40000),
+  RTC_MAX_PORT: z.coerce.number().int().min(1024).max(65535).default(40199),
+  TURN_URL: z.string().regex(/^turns?:/, "must be a turn: or turns: URL such as turn:turn.example:3478").optional(),
+  TURN_USERNAME: z.string().min(1).optional(),
+  TURN_CREDENTIAL: z.string().min(1).optional(),
+  LIVEKIT_URL: z.string().regex(/^wss?:\/\//, "must be a ws:// or wss:// URL such as wss://livekit.example").optional(),
+  LIVEKIT_API_KEY: z.string().min(1).optional(),
+  LIVEKIT_API_SECRET: z.string().min(1).optional(),
+  // Live chat: messages per member per minute.
+  LIVE_CHAT_PER_MINUTE: positiveInt(20),
+  // Recordings: the largest single recording, all recordings together, and how
+  // long they are kept (0 = for ever).
+  RECORDING_MAX_MB: positiveInt(2048),
+  RECORDINGS_TOTAL_MAX_MB: positiveInt(20_480),
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+}).superRefine((config, ctx) => {
+  if (config.RTC_MIN_PORT > config.RTC_MAX_PORT) {
+    ctx.addIssue({ code: "custom", path: ["RTC_MIN_PORT"], message: "must not be above RTC_MAX_PORT" });
+  }
+  if (config.TURN_URL && !(config.TURN_USERNAME && config.TURN_CREDENTIAL)) {
+    ctx.addIssue({ code: "custom", path: ["TURN_URL"], message: "needs TURN_USERNAME and TURN_CREDENTIAL too" });
+  }
+  if (config.MEDIA_BACKEND === "livekit" && !(config.LIVEKIT_URL && config.LIVEKIT_API_KEY && config.LIVEKIT_API_SECRET)) {
+    ctx.addIssue({ code: "custom", path: ["MEDIA_BACKEND"], message: "livekit needs LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET" });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
