@@ -41,6 +41,10 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // Live rooms: a fake camera and microphone, allowed without a prompt.
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        "--autoplay-policy=no-user-gesture-required",
       ],
     },
   },

@@ -10,6 +10,7 @@ import { SESSION_COOKIE_NAME } from "~/utils/session.server";
 import { bootstrap } from "./bootstrap";
 import { noStoreWhenSignedIn, requestLogger } from "./request-log";
 import { limitBodies, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
+import { attachLiveRooms } from "./live/signalling";
 import { handleShutdownSignals } from "./shutdown";
 import "~/load-context";
 
@@ -103,4 +104,6 @@ const server = app.listen(env.PORT, env.HOST, () => {
 });
 // limitBodies decides whether a client that asked first (Expect: 100-continue) may send its body.
 server.on("checkContinue", app);
-handleShutdownSignals(server, env.SHUTDOWN_GRACE_SECONDS * 1000);
+// Live rooms' WebSocket signalling shares the app's port (/ws/conferences/{id}).
+const liveRooms = attachLiveRooms(server);
+handleShutdownSignals(server, env.SHUTDOWN_GRACE_SECONDS * 1000, liveRooms.closeAll);

@@ -8,13 +8,15 @@ import { logger } from "~/utils/logger.server";
  * period — then write everything the WAL holds into academy.db and exit 0.
  * Whatever is still running when the grace period ends is cut off.
  */
-export function handleShutdownSignals(server: Server, graceMs: number) {
+export function handleShutdownSignals(server: Server, graceMs: number, closeLiveRooms: () => void = () => {}) {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, `Stopping: finishing requests in flight (at most ${Math.round(graceMs / 1000)} s)`);
     server.close(() => exit(0));
+    // Upgraded WebSockets would hold close() open for ever; their members reconnect to the next process.
+    closeLiveRooms();
     // Keep-alive connections with no request in flight would hold close() open.
     const sweep = setInterval(() => server.closeIdleConnections(), 250);
     sweep.unref();

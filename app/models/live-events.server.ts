@@ -19,8 +19,19 @@ export type LiveEvent =
   | { type: "chat"; conferenceId: number; message: LiveChatMessage }
   | { type: "recording"; conferenceId: number; isRecording: boolean };
 
-const globalForLive = globalThis as unknown as { __academyLiveEvents?: EventEmitter };
+const globalForLive = globalThis as unknown as { __academyLiveEvents?: EventEmitter; __academyLiveHeadcounts?: Map<number, number> };
 const emitter = (globalForLive.__academyLiveEvents ??= new EventEmitter().setMaxListeners(50));
+// Who is connected to each room now, kept by the rooms and read by the admission rule.
+const headcounts = (globalForLive.__academyLiveHeadcounts ??= new Map<number, number>());
+
+export function setRoomHeadcount(conferenceId: number, count: number): void {
+  if (count > 0) headcounts.set(conferenceId, count);
+  else headcounts.delete(conferenceId);
+}
+
+export function roomHeadcount(conferenceId: number): number {
+  return headcounts.get(conferenceId) ?? 0;
+}
 
 export function publishLiveEvent(event: LiveEvent): void {
   emitter.emit("event", event);

@@ -7,6 +7,7 @@ import { ConferenceActionForm } from "~/components/conference/conference-action-
 import { ConferenceCard } from "~/components/conference/conference-card";
 import { ConferenceForm } from "~/components/conference/conference-form";
 import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
+import { LiveRoomMedia } from "~/components/conference/live-room-media";
 import { LiveRoom } from "~/components/conference/live-room";
 import { LiveSessionBanner } from "~/components/conference/live-session-banner";
 import { buttonClasses } from "~/components/ui/button";
@@ -91,10 +92,7 @@ export default function AdminConferencePage() {
                 <ConferenceActionForm intent="end" conferenceId={live.id} label="End Conference" pendingLabel="Ending..." variant="destructive" />
               }
             >
-              <p data-testid="live-room-placeholder" className="m-auto max-w-md p-6 text-center opacity-80">
-                The video room opens here. Camera, microphone, screen sharing and chat are still being built: students can
-                see that this session is live, but there is no video or sound yet.
-              </p>
+              <LiveRoomMedia conferenceId={live.id} isHost initiallyRecording={live.isRecording} />
             </LiveRoom>
           </div>
         </div>

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, 
 import { CalendarPlus, Clock, Crown, Loader2, LogIn, Users, Video } from "lucide-react";
 import type { ReactNode } from "react";
 import { minutesLabel } from "~/components/conference/format";
+import { LiveRoomMedia } from "~/components/conference/live-room-media";
 import { LiveRoom } from "~/components/conference/live-room";
 import { LocalDateTime } from "~/components/conference/local-date-time";
 import { buttonClasses } from "~/components/ui/button";
@@ -63,7 +64,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const timeZone = viewerTimeZone(request);
   if (!conference.isLive) return json({ state: "not-live", home, conference: details, timeZone } as const);
   if (new URL(request.url).searchParams.get("room") === "1") {
-    return json({ state: "room", home, conference: details, origin: firstPaintOrigin(request) } as const);
+    const room = { isHost: user.role === "admin", isRecording: conference.isRecording };
+    return json({ state: "room", home, conference: details, origin: firstPaintOrigin(request), room } as const);
   }
   const welcomeName = user.firstName?.trim() || user.name?.trim() || "Participant";
   return json({ state: "live", home, conference: details, timeZone, welcomeName } as const);
@@ -207,11 +209,7 @@ export default function JoinConference() {
               </Link>
             }
           >
-            <div className="flex flex-1 items-center justify-center rounded-lg border border-dashed border-primary/40 p-8">
-              <p className="max-w-md text-center opacity-85" data-testid="live-room-placeholder">
-                The video room opens here. Camera, microphone, screen sharing and chat are not available in the academy yet.
-              </p>
-            </div>
+            <LiveRoomMedia conferenceId={data.conference.id} isHost={data.room.isHost} initiallyRecording={data.room.isRecording} />
           </LiveRoom>
         </div>
       );

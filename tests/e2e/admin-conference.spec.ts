@@ -122,7 +122,7 @@ test.describe("without JavaScript", () => {
     await expect(banner).toContainText(title);
     const room = page.getByTestId("live-room");
     await expect(room.getByRole("heading", { name: title })).toBeVisible();
-    await expect(room.getByTestId("live-room-placeholder")).toBeVisible();
+    await expect(room.getByTestId("live-room-no-script")).toHaveText("Video and sound need JavaScript; the chat below works without it.");
     await expect(room.getByRole("button", { name: "End Conference" })).toBeVisible();
     await expect(card.getByTestId("conference-status")).toHaveText("Live");
     await expect(card.getByRole("link", { name: "Enter" })).toHaveAttribute("href", "#live-room");
@@ -255,7 +255,7 @@ test.describe("with JavaScript", () => {
     await expect(card.getByText("Max 100")).toBeVisible();
     const room = page.getByTestId("live-room");
     await expect(room.getByRole("heading", { name: "Instant Live Session" })).toBeVisible();
-    await expect(room.getByTestId("live-room-placeholder")).toBeVisible();
+    await expect(room.getByTestId("live-media-room")).toBeVisible();
     await expect(room.getByRole("textbox", { name: "Conference link" })).toHaveValue(/\/join-conference\/\d+$/);
 
     await page.getByRole("button", { name: "Go Live" }).click();

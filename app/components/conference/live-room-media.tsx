@@ -1,0 +1,31 @@
+import { lazy, Suspense } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import type { ChatMessageJson } from "~/schemas/live-room";
+
+// The media room needs WebRTC, so it runs only in the browser, and its code
+// is loaded only when a member actually enters a live room.
+const LiveMediaRoom = lazy(() => import("./live-media-room").then((module) => ({ default: module.LiveMediaRoom })));
+
+const NO_SCRIPT = "Video and sound need JavaScript; the chat below works without it.";
+
+export function LiveRoomMedia(props: { conferenceId: number; isHost: boolean; initiallyRecording: boolean; onChat?: (messages: ChatMessageJson[]) => void }) {
+  const connecting = (
+    <p className="m-auto max-w-md p-6 text-center opacity-80" data-testid="live-room-connecting">
+      <span className="block">Connecting to the live room...</span>
+      <noscript>
+        <span className="block" data-testid="live-room-no-script">
+          {NO_SCRIPT}
+        </span>
+      </noscript>
+    </p>
+  );
+  return (
+    <ClientOnly fallback={connecting}>
+      {() => (
+        <Suspense fallback={connecting}>
+          <LiveMediaRoom {...props} />
+        </Suspense>
+      )}
+    </ClientOnly>
+  );
+}

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { CLOSE_CODES, MEDIA_SLOTS, wsPath, type ChatMessageJson, type Participant, type ServerMessage } from "~/schemas/live-room";
+
+// The browser's side of a live room: one WebSocket for signalling and room
+// events, one RTCPeerConnection negotiated once (the server offers). What the
+// member sends goes out on the first two m-lines; what others send arrives
+// on MEDIA_SLOTS audio/video pairs (see app/schemas/live-room.ts).
+
+export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "refused" | "ended";
+
+const RECONNECT_DELAY_MS = 1500;
+
+function slotOfMid(mid: string | null): number | null {
+  const index = Number(mid);
+  if (!Number.isInteger(index) || index < 2) return null;
+  return Math.floor((index - 2) / 2);
+}
+
+export function useLiveConnection(conferenceId: number) {
+  const [status, setStatus] = useState<ConnectionStatus>("connecting");
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [you, setYou] = useState<Participant | null>(null);
+  const [participants, setParticipants] = useState<Participant[]>([]);
+  const [chat, setChat] = useState<ChatMessageJson[]>([]);
+  const [isRecording, setIsRecording] = useState<boolean | null>(null);
+  const [mutedByHost, setMutedByHost] = useState({ audio: false, video: false });
+  const [slotStreams, setSlotStreams] = useState<MediaStream[]>([]);
+  const [received, setReceived] = useState({ audioBytes: 0, videoBytes: 0 });
+  const socketRef = useRef<WebSocket | null>(null);
+  const pcRef = useRef<RTCPeerConnection | null>(null);
+  const outgoing = useRef<{ audio: MediaStreamTrack | null; video: MediaStreamTrack | null }>({ audio: null, video: null });
+
+  const send = useCallback((message: object) => {
+    const socket = socketRef.current;
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }, []);
+
+  const upstreamSenders = useCallback(() => {
+    const transceivers = pcRef.current?.getTransceivers() ?? [];
+    return {
+      audio: transceivers.find((transceiver) => transceiver.mid === "0")?.sender ?? null,
+      video: transceivers.find((transceiver) => transceiver.mid === "1")?.sender ?? null,
+    };
+  }, []);
+
+  /** Sends this track (or nothing) on the member's own audio or video line, without renegotiating. */
+  const setOutgoingTrack = useCallback(
+    async (kind: "audio" | "video", track: MediaStreamTrack | null) => {
+      outgoing.current[kind] = track;
+      await upstreamSenders()[kind]?.replaceTrack(track);
+    },
+    [upstreamSenders],
+  );
+
+  useEffect(() => {
+    let stopped = false;
+    let everOpened = false;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+    async function explainRefusal() {
+      try {
+        const response = await fetch(`/api/conferences/${conferenceId}/room`, { headers: { Accept: "application/json" } });
+        const body: unknown = await response.json();
+        const message = typeof body === "object" && body && "message" in body && typeof body.message === "string" ? body.message : null;
+        if (response.status === 409 && message) return { ended: true, message };
+        return { ended: false, message: message ?? (response.ok ? null : "The live room is not available.") };
+      } catch {
+        return { ended: false, message: null };
+      }
+    }
+
+    function connect() {
+      const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+      const socket = new WebSocket(`${scheme}://${window.location.host}${wsPath(conferenceId)}`);
+      socketRef.current = socket;
+      let pc: RTCPeerConnection | null = null;
+      const streams = Array.from({ length: MEDIA_SLOTS }, () => new MediaStream());
+
+      socket.onopen = () => {
+        everOpened = true;
+      };
+      socket.onmessage = (event: MessageEvent<string>) => {
+        const message = JSON.parse(event.data) as ServerMessage;
+        switch (message.type) {
+          case "welcome": {
+            setYou(message.you);
+            setParticipants(message.participants);
+            pc = new RTCPeerConnection({ iceServers: message.iceServers });
+            pcRef.current = pc;
+            pc.onicecandidate = (candidateEvent) => {
+              if (candidateEvent.candidate) send({ type: "candidate", candidate: candidateEvent.candidate.toJSON() });
+            };
+            pc.ontrack = (trackEvent) => {
+              const slot = slotOfMid(trackEvent.transceiver.mid);
+              const stream = slot === null ? undefined : streams[slot];
+              if (!stream) return;
+              stream.getTracks().filter((track) => track.kind === trackEvent.track.kind).forEach((track) => stream.removeTrack(track));
+              stream.addTrack(trackEvent.track);
+              setSlotStreams([...streams]);
+            };
+            pc.oniceconnectionstatechange = () => {
+              const state = pc?.iceConnectionState;
+              if (state === "connected" || state === "completed") setStatus("connected");
+              // Media lost for good: start over with a fresh connection (re-subscribe).
+              if (state === "failed") socket.close(4900, "ICE failed");
+            };
+            break;
+          }
+          case "offer": {
+            const connection = pc;
+            if (!connection) return;
+            void (async () => {
+              await connection.setRemoteDescription(message.sdp);
+              for (const transceiver of connection.getTransceivers()) {
+                const own = transceiver.mid === "0" || transceiver.mid === "1";
+                transceiver.direction = own ? "sendonly" : "recvonly";
+                if (own) await transceiver.sender.replaceTrack(outgoing.current[transceiver.mid === "0" ? "audio" : "video"]);
+              }
+              await connection.setLocalDescription(await connection.createAnswer());
+              send({ type: "answer", sdp: connection.localDescription?.toJSON() });
+            })();
+            break;
+          }
+          case "participants":
+            setParticipants(message.participants);
+            setYou((current) => message.participants.find((participant) => participant.id === current?.id) ?? current);
+            break;
+          case "chat":
+            setChat((current) => (current.some((item) => item.id === message.message.id) ? current : [...current, message.message]));
+            break;
+          case "recording":
+            setIsRecording(message.isRecording);
+            break;
+          case "muted-by-host":
+            setMutedByHost((current) => ({ ...current, [message.kind]: message.muted }));
+            break;
+          case "error":
+            console.warn("live room:", message.message);
+            break;
+        }
+      };
+      socket.onclose = (event) => {
+        pc?.close();
+        pcRef.current = null;
+        if (stopped) return;
+        if (event.code === CLOSE_CODES.ended) return setStatus("ended");
+        if (event.code === CLOSE_CODES.replaced) {
+          setRefusal("You opened this session in another window.");
+          return setStatus("refused");
+        }
+        void explainRefusal().then(({ ended, message }) => {
+          if (stopped) return;
+          if (ended) return setStatus("ended");
+          if (message && !everOpened) {
+            setRefusal(message);
+            return setStatus("refused");
+          }
+          setStatus("reconnecting");
+          reconnectTimer = setTimeout(connect, RECONNECT_DELAY_MS);
+        });
+      };
+    }
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      socketRef.current?.close(1000, "Left the room");
+      pcRef.current?.close();
+    };
+  }, [conferenceId, send]);
+
+  // What arrives over the network, shown as the connection's health (and read by the media tests).
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const pc = pcRef.current;
+      if (!pc) return;
+      void pc.getStats().then((report) => {
+        let audioBytes = 0;
+        let videoBytes = 0;
+        report.forEach((entry: { type?: string; kind?: string; bytesReceived?: number }) => {
+          if (entry.type !== "inbound-rtp") return;
+          if (entry.kind === "audio") audioBytes += entry.bytesReceived ?? 0;
+          if (entry.kind === "video") videoBytes += entry.bytesReceived ?? 0;
+        });
+        setReceived({ audioBytes, videoBytes });
+      });
+    }, 2000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const sendMediaState = useCallback((state: { camera: boolean; microphone: boolean; screen: boolean }) => send({ type: "media-state", ...state }), [send]);
+  const hostMute = useCallback(
+    (participantId: string, kind: "audio" | "video", muted: boolean) => send({ type: "host-mute", participantId, kind, muted }),
+    [send],
+  );
+
+  return { status, refusal, you, participants, chat, isRecording, mutedByHost, slotStreams, received, setOutgoingTrack, sendMediaState, hostMute };
+}

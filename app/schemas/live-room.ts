@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+// The live room's WebSocket protocol (/ws/conferences/{id}), shared by the
+// server's rooms and the browser. The server always makes the offers; the
+// browser answers. Every peer connection is negotiated once, at join, with a
+// fixed set of m-lines, so nothing is renegotiated while the session runs:
+//   mid 0/1  audio/video the browser sends (students send nothing until they
+//            turn their microphone or camera on);
+//   then MEDIA_SLOTS pairs of audio/video the server sends: slot 0 is the
+//   host, slots 1.. are students who turned on their camera or microphone.
+
+export const MEDIA_SLOTS = 4;
+export const WS_PATH_PATTERN = /^\/ws\/conferences\/(\d{1,12})$/;
+export const wsPath = (conferenceId: number) => `/ws/conferences/${conferenceId}`;
+
+/** Close codes the browser reacts to (4000–4999 are the application's). */
+export const CLOSE_CODES = { ended: 4000, removed: 4001, replaced: 4002 } as const;
+
+export const ParticipantSchema = z.object({
+  id: z.string(),
+  userId: z.number(),
+  name: z.string(),
+  isHost: z.boolean(),
+  camera: z.boolean(),
+  microphone: z.boolean(),
+  screen: z.boolean(),
+  /** Set by the host: the server stops forwarding this participant's audio or video. */
+  mutedByHost: z.object({ audio: z.boolean(), video: z.boolean() }),
+  /** The downstream slot others receive this participant in, or null when not publishing. */
+  slot: z.number().int().nullable(),
+});
+export type Participant = z.infer<typeof ParticipantSchema>;
+
+const Sdp = z.object({ type: z.enum(["offer", "answer"]), sdp: z.string().max(64_000) });
+const Candidate = z.object({
+  candidate: z.string().max(2000),
+  sdpMid: z.string().max(32).nullish(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
+});
+
+/** What the browser may send. Anything else closes nothing; it is answered with an error. */
+export const ClientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("answer"), sdp: Sdp }),
+  z.object({ type: z.literal("candidate"), candidate: Candidate }),
+  z.object({ type: z.literal("media-state"), camera: z.boolean(), microphone: z.boolean(), screen: z.boolean() }),
+  z.object({ type: z.literal("host-mute"), participantId: z.string().max(64), kind: z.enum(["audio", "video"]), muted: z.boolean() }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+export interface ChatMessageJson {
+  id: number;
+  conferenceId: number;
+  userId: number | null;
+  authorName: string;
+  isHost: boolean;
+  message: string;
+  createdAt: string;
+}
+
+export type ServerMessage =
+  | { type: "welcome"; you: Participant; participants: Participant[]; iceServers: { urls: string; username?: string; credential?: string }[] }
+  | { type: "offer"; sdp: { type: "offer"; sdp: string } }
+  | { type: "participants"; participants: Participant[] }
+  | { type: "chat"; message: ChatMessageJson }
+  | { type: "recording"; isRecording: boolean }
+  | { type: "muted-by-host"; kind: "audio" | "video"; muted: boolean }
+  | { type: "error"; message: string };

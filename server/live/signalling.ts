@@ -1,0 +1,120 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { User } from "#db/schema";
+import { admitToRoom } from "~/models/live-admission.server";
+import { onLiveEvent } from "~/models/live-events.server";
+import { WS_PATH_PATTERN } from "~/schemas/live-room";
+import { getOptionalUser } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { LiveRoom } from "./live-room";
+import type { PeerOptions } from "./media-peer";
+
+// WebSocket signalling for the embedded SFU, on the app's own port:
+// /ws/conferences/{id}. An upgrade is refused (plain HTTP status, no
+// WebSocket) unless it carries a valid session cookie, comes from our own
+// origin, and the admission rule lets that member into that live room.
+
+const HEARTBEAT_MS = 10_000;
+
+function peerOptions(): PeerOptions {
+  const iceServers: PeerOptions["iceServers"] = [];
+  if (env.TURN_URL) iceServers.push({ urls: env.TURN_URL, username: env.TURN_USERNAME, credential: env.TURN_CREDENTIAL });
+  return { iceServers, portRange: [env.RTC_MIN_PORT, env.RTC_MAX_PORT], publicIp: env.ICE_PUBLIC_IP };
+}
+
+function refuse(socket: Duplex, status: number, message: string): void {
+  const reason = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict" }[status] ?? "Error";
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Our own origin as the browser names it: PUBLIC_URL, or the Host it used (with the proxy's scheme when trusted). */
+function isOwnOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  if (env.PUBLIC_URL && origin === new URL(env.PUBLIC_URL).origin) return true;
+  const forwarded = env.TRUST_PROXY ? String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() : "";
+  const scheme = forwarded || "http";
+  return origin === `${scheme}://${req.headers.host ?? ""}`;
+}
+
+async function userFromCookie(req: IncomingMessage): Promise<User | null> {
+  const cookie = req.headers.cookie;
+  if (!cookie) return null;
+  return getOptionalUser(new Request("http://localhost/ws", { headers: { Cookie: cookie } }));
+}
+
+function displayName(user: User): string {
+  return user.firstName?.trim() || user.name?.trim() || user.username;
+}
+
+/** Serves the live rooms on `server`; returns what shutdown calls to close them. */
+export function attachLiveRooms(server: Server): { closeAll: () => void } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  const rooms = new Map<number, LiveRoom>();
+  const options = peerOptions();
+
+  const roomFor = (conferenceId: number) => {
+    let room = rooms.get(conferenceId);
+    if (!room) {
+      room = new LiveRoom(conferenceId, options, () => rooms.delete(conferenceId));
+      rooms.set(conferenceId, room);
+    }
+    return room;
+  };
+
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const match = WS_PATH_PATTERN.exec(path);
+    if (!match?.[1] || env.MEDIA_BACKEND !== "embedded") return refuse(socket, 404, "Not found");
+    if (!isOwnOrigin(req)) return refuse(socket, 403, "WebSocket connections are only accepted from the academy's own pages.");
+    const conferenceId = Number(match[1]);
+    void userFromCookie(req)
+      .then((user) => {
+        const admission = admitToRoom(user, conferenceId, { alreadyInside: !!user && !!rooms.get(conferenceId)?.hasUser(user.id) });
+        if (!admission.ok) return refuse(socket, admission.status, admission.message);
+        wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+          const alive = { value: true };
+          ws.on("pong", () => (alive.value = true));
+          const heartbeat = setInterval(() => {
+            // A tab that vanished without closing (sleep, lost network) frees its place within two beats.
+            if (!alive.value) return ws.terminate();
+            alive.value = false;
+            ws.ping();
+          }, HEARTBEAT_MS);
+          ws.on("close", () => clearInterval(heartbeat));
+          const joiner = { userId: admission.user.id, name: displayName(admission.user), isHost: admission.isHost };
+          roomFor(conferenceId)
+            .join(joiner, ws)
+            .catch((error: unknown) => {
+              logger.error({ err: error, conferenceId }, "joining the live room failed");
+              ws.close(1011, "Could not join the room");
+            });
+        });
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "live room upgrade failed");
+        refuse(socket, 400, "Could not open the live room.");
+      });
+  });
+
+  const stopListening = onLiveEvent((event) => {
+    const room = rooms.get(event.conferenceId);
+    if (!room) return;
+    if (event.type === "ended") room.close();
+    else if (event.type === "chat") room.broadcast({ type: "chat", message: event.message });
+    else room.broadcast({ type: "recording", isRecording: event.isRecording });
+  });
+
+  return {
+    closeAll() {
+      stopListening();
+      for (const room of rooms.values()) room.close(1001, "The server is restarting");
+      wss.close();
+    },
+  };
+}
