@@ -12,3 +12,4 @@ step "Build" && npx remix vite:build
 step "Unit tests" && npx vitest run --project unit
 step "Integration tests" && npx vitest run --project integration
 step "Browser tests" && npx playwright test
+step "Live media tests (network namespace)" && bash scripts/test-live.sh

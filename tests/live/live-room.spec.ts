@@ -42,7 +42,7 @@ async function receivedBytes(page: Page, kind: "audio" | "video"): Promise<numbe
 
 test("a host and three students: media flows, the list is real, the host mutes a student, ending sends everyone home", async ({ browser }) => {
   const host = await hostPage(browser);
-  const students = [];
+  const students: { page: Page; name: string }[] = [];
   for (let index = 0; index < 3; index += 1) students.push(await studentPage(browser, host.conferenceId));
 
   for (const student of students) {
