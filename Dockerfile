@@ -54,6 +54,9 @@ RUN mkdir -p /data /backups && chown node:node /data /backups
 VOLUME /data
 USER node
 EXPOSE 3000
+# The live rooms' media (WebRTC over UDP, RTC_MIN_PORT..RTC_MAX_PORT); publish
+# the same range (`-p 40000-40199:40000-40199/udp`) and set ICE_PUBLIC_IP.
+EXPOSE 40000-40199/udp
 # Slim images have no curl: node's fetch does the probe.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
