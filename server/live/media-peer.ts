@@ -1,4 +1,4 @@
-import { RTCPeerConnection, type MediaStreamTrack, type RTCRtpSender, type RTCRtpTransceiver } from "werift";
+import { MediaStreamTrack, RTCPeerConnection, type RTCRtpSender, type RTCRtpTransceiver } from "werift";
 import { MEDIA_SLOTS } from "~/schemas/live-room";
 
 // One member's WebRTC connection to the room, as werift sees it. The server
@@ -52,8 +52,9 @@ export class MediaPeer {
     };
     this.upstream = { audio: receive("audio"), video: receive("video") };
     for (let slot = 0; slot < MEDIA_SLOTS; slot += 1) {
-      const audio = this.pc.addTransceiver("audio", { direction: "sendonly" }).sender;
-      const video = this.pc.addTransceiver("video", { direction: "sendonly" }).sender;
+      // A track on each sender, so the offer names its SSRC (receivers that route by SSRC need it).
+      const audio = this.pc.addTransceiver(new MediaStreamTrack({ kind: "audio" }), { direction: "sendonly" }).sender;
+      const video = this.pc.addTransceiver(new MediaStreamTrack({ kind: "video" }), { direction: "sendonly" }).sender;
       // A receiver that lost the picture asks for a keyframe; pass it on to the source.
       video.onPictureLossIndication.subscribe(() => onSlotKeyframeWanted(slot));
       this.slots.push({ audio, video });

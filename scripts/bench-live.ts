@@ -1,0 +1,167 @@
+import fs from "node:fs";
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from "werift";
+import WebSocket from "ws";
+import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
+
+// `npm run bench:live`: how many viewers one academy process can feed. A bot
+// host (a werift client) publishes a synthetic stream shaped like a webcam
+// (30 frames/s of ~3 video packets, 50 audio packets/s); bot viewers (werift
+// clients, all in this process) join one room in steps of LIVE_STEPS and we
+// read the server's CPU and memory from /proc while they all receive. The SFU
+// forwards packets without decoding them, so synthetic payloads cost it
+// exactly what real ones do.
+
+const STEPS = (process.env.LIVE_STEPS ?? "10,50,100").split(",").map(Number);
+const MEASURE_SECONDS = Number(process.env.LIVE_MEASURE_SECONDS ?? 10);
+
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function rssMegabytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+class Session {
+  cookie = "";
+  constructor(private readonly baseUrl: string) {}
+
+  async request(path: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method: init.method ?? "GET",
+      headers: { Cookie: this.cookie, ...(init.json === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+    const set = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    if (set) this.cookie = set;
+    return response;
+  }
+
+  private async captcha(): Promise<{ captchaToken: string; captchaAnswer: number }> {
+    const { token, question } = (await (await this.request("/api/captcha")).json()) as { token: string; question: string };
+    const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question) ?? [];
+    return { captchaToken: token, captchaAnswer: Number(a) + Number(b) };
+  }
+
+  async register(username: string): Promise<void> {
+    const response = await this.request("/api/register", {
+      method: "POST",
+      json: { username, password: "a calm and steady passphrase", ...(await this.captcha()) },
+    });
+    if (response.status !== 201) throw new Error(`registering ${username}: ${response.status}`);
+  }
+
+  async login(credentials: { username: string; password: string }): Promise<void> {
+    const response = await this.request("/api/login", { method: "POST", json: { ...credentials, ...(await this.captcha()) } });
+    if (response.status !== 200) throw new Error(`signing in ${credentials.username}: ${response.status}`);
+  }
+}
+
+interface Bot {
+  close: () => void;
+  receivedBytes: () => number;
+}
+
+/** A werift client in the room: answers the server's offer; the host also sends media on its own lines. */
+function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish: boolean): Promise<Bot> {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws/conferences/${conferenceId}`, { headers: { Cookie: cookie }, origin: baseUrl });
+  const pc = new RTCPeerConnection({ iceAdditionalHostAddresses: ["127.0.0.1"] });
+  let received = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise((resolve, reject) => {
+    socket.on("unexpected-response", (_request, response) => reject(new Error(`room refused: ${response.statusCode}`)));
+    socket.on("message", (data) => {
+      const message = JSON.parse(String(data)) as { type: string; sdp?: { type: "offer"; sdp: string } };
+      if (message.type !== "offer" || !message.sdp) return;
+      void (async () => {
+        await pc.setRemoteDescription(message.sdp!);
+        const transceivers = pc.getTransceivers();
+        // What the host bot sends: a track on each of its own lines, so its answer names their SSRCs.
+        const outgoing = { audio: new MediaStreamTrack({ kind: "audio" }), video: new MediaStreamTrack({ kind: "video" }) };
+        for (const transceiver of transceivers) {
+          const own = transceiver.mid === "0" || transceiver.mid === "1";
+          transceiver.setDirection(own ? (publish ? "sendonly" : "inactive") : "recvonly");
+          if (own && publish) await transceiver.sender.replaceTrack(transceiver.mid === "0" ? outgoing.audio : outgoing.video);
+          transceiver.onTrack.subscribe((track: MediaStreamTrack) => track.onReceiveRtp.subscribe((rtp) => (received += rtp.payload.length)));
+        }
+        await pc.setLocalDescription(await pc.createAnswer());
+        socket.send(JSON.stringify({ type: "answer", sdp: pc.localDescription }));
+        if (publish) {
+          const { audio, video } = outgoing;
+          socket.send(JSON.stringify({ type: "media-state", camera: true, microphone: true, screen: false }));
+          let sequence = 0;
+          let tick = 0;
+          timer = setInterval(() => {
+            tick += 1;
+            const packet = (size: number, marker: boolean) =>
+              new RtpPacket(new RtpHeader({ sequenceNumber: (sequence = (sequence + 1) & 0xffff), timestamp: tick * 900, marker }), Buffer.alloc(size, tick));
+            audio.writeRtp(packet(120, true));
+            // 20 ms ticks: a frame every ~33 ms as three packets of about a kilobyte.
+            if (tick % 3 !== 0) for (let part = 0; part < 3; part += 1) video.writeRtp(packet(1000, part === 2));
+          }, 20);
+        }
+        resolve({
+          close: () => {
+            clearInterval(timer);
+            socket.close();
+            void pc.close();
+          },
+          receivedBytes: () => received,
+        });
+      })().catch(reject);
+    });
+  });
+}
+
+async function main() {
+  const academy: AcademyProcess = await startAcademy({ SIGNUPS_PER_HOUR: "100000", LOGIN_MAX_FAILURES: "100000", SEED_DEMO_DATA: "false" });
+  const pid = Number(/pid (\d+)/.exec(academy.logs())?.[1] ?? NaN);
+  try {
+    const admin = new Session(academy.baseUrl);
+    await admin.login(TEST_ADMIN);
+    const scheduled = (await (
+      await admin.request("/api/conferences", {
+        method: "POST",
+        json: { title: "Bench", description: "Live bench", scheduledAt: new Date().toISOString(), maxParticipants: Math.max(...STEPS) + 1 },
+      })
+    ).json()) as { id: number };
+    const started = await admin.request(`/api/conferences/${scheduled.id}/start`, { method: "POST" });
+    if (started.status !== 200) throw new Error(`starting the session: ${started.status}`);
+    const serverPid = Number.isFinite(pid) ? pid : await pidOf(academy.baseUrl);
+    const host = await joinRoom(academy.baseUrl, scheduled.id, admin.cookie, true);
+    const viewers: Bot[] = [];
+    console.log(`Live room bench: 1 host publishing ~${Math.round((50 * 120 + 20 * 3 * 1000) / 1024)} KB/s, viewers in steps of ${STEPS.join(", ")}`);
+    console.log("| viewers | server CPU (% of one core) | server memory (RSS) | each viewer receives |");
+    console.log("|---|---|---|---|");
+    for (const target of STEPS) {
+      while (viewers.length < target) {
+        const student = new Session(academy.baseUrl);
+        await student.register(`viewer-${viewers.length}-${Date.now().toString(36)}`);
+        viewers.push(await joinRoom(academy.baseUrl, scheduled.id, student.cookie, false));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const cpuBefore = cpuSeconds(serverPid);
+      const bytesBefore = viewers.map((viewer) => viewer.receivedBytes());
+      await new Promise((resolve) => setTimeout(resolve, MEASURE_SECONDS * 1000));
+      const cpu = ((cpuSeconds(serverPid) - cpuBefore) / MEASURE_SECONDS) * 100;
+      const perViewer = viewers.map((viewer, index) => (viewer.receivedBytes() - (bytesBefore[index] ?? 0)) / MEASURE_SECONDS / 1024);
+      const slowest = Math.min(...perViewer);
+      console.log(`| ${target} | ${cpu.toFixed(0)}% | ${rssMegabytes(serverPid).toFixed(0)} MB | ${slowest.toFixed(0)} KB/s (slowest viewer) |`);
+    }
+    for (const viewer of viewers) viewer.close();
+    host.close();
+  } finally {
+    await academy.stop();
+  }
+}
+
+async function pidOf(baseUrl: string): Promise<number> {
+  const { execSync } = await import("node:child_process");
+  const sockets = execSync(`ss -Hltnp 'sport = :${new URL(baseUrl).port}'`, { encoding: "utf8" });
+  return Number(/pid=(\d+)/.exec(sockets)?.[1]);
+}
+
+await main();
