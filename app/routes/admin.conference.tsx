@@ -7,6 +7,7 @@ import { ConferenceActionForm } from "~/components/conference/conference-action-
 import { ConferenceCard } from "~/components/conference/conference-card";
 import { ConferenceForm } from "~/components/conference/conference-form";
 import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
+import { ChatWithoutJavaScriptNote, LiveChat } from "~/components/conference/live-chat";
 import { LiveRoom } from "~/components/conference/live-room";
 import { LiveSessionBanner } from "~/components/conference/live-session-banner";
 import { buttonClasses } from "~/components/ui/button";
@@ -23,8 +24,8 @@ export const meta: MetaFunction = () => [{ title: "Live Conferences — Mystic A
 const LIVE_ROOM_ID = "live-room";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json(loadConferencePage(request));
+  const admin = await requireAdmin(request);
+  return json(loadConferencePage(request, admin));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,7 +40,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function AdminConferencePage() {
-  const { pagePath, conferences, timeZone, origin } = useLoaderData<typeof loader>();
+  const { pagePath, conferences, timeZone, origin, liveMessages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
 
@@ -50,6 +51,7 @@ export default function AdminConferencePage() {
   const deleteId = parseRouteId(searchParams.get("delete"));
   const deleting = conferences.find((conference) => conference.id === deleteId && isEditable(conference)) ?? null;
   const formResult = actionData && "result" in actionData ? actionData : null;
+  const chatResult = actionData && "chatResult" in actionData ? actionData.chatResult : undefined;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -83,7 +85,8 @@ export default function AdminConferencePage() {
       {live ? (
         <div className="mt-8 space-y-6">
           <LiveSessionBanner session={live} />
-          <div id={LIVE_ROOM_ID} className="scroll-mt-6">
+          <div id={LIVE_ROOM_ID} className="scroll-mt-6 space-y-6">
+            <ChatWithoutJavaScriptNote />
             <LiveRoom
               conference={live}
               origin={origin}
@@ -96,6 +99,7 @@ export default function AdminConferencePage() {
                 see that this session is live, but there is no video or sound yet.
               </p>
             </LiveRoom>
+            <LiveChat key={live.id} conferenceId={live.id} initialMessages={liveMessages} open lastResult={chatResult} timeZone={timeZone} />
           </div>
         </div>
       ) : null}
