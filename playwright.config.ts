@@ -14,6 +14,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const FAKE_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 
+const GOES_LIVE = /(admin-conference|live-chat|session-recording)\.spec\.ts$/;
+
 // The config is loaded by the runner and again by each worker; the workers
 // inherit the runner's environment, so the data folder is created only once.
 const dataDir = (process.env.ACADEMY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "academy-e2e-")));
@@ -48,7 +50,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", testIgnore: GOES_LIVE, use: { ...devices["Desktop Chrome"] } },
+    // Only one session can be live at a time, and the portal banner's stories
+    // expect none: the stories that go live run afterwards, one at a time.
+    { name: "live-sessions", testMatch: GOES_LIVE, dependencies: ["chromium"], workers: 1, use: { ...devices["Desktop Chrome"] } },
+  ],
   webServer: [
     {
       command: `node --import tsx tests/fakes/fake-stripe.ts --port ${FAKE_STRIPE_PORT}`,

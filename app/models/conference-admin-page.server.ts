@@ -3,7 +3,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { User } from "#db/schema";
+import type { LiveChatMessage } from "~/models/live-events.server";
 import type { Notice } from "~/components/admin/notice";
+import { submitChatForm } from "~/models/conference-chat-form.server";
+import { listMessages } from "~/models/conference-chat.server";
 import {
   CONFERENCE_MESSAGES,
   ConferenceError,
@@ -56,19 +59,24 @@ export interface ConferencePageData {
   conferences: ConferenceJson[];
   timeZone: string;
   origin: string;
+  /** The live session's chat history (the live room's 'Live Chat'); empty when none is live. */
+  liveMessages: LiveChatMessage[];
 }
 
-export function loadConferencePage(request: Request): ConferencePageData {
+export function loadConferencePage(request: Request, admin: User): ConferencePageData {
   const now = new Date();
+  const conferences = listConferences();
+  const live = conferences.find((conference) => conference.isLive);
   return {
     pagePath: conferencePagePath(request),
-    conferences: listConferences().map((conference) => conferenceForApi(conference, now)),
+    conferences: conferences.map((conference) => conferenceForApi(conference, now)),
     timeZone: viewerTimeZone(request),
     origin: roomOrigin(request),
+    liveMessages: live ? listMessages(admin, live.id) : [],
   };
 }
 
-export const CONFERENCE_INTENTS = ["go-live", "save", "delete", "start", "end", "start-recording", "stop-recording"] as const;
+export const CONFERENCE_INTENTS = ["go-live", "save", "delete", "start", "end", "start-recording", "stop-recording", "chat"] as const;
 export type ConferenceIntent = (typeof CONFERENCE_INTENTS)[number];
 const IntentSchema = z.enum(CONFERENCE_INTENTS, { errorMap: () => ({ message: "Unknown conference action" }) });
 
@@ -123,7 +131,7 @@ function requireId(conferenceId: number | null): number {
   return conferenceId;
 }
 
-const TRANSITIONS: Record<Exclude<ConferenceIntent, "save" | "delete" | "go-live">, Transition> = {
+const TRANSITIONS: Record<Exclude<ConferenceIntent, "save" | "delete" | "go-live" | "chat">, Transition> = {
   start: { run: (id) => startConference(requireId(id)), success: "Conference started!", failureTitle: "Error", failure: "start conference" },
   end: { run: (id) => endConference(requireId(id)), success: "Conference ended", failureTitle: "Error", failure: "end conference" },
   "start-recording": {
@@ -172,6 +180,9 @@ export async function submitConferencePage(request: Request, admin: User) {
       );
     case "save":
       return saveConference(request, formData, pagePath, conferenceId, admin);
+    case "chat":
+      // The live room's chat without JavaScript (with it, the chat posts to the API).
+      return submitChatForm(formData, admin, conferenceId, `${pagePath}#live-chat`);
     default: {
       const transition = TRANSITIONS[intent.data];
       return attempt(

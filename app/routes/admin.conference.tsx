@@ -7,8 +7,7 @@ import { ConferenceActionForm } from "~/components/conference/conference-action-
 import { ConferenceCard } from "~/components/conference/conference-card";
 import { ConferenceForm } from "~/components/conference/conference-form";
 import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
-import { LiveRoomMedia } from "~/components/conference/live-room-media";
-import { LiveRoom } from "~/components/conference/live-room";
+import { LiveSession } from "~/components/conference/live-session";
 import { LiveSessionBanner } from "~/components/conference/live-session-banner";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
@@ -24,8 +23,8 @@ export const meta: MetaFunction = () => [{ title: "Live Conferences — Mystic A
 const LIVE_ROOM_ID = "live-room";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json(loadConferencePage(request));
+  const admin = await requireAdmin(request);
+  return json(loadConferencePage(request, admin));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,7 +39,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function AdminConferencePage() {
-  const { pagePath, conferences, timeZone, origin } = useLoaderData<typeof loader>();
+  const { pagePath, conferences, timeZone, origin, liveMessages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
 
@@ -51,6 +50,7 @@ export default function AdminConferencePage() {
   const deleteId = parseRouteId(searchParams.get("delete"));
   const deleting = conferences.find((conference) => conference.id === deleteId && isEditable(conference)) ?? null;
   const formResult = actionData && "result" in actionData ? actionData : null;
+  const chatResult = actionData && "chatResult" in actionData ? actionData.chatResult : undefined;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -84,16 +84,19 @@ export default function AdminConferencePage() {
       {live ? (
         <div className="mt-8 space-y-6">
           <LiveSessionBanner session={live} />
-          <div id={LIVE_ROOM_ID} className="scroll-mt-6">
-            <LiveRoom
+          <div id={LIVE_ROOM_ID} className="scroll-mt-6 space-y-6">
+            <LiveSession
               conference={live}
               origin={origin}
               endControl={
                 <ConferenceActionForm intent="end" conferenceId={live.id} label="End Conference" pendingLabel="Ending..." variant="destructive" />
               }
-            >
-              <LiveRoomMedia conferenceId={live.id} isHost initiallyRecording={live.isRecording} />
-            </LiveRoom>
+              isHost
+              isRecording={live.isRecording}
+              initialMessages={liveMessages}
+              chatResult={chatResult}
+              timeZone={timeZone}
+            />
           </div>
         </div>
       ) : null}

@@ -1,15 +1,17 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { CalendarPlus, Clock, Crown, Loader2, LogIn, Users, Video } from "lucide-react";
 import type { ReactNode } from "react";
 import { minutesLabel } from "~/components/conference/format";
-import { LiveRoomMedia } from "~/components/conference/live-room-media";
-import { LiveRoom } from "~/components/conference/live-room";
+import { LiveSession } from "~/components/conference/live-session";
 import { LocalDateTime } from "~/components/conference/local-date-time";
 import { buttonClasses } from "~/components/ui/button";
+import { chatFormHeaders, submitChatForm } from "~/models/conference-chat-form.server";
+import { listMessages } from "~/models/conference-chat.server";
 import { getConference, mayAttend } from "~/models/conference.server";
 import { useOptionalUser } from "~/root";
 import { homeFor, requireUser } from "~/utils/auth.server";
+import { readForm } from "~/utils/form-data.server";
 import { parseRouteId } from "~/utils/misc";
 import { publicOrigin } from "~/utils/misc.server";
 import { viewerTimeZone } from "~/utils/time-zone.server";
@@ -65,11 +67,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!conference.isLive) return json({ state: "not-live", home, conference: details, timeZone } as const);
   if (new URL(request.url).searchParams.get("room") === "1") {
     const room = { isHost: user.role === "admin", isRecording: conference.isRecording };
-    return json({ state: "room", home, conference: details, origin: firstPaintOrigin(request), room } as const);
+    const messages = listMessages(user, conference.id);
+    return json({ state: "room", home, conference: details, origin: firstPaintOrigin(request), room, messages, timeZone } as const);
   }
   const welcomeName = user.firstName?.trim() || user.name?.trim() || "Participant";
   return json({ state: "live", home, conference: details, timeZone, welcomeName } as const);
 }
+
+const roomPath = (id: number) => `/join-conference/${id}?room=1`;
+
+/** The room's chat form (`intent=chat`), for visitors without JavaScript; the chat panel itself posts to the API. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "chat") throw json({ message: "Unknown action" }, { status: 400 });
+  const id = parseRouteId(params.id);
+  return submitChatForm(formData, user, id, id === null ? "/dashboard" : `${roomPath(id)}#live-chat`);
+}
+
+export const headers = chatFormHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const title =
@@ -133,6 +149,7 @@ function LoadingConference() {
 
 export default function JoinConference() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   // Only client navigations wait here: a first load arrives already decided.
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/join-conference/")) return <LoadingConference />;
@@ -199,8 +216,8 @@ export default function JoinConference() {
       );
     case "room":
       return (
-        <div className="mx-auto max-w-6xl px-4 py-10">
-          <LiveRoom
+        <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+          <LiveSession
             conference={data.conference}
             origin={data.origin}
             endControl={
@@ -208,9 +225,12 @@ export default function JoinConference() {
                 Leave
               </Link>
             }
-          >
-            <LiveRoomMedia conferenceId={data.conference.id} isHost={data.room.isHost} initiallyRecording={data.room.isRecording} />
-          </LiveRoom>
+            isHost={data.room.isHost}
+            isRecording={data.room.isRecording}
+            initialMessages={data.messages}
+            chatResult={actionData?.chatResult}
+            timeZone={data.timeZone}
+          />
         </div>
       );
   }

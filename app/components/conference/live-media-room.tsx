@@ -80,7 +80,10 @@ export function LiveMediaRoom({
   const [showParticipants, setShowParticipants] = useState(true);
   const audioLevel = useAudioLevel(microphone ? (cameraStream.current?.getAudioTracks()[0] ?? null) : null);
 
-  useEffect(() => onChat?.(room.chat), [room.chat, onChat]);
+  // The chat panel takes its messages from the room once the room is connected (it polls until then).
+  useEffect(() => {
+    if (room.status === "connected") onChat?.(room.chat);
+  }, [room.chat, room.status, onChat]);
   useEffect(() => {
     if (room.isRecording !== null) setRecording(room.isRecording);
   }, [room.isRecording]);

@@ -6,17 +6,10 @@ import type { ChatMessageJson } from "~/schemas/live-room";
 // is loaded only when a member actually enters a live room.
 const LiveMediaRoom = lazy(() => import("./live-media-room").then((module) => ({ default: module.LiveMediaRoom })));
 
-const NO_SCRIPT = "Video and sound need JavaScript; the chat below works without it.";
-
 export function LiveRoomMedia(props: { conferenceId: number; isHost: boolean; initiallyRecording: boolean; onChat?: (messages: ChatMessageJson[]) => void }) {
   const connecting = (
     <p className="m-auto max-w-md p-6 text-center opacity-80" data-testid="live-room-connecting">
-      <span className="block">Connecting to the live room...</span>
-      <noscript>
-        <span className="block" data-testid="live-room-no-script">
-          {NO_SCRIPT}
-        </span>
-      </noscript>
+      Connecting to the live room...
     </p>
   );
   return (

@@ -1,0 +1,52 @@
+import { useCallback, useState, type ReactNode } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ChatMessageJson } from "~/schemas/live-room";
+import { ChatWithoutJavaScriptNote, LiveChat } from "./live-chat";
+import { LiveRoom, type LiveRoomConference } from "./live-room";
+import { LiveRoomMedia } from "./live-room-media";
+
+/**
+ * A live session as both the host's page and the join page show it: the room
+ * frame with its media, and the live chat under it. Once the room's WebSocket
+ * is connected it feeds the chat; until then (or without JavaScript) the chat
+ * stands on its own.
+ */
+export function LiveSession({
+  conference,
+  origin,
+  endControl,
+  isHost,
+  isRecording,
+  initialMessages,
+  chatResult,
+  timeZone,
+}: {
+  conference: LiveRoomConference;
+  origin: string;
+  endControl: ReactNode;
+  isHost: boolean;
+  isRecording: boolean;
+  initialMessages: ChatMessageJson[];
+  chatResult: SubmissionResult<string[]> | undefined;
+  timeZone: string;
+}) {
+  const [incoming, setIncoming] = useState<ChatMessageJson[] | undefined>(undefined);
+  const onChat = useCallback((messages: ChatMessageJson[]) => setIncoming(messages), []);
+  return (
+    <>
+      <ChatWithoutJavaScriptNote />
+      <LiveRoom conference={conference} origin={origin} endControl={endControl}>
+        <LiveRoomMedia conferenceId={conference.id} isHost={isHost} initiallyRecording={isRecording} onChat={onChat} />
+      </LiveRoom>
+      <LiveChat
+        key={conference.id}
+        conferenceId={conference.id}
+        initialMessages={initialMessages}
+        incoming={incoming}
+        open
+        lastResult={chatResult}
+        timeZone={timeZone}
+      />
+    </>
+  );
+}
