@@ -9,8 +9,8 @@ import { logger } from "~/utils/logger.server";
 import { SESSION_COOKIE_NAME } from "~/utils/session.server";
 import { bootstrap } from "./bootstrap";
 import { noStoreWhenSignedIn, requestLogger } from "./request-log";
-import { limitBodies, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
 import { attachLiveRooms } from "./live/signalling";
+import { limitBodies, mediaServerSources, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
 import { handleShutdownSignals } from "./shutdown";
 import "~/load-context";
 
@@ -41,7 +41,9 @@ app.set("trust proxy", env.TRUST_PROXY);
 app.use(requestLogger(env.LOG_REQUESTS));
 if (!env.TRUST_PROXY) app.use(warnOnceAboutUntrustedProxy);
 // A local stand-in for Stripe (tests) hosts its own Checkout page.
-app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : []));
+// With MEDIA_BACKEND=livekit the room's browser code talks to the LiveKit server.
+const mediaSources = env.MEDIA_BACKEND === "livekit" && env.LIVEKIT_URL ? mediaServerSources(env.LIVEKIT_URL) : [];
+app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [], mediaSources));
 app.use(refuseCrossSiteWrites);
 app.use(refuseNonFormPageWrites);
 app.use(limitBodies(env.JSON_BODY_LIMIT_KB * 1024));

@@ -10,7 +10,18 @@ const EMBED_HOSTS = ["https://www.youtube-nocookie.com", "https://player.vimeo.c
 // to Stripe Checkout, which form-action must allow.
 const STRIPE_JS = "https://js.stripe.com";
 
-export function contentSecurityPolicy(nonce: string, development: boolean, checkoutOrigins: string[] = []): string {
+/**
+ * What the browser must reach for a LiveKit server (MEDIA_BACKEND=livekit):
+ * its WebSocket, and the same host over HTTP(S), which livekit-client asks
+ * when a connection fails.
+ */
+export function mediaServerSources(liveKitUrl: string): string[] {
+  const url = new URL(liveKitUrl);
+  const secure = url.protocol === "wss:";
+  return [`${secure ? "wss" : "ws"}://${url.host}`, `${secure ? "https" : "http"}://${url.host}`];
+}
+
+export function contentSecurityPolicy(nonce: string, development: boolean, checkoutOrigins: string[] = [], mediaSources: string[] = []): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, STRIPE_JS],
@@ -18,7 +29,7 @@ export function contentSecurityPolicy(nonce: string, development: boolean, check
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "media-src": ["'self'", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", "https://api.stripe.com", ...(development ? ["ws:", "wss:"] : [])],
+    "connect-src": ["'self'", "https://api.stripe.com", ...mediaSources, ...(development ? ["ws:", "wss:"] : [])],
     "frame-src": [...EMBED_HOSTS, STRIPE_JS, "https://hooks.stripe.com"],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'", "https://checkout.stripe.com", ...checkoutOrigins],
@@ -30,11 +41,11 @@ export function contentSecurityPolicy(nonce: string, development: boolean, check
     .join("; ");
 }
 
-export function securityHeaders(development: boolean, checkoutOrigins: string[] = []) {
+export function securityHeaders(development: boolean, checkoutOrigins: string[] = [], mediaSources: string[] = []) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, development, checkoutOrigins));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, development, checkoutOrigins, mediaSources));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -3,35 +3,68 @@ import { getConference, mayAttend, type ConferenceRow } from "~/models/conferenc
 import { roomHeadcount } from "~/models/live-events.server";
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
 
-// Who may enter a live room now. The WebSocket upgrade (server/live) and the
-// room-status API both ask here, so the browser can tell a member exactly why
-// the room refused them.
+// Who may enter a live room now, whichever media backend carries it. The
+// WebSocket upgrade (server/live), the room-status API and the media-token
+// API all ask here, so the browser can tell a member exactly why the room
+// refused them.
 
-export type Admission =
-  | { ok: true; user: User; conference: ConferenceRow; isHost: boolean }
-  | { ok: false; status: 401 | 403 | 404 | 409; reason: "signed-out" | "not-found" | "not-live" | "premium" | "full"; message: string };
+type Viewer = Pick<User, "id" | "role">;
+
+export type Admission<U extends Viewer = User> =
+  | { ok: true; user: U; conference: ConferenceRow; isHost: boolean }
+  | { ok: false; status: 401 | 403 | 404 | 409; reason: AdmissionRefusal; message: string };
 
 export const ADMISSION_MESSAGES = {
   "signed-out": "Sign in to join the live session.",
   "not-found": "Conference not found",
+  ended: "This conference has ended.",
   "not-live": "This conference is not live.",
   premium: PREMIUM_REQUIRED,
   full: "This live session is full. Please try again when someone leaves.",
 } as const;
+type AdmissionRefusal = keyof typeof ADMISSION_MESSAGES;
 
-function refuse(status: 401 | 403 | 404 | 409, reason: keyof typeof ADMISSION_MESSAGES): Admission {
+export const ROOM_MESSAGES = {
+  ended: ADMISSION_MESSAGES.ended,
+  full: (max: number) => `This live session is full (${max} participants). Please try again when someone leaves.`,
+} as const;
+
+function refuse(status: 401 | 403 | 404 | 409, reason: AdmissionRefusal): { ok: false; status: 401 | 403 | 404 | 409; reason: AdmissionRefusal; message: string } {
   return { ok: false, status, reason, message: ADMISSION_MESSAGES[reason] };
 }
 
-/** `alreadyInside`: the member holds a place already (a reconnecting tab), so a full room still lets them back. */
-export function admitToRoom(user: User | null, conferenceId: number, { alreadyInside = false } = {}): Admission {
+/**
+ * The rule. `alreadyInside`: the member holds a place already (a reconnecting
+ * tab), so a full room still lets them back. The headcount is the embedded
+ * SFU's; with LiveKit it stays 0 here and LiveKit enforces the limit itself.
+ */
+export function admitToRoom<U extends Viewer>(user: U | null, conferenceId: number, { alreadyInside = false } = {}): Admission<U> {
   if (!user) return refuse(401, "signed-out");
   const conference = getConference(conferenceId);
   if (!conference) return refuse(404, "not-found");
-  if (!conference.isLive) return refuse(409, "not-live");
   if (!mayAttend(user, conference)) return refuse(403, "premium");
+  if (conference.endedAt !== null) return refuse(409, "ended");
+  if (!conference.isLive) return refuse(409, "not-live");
   const isHost = user.role === "admin";
   // Hosts are always let in: a full room must not lock out the person running it.
   if (!isHost && !alreadyInside && roomHeadcount(conferenceId) >= conference.maxParticipants) return refuse(403, "full");
   return { ok: true, user, conference, isHost };
+}
+
+/** A refused entry as an error, for code that answers with a status (the media-token API). */
+export class RoomRefusal extends Error {
+  constructor(
+    readonly status: 401 | 403 | 404 | 409 | 502 | 503,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RoomRefusal";
+  }
+}
+
+/** The live conference the viewer may enter, or a RoomRefusal. */
+export function admitToLiveRoom(viewer: Viewer, conferenceId: number): ConferenceRow {
+  const admission = admitToRoom(viewer, conferenceId);
+  if (!admission.ok) throw new RoomRefusal(admission.status, admission.message);
+  return admission.conference;
 }
