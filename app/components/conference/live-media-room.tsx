@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { Camera, CameraOff, ChevronDown, Circle, Mic, MicOff, Monitor, MonitorOff, Settings, Square, Users } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
@@ -124,10 +124,17 @@ export function LiveMediaRoom({
     };
   }, [isHost, startCamera]);
 
-  // The session ended: students go to the home page (spec §2), the host back to the sessions page.
+  // The session ended: students go to the home page (spec §2). The host's page
+  // reloads its data, unless the host's own End form is already on its way.
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const settled = navigation.state === "idle";
   useEffect(() => {
-    if (room.status === "ended") navigate(isHost ? "/admin/conference" : "/", { replace: true });
-  }, [room.status, isHost, navigate]);
+    if (room.status !== "ended") return;
+    if (!isHost) navigate("/", { replace: true });
+    else if (settled) revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per end, not on every revalidator change
+  }, [room.status, isHost, navigate, settled]);
 
   // What the host muted stays off here too, so the member sees it.
   useEffect(() => {
