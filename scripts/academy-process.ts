@@ -27,8 +27,13 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startAcademy(extraEnv: Record<string, string> = {}): Promise<AcademyProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-"));
+/**
+ * `dataDir` reuses a data folder (a restart on the same database and
+ * uploads); it is then left in place on stop. Without it a fresh one is made
+ * and removed on stop.
+ */
+export async function startAcademy(extraEnv: Record<string, string> = {}, { dataDir: reused }: { dataDir?: string } = {}): Promise<AcademyProcess> {
+  const dataDir = reused ?? fs.mkdtempSync(path.join(os.tmpdir(), "academy-"));
   const port = await freePort();
   const databasePath = path.join(dataDir, "academy.db");
   let output = "";
@@ -76,7 +81,7 @@ export async function startAcademy(extraEnv: Record<string, string> = {}): Promi
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
+          if (!reused) fs.rmSync(dataDir, { recursive: true, force: true });
           resolve();
         });
         child.kill("SIGTERM");

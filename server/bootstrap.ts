@@ -1,5 +1,6 @@
 import { seedDemoData } from "#db/seed";
 import { pruneUsedCaptchas } from "~/models/captcha.server";
+import { finaliseInterruptedRecordings, pruneExpiredRecordings } from "~/models/conference.server";
 import { paymentsEnabled } from "~/models/billing.server";
 import { pruneUnusedTemplateFiles } from "~/models/templates.server";
 import { ensureAdmin } from "~/models/user.server";
@@ -26,10 +27,14 @@ export async function bootstrap() {
   } else if (!env.STRIPE_WEBHOOK_SECRET) {
     logger.warn("STRIPE_WEBHOOK_SECRET is not set: renewals, failed payments and cancellations made at Stripe will not reach the academy.");
   }
+  const interrupted = await finaliseInterruptedRecordings();
+  if (interrupted > 0) logger.info(`Finalised ${interrupted} recording(s) whose stop the previous run did not finish`);
   const prune = () => {
     pruneExpiredSessions();
     pruneUsedCaptchas();
     pruneUnusedTemplateFiles();
+    const expired = pruneExpiredRecordings(env.RECORDING_RETENTION_DAYS);
+    if (expired > 0) logger.info(`Deleted ${expired} recording(s) older than ${env.RECORDING_RETENTION_DAYS} days (RECORDING_RETENTION_DAYS)`);
   };
   prune();
   setInterval(prune, HOUR).unref();

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE } from "~/schemas/conference";
 
 // Security headers and the cross-site write check, applied to every request
 // before Remix sees it.
@@ -122,10 +123,14 @@ const DEFAULT_UPLOAD_LIMIT: BodyLimit = { bytes: 5 * MB + FRAMING, message: "Ima
 
 // Stripe's event payloads can exceed the API's usual JSON cap.
 export const WEBHOOK_LIMIT: BodyLimit = { bytes: MB, message: "Request body is too large" };
+// The host's browser uploads a live recording in raw chunks of a few seconds each.
+const RECORDING_CHUNK_PATH = /^\/api\/conferences\/[^/]+\/recording\/chunks$/;
+const RECORDING_CHUNK_LIMIT: BodyLimit = { bytes: RECORDING_CHUNK_MAX_MB * MB, message: RECORDING_CHUNK_TOO_LARGE };
 
 export function bodyLimitFor(path: string, contentType: string, jsonLimitBytes: number): BodyLimit {
   if (contentType.startsWith("multipart/form-data")) return UPLOAD_LIMITS[path] ?? DEFAULT_UPLOAD_LIMIT;
   if (path === "/api/stripe/webhook") return WEBHOOK_LIMIT;
+  if (RECORDING_CHUNK_PATH.test(path)) return RECORDING_CHUNK_LIMIT;
   return path.startsWith("/api/") ? { bytes: jsonLimitBytes, message: FORM_LIMIT.message } : FORM_LIMIT;
 }
 

@@ -1,9 +1,16 @@
-import fs from "node:fs";
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { conferences, recordings, type User } from "#db/schema";
 import { publishLiveEvent } from "~/models/live-events.server";
 import { isPremium } from "~/models/membership.server";
+import {
+  appendRecordingChunk,
+  finaliseRecording,
+  recordingFileSize,
+  recordingPath,
+  removeRecordingFiles,
+  type ChunkReceipt,
+} from "~/models/recording-files.server";
 import {
   conferenceStatus,
   INSTANT_SESSION,
@@ -13,7 +20,7 @@ import {
   type ConferenceInput,
   type ConferenceStatus,
 } from "~/schemas/conference";
-import { uploadsPath } from "~/utils/uploads.server";
+import { logger } from "~/utils/logger.server";
 
 // Live conferences and their recordings (admin spec §3–§9). Every rule —
 // who may attend, which transitions are legal, what a recording is — lives
@@ -129,7 +136,7 @@ export function deleteConference(id: number, { withRecordings = false } = {}): v
     return names;
   });
   // Files go after the rows are gone, so a failure leaves an orphan file, never a broken row.
-  for (const name of files) fs.rmSync(recordingPath(name), { force: true });
+  for (const name of files) removeRecordingFiles(name);
 }
 
 function isOneLiveViolation(error: unknown): boolean {
@@ -178,96 +185,183 @@ export function goLive(createdBy: number, now = new Date()): ConferenceRow {
   }
 }
 
-/** Moves a live conference to ended; a recording still running is kept, not lost. The room closes. */
+/**
+ * Moves a live conference to ended; a recording still running is stopped and
+ * finalised like a stopped one, not lost. The room closes.
+ */
 export function endConference(id: number, now = new Date()): ConferenceRow {
-  const ended = db.transaction(() => {
+  const { ended, recording } = db.transaction(() => {
     const conference = requireConference(id);
     if (!conference.isLive) {
       throw new ConferenceError(409, conference.endedAt === null ? CONFERENCE_MESSAGES.notLive : CONFERENCE_MESSAGES.ended);
     }
-    if (conference.isRecording) saveRecording(conference, recordingFileName(conference.id, now), now);
-    return db
+    const closed = conference.isRecording ? closeRecording(conference, now) : null;
+    const row = db
       .update(conferences)
       .set({ isLive: false, isRecording: false, recordingStartedAt: null, endedAt: now })
       .where(eq(conferences.id, id))
       .returning()
       .get();
+    return { ended: row, recording: closed };
   });
   publishLiveEvent({ type: "ended", conferenceId: id });
+  if (recording) scheduleFinalising(recording.id);
   return ended;
 }
 
+/**
+ * Starts recording a live conference. Its recording is filed at once, as
+ * "recording", under the file name the host's uploaded chunks are appended
+ * to (conference-{id}-{start time}.webm); the library shows it as
+ * 'Recording…' until it is stopped and finalised.
+ */
 export function startRecording(id: number, now = new Date()): ConferenceRow {
-  return db.transaction(() => {
+  const started = db.transaction(() => {
     const conference = requireConference(id);
     if (!conference.isLive) throw new ConferenceError(409, CONFERENCE_MESSAGES.notLiveRecording);
     if (conference.isRecording) throw new ConferenceError(409, CONFERENCE_MESSAGES.alreadyRecording);
-    return db
+    const recording = db
       .update(conferences)
       .set({ isRecording: true, recordingStartedAt: now })
       .where(eq(conferences.id, id))
       .returning()
       .get();
+    openRecording(recording, now);
+    return recording;
   });
+  publishLiveEvent({ type: "recording", conferenceId: id, isRecording: true });
+  return started;
 }
 
 /**
- * Stops the recording and files it in the library under the spec's file
- * name (given by the client, or made here). The file itself arrives through
- * the live room's upload; until it does, the library shows it without Play.
+ * Stops the recording. Its row (made when recording started) keeps the file
+ * name fixed then; a `recordingUrl` from the client (spec §7) must name this
+ * conference, but the file keeps that name. The answer is the row as it is
+ * now, still "recording" while its file is being finalised (see
+ * `finalisingRecording` to wait for it): the host's browser must have
+ * uploaded its last chunk before calling this.
  */
 export function stopRecording(id: number, recordingUrl: string | undefined, now = new Date()): RecordingRow {
-  return db.transaction(() => {
+  const recording = db.transaction(() => {
     const conference = requireConference(id);
     if (!conference.isRecording) throw new ConferenceError(409, CONFERENCE_MESSAGES.notRecording);
-    const name = recordingUrl ?? recordingFileName(conference.id, now);
-    if (RECORDING_FILE_PATTERN.exec(name)?.[1] !== String(conference.id)) {
+    if (recordingUrl !== undefined && RECORDING_FILE_PATTERN.exec(recordingUrl)?.[1] !== String(conference.id)) {
       throw new ConferenceError(409, CONFERENCE_MESSAGES.wrongRecordingFile);
     }
-    const recording = saveRecording(conference, name, now);
+    const closed = closeRecording(conference, now);
     db.update(conferences).set({ isRecording: false, recordingStartedAt: null }).where(eq(conferences.id, id)).run();
-    return recording;
+    return closed;
   });
+  publishLiveEvent({ type: "recording", conferenceId: id, isRecording: false });
+  scheduleFinalising(recording.id);
+  return recording;
 }
 
-function saveRecording(conference: ConferenceRow, fileName: string, now: Date): RecordingRow {
-  const startedAt = conference.recordingStartedAt ?? conference.startedAt ?? now;
-  const minutes = Math.max(1, Math.round((now.getTime() - startedAt.getTime()) / 60_000));
+function openRecording(conference: ConferenceRow, startedAt: Date): RecordingRow {
   return db
     .insert(recordings)
     .values({
       conferenceId: conference.id,
       title: conference.title,
       description: conference.description,
-      duration: minutes,
-      recordingUrl: fileName,
-      sizeBytes: fileSize(fileName),
+      duration: 0,
+      recordingUrl: recordingFileName(conference.id, startedAt),
+      sizeBytes: 0,
+      status: "recording",
       isPremiumOnly: conference.isPremiumOnly,
+      createdAt: startedAt,
     })
     .returning()
     .get();
+}
+
+/**
+ * The row of the recording a conference is making now. One made before rows
+ * were filed at the start (a recording running across an upgrade) is filed here.
+ */
+function currentRecording(conference: ConferenceRow): RecordingRow {
+  const startedAt = conference.recordingStartedAt ?? conference.startedAt ?? new Date();
+  const fileName = recordingFileName(conference.id, startedAt);
+  const found = db
+    .select()
+    .from(recordings)
+    .where(and(eq(recordings.conferenceId, conference.id), eq(recordings.recordingUrl, fileName)))
+    .get();
+  return found ?? openRecording(conference, startedAt);
+}
+
+/** The current recording, with the time it ran until the media says better. */
+function closeRecording(conference: ConferenceRow, now: Date): RecordingRow {
+  const recording = currentRecording(conference);
+  const minutes = Math.max(1, Math.round((now.getTime() - recording.createdAt.getTime()) / 60_000));
+  return db.update(recordings).set({ duration: minutes }).where(eq(recordings.id, recording.id)).returning().get() ?? recording;
+}
+
+function scheduleFinalising(recordingId: number): void {
+  finaliseRecording(recordingId).catch((error: unknown) => logger.error({ err: error }, `Recording ${recordingId}: finalising failed`));
+}
+
+/**
+ * Stores chunk `seq` of the live conference's running recording (see
+ * appendRecordingChunk for the order rules). Refused with 409 unless the
+ * conference is live and recording, also when it stops while the chunk waits.
+ */
+export function receiveRecordingChunk(conferenceId: number, seq: number, bytes: Buffer): Promise<ChunkReceipt> {
+  const recordingNow = (): RecordingRow => {
+    const conference = requireConference(conferenceId);
+    if (!conference.isLive) throw new ConferenceError(409, CONFERENCE_MESSAGES.notLiveRecording);
+    if (!conference.isRecording) throw new ConferenceError(409, CONFERENCE_MESSAGES.notRecording);
+    return db.transaction(() => currentRecording(conference));
+  };
+  const recording = recordingNow();
+  const fileName = recording.recordingUrl ?? recordingFileName(conferenceId, recording.createdAt);
+  return appendRecordingChunk(fileName, seq, bytes, () => {
+    if (recordingNow().id !== recording.id) throw new ConferenceError(409, CONFERENCE_MESSAGES.notRecording);
+  });
+}
+
+/**
+ * Finalises recordings left "recording" by a stop that did not finish (the
+ * server stopped meanwhile). Run at start, before requests are accepted.
+ */
+export async function finaliseInterruptedRecordings(): Promise<number> {
+  const waiting = db
+    .select({ id: recordings.id })
+    .from(recordings)
+    .leftJoin(conferences, eq(recordings.conferenceId, conferences.id))
+    .where(and(eq(recordings.status, "recording"), or(isNull(conferences.id), eq(conferences.isRecording, false))))
+    .all();
+  for (const { id } of waiting) await finaliseRecording(id);
+  return waiting.length;
+}
+
+/**
+ * Retention (RECORDING_RETENTION_DAYS): deletes recordings made more than
+ * `days` days ago, rows and files; 0 keeps everything. One still being made is kept.
+ */
+export function pruneExpiredRecordings(days: number, now = new Date()): number {
+  if (days <= 0) return 0;
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const doomed = db
+    .delete(recordings)
+    .where(and(lt(recordings.createdAt, cutoff), ne(recordings.status, "recording")))
+    .returning({ recordingUrl: recordings.recordingUrl })
+    .all();
+  for (const { recordingUrl } of doomed) {
+    if (recordingUrl && RECORDING_FILE_PATTERN.test(recordingUrl)) removeRecordingFiles(recordingUrl);
+  }
+  return doomed.length;
 }
 
 // ---------------------------------------------------------------------------
 // Recordings
 // ---------------------------------------------------------------------------
 
-export function recordingPath(fileName: string): string {
-  if (!RECORDING_FILE_PATTERN.test(fileName)) throw new Error(`not a recording file name: ${fileName}`);
-  return uploadsPath("recordings", fileName);
-}
+export { recordingPath };
 
-function fileSize(fileName: string): number {
-  try {
-    return fs.statSync(recordingPath(fileName)).size;
-  } catch {
-    return 0;
-  }
-}
-
-/** True when the recording's file is on disk and not empty: Play and Download work. */
-export function hasRecordingFile(recording: Pick<RecordingRow, "recordingUrl">): boolean {
-  return recording.recordingUrl !== null && fileSize(recording.recordingUrl) > 0;
+/** True when the recording is finalised and its file is on disk, not empty: Play and Download work. */
+export function hasRecordingFile(recording: Pick<RecordingRow, "recordingUrl" | "status">): boolean {
+  return recording.status === "ready" && recording.recordingUrl !== null && recordingFileSize(recording.recordingUrl) > 0;
 }
 
 function escapeLike(value: string): string {
@@ -365,6 +459,8 @@ export interface RecordingJson {
   size: number;
   mimeType: string;
   isPremium: boolean;
+  /** "recording" while it is being made (and finalised), "ready" to play, "failed" when nothing playable arrived. */
+  status: RecordingRow["status"];
 }
 
 export function recordingForApi(recording: RecordingRow): RecordingJson {
@@ -378,9 +474,10 @@ export function recordingForApi(recording: RecordingRow): RecordingJson {
     duration: recording.duration,
     recordingUrl: available ? recording.recordingUrl : null,
     fileUrl: available ? recordingFileUrl(recording.id) : null,
-    size: available ? fileSize(recording.recordingUrl ?? "") : 0,
+    size: available ? recordingFileSize(recording.recordingUrl ?? "") : 0,
     mimeType: recording.mimeType,
     isPremium: recording.isPremiumOnly,
+    status: recording.status,
   };
 }
 

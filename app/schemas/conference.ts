@@ -146,6 +146,10 @@ export function conferenceInputFromApi({ isPremium, ...fields }: ConferenceApiIn
 /** Spec §7: the stop-recording file name, made from the conference id and the time. */
 export const RECORDING_FILE_PATTERN = /^conference-(\d{1,12})-(\d{13})\.webm$/;
 
+/** The largest chunk of a recording the host's browser may upload at once (it sends one every few seconds). */
+export const RECORDING_CHUNK_MAX_MB = 16;
+export const RECORDING_CHUNK_TOO_LARGE = `A recording chunk must be smaller than ${RECORDING_CHUNK_MAX_MB} MB`;
+
 export function recordingFileName(conferenceId: number, at = new Date()): string {
   return `conference-${conferenceId}-${at.getTime()}.webm`;
 }

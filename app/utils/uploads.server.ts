@@ -99,7 +99,7 @@ const INCOMING_PREFIX = ".incoming-";
 /** Removes partial uploads left by a previous run (call at start, before requests are accepted). */
 export function removeStaleIncomingFiles(): number {
   let removed = 0;
-  for (const folder of ["images", "videos", "templates"]) {
+  for (const folder of ["images", "videos", "templates", "recordings"]) {
     const dir = path.resolve(env.UPLOADS_DIR, folder);
     if (!fs.existsSync(dir)) continue;
     for (const name of fs.readdirSync(dir)) {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect } from "vitest";
 import { z } from "zod";
 import type { Visitor } from "./helpers";
@@ -35,6 +37,7 @@ export const RecordingJsonSchema = z.object({
   size: z.number().int(),
   mimeType: z.string(),
   isPremium: z.boolean(),
+  status: z.enum(["recording", "ready", "failed"]),
 });
 export type RecordingJson = z.infer<typeof RecordingJsonSchema>;
 
@@ -68,6 +71,18 @@ export async function transition(admin: Visitor, id: number, step: "start" | "en
 export async function endAnyLive(admin: Visitor): Promise<void> {
   const all = await answer(await admin.request("/api/conferences"), 200, z.array(ConferenceJsonSchema));
   for (const conference of all.filter((c) => c.isLive)) await transition(admin, conference.id, "end");
+}
+
+/** About 3 s of Chromium's MediaRecorder WebM (tests/fixtures/make-recording-fixture.ts). */
+export const RECORDING_FIXTURE = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/recording.webm"));
+
+/** Uploads chunk `seq` of the running recording, as the host's browser does. */
+export function sendChunk(admin: Visitor, conferenceId: number, seq: number | string, bytes: Buffer, contentType = "video/webm"): Promise<Response> {
+  return admin.request(`/api/conferences/${conferenceId}/recording/chunks?seq=${seq}`, {
+    method: "POST",
+    headers: { "Content-Type": contentType },
+    body: new Uint8Array(bytes),
+  });
 }
 
 /** The spec's file name for a recording of this conference, made now. */

@@ -361,7 +361,8 @@ describe("recording a live session", () => {
       description: "Cards and questions",
       mimeType: "video/webm",
       isPremium: true,
-      // No file has arrived yet: nothing to play.
+      // No chunk of video was uploaded: nothing to play (recording-chunks.test.ts uploads some).
+      status: "failed",
       recordingUrl: null,
       fileUrl: null,
       size: 0,

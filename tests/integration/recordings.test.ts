@@ -3,7 +3,18 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answer, endAnyLive, MessageSchema, recordingName, RecordingJsonSchema, schedule, transition, type RecordingJson } from "./conference-api";
+import {
+  answer,
+  endAnyLive,
+  MessageSchema,
+  RECORDING_FIXTURE,
+  recordingName,
+  RecordingJsonSchema,
+  schedule,
+  sendChunk,
+  transition,
+  type RecordingJson,
+} from "./conference-api";
 import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 const academy = useAcademy();
@@ -34,14 +45,13 @@ function videoBytes(size: number): Buffer {
   return bytes;
 }
 
-/** A session recorded through the API as an admin does it; with `file`, its video arrived too. */
+/** A session recorded through the API as an admin does it; with `file`, the host's browser uploaded that video. */
 async function recordSession(fields: { title: string; description?: string; isPremium?: boolean }, file?: Buffer): Promise<RecordingJson> {
   const session = await schedule(admin, { description: "A recorded session", ...fields });
   await transition(admin, session.id, "start");
   await transition(admin, session.id, "start-recording");
-  const name = recordingName(session.id);
-  if (file) fs.writeFileSync(path.join(recordingsDir(), name), file);
-  const response = await admin.request(`/api/conferences/${session.id}/stop-recording`, { method: "POST", json: { recordingUrl: name } });
+  if (file) expect((await sendChunk(admin, session.id, 0, file)).status).toBe(201);
+  const response = await admin.request(`/api/conferences/${session.id}/stop-recording`, { method: "POST", json: { recordingUrl: recordingName(session.id) } });
   const recording = await answer(response, 201, RecordingJsonSchema);
   await transition(admin, session.id, "end");
   return recording;
@@ -90,9 +100,9 @@ describe("the recordings library", () => {
 
   it("hides recordings of Premium-only sessions from free students, in the list, the search and the file", async () => {
     const secret = word("Innercircle");
-    const premiumRecording = await recordSession({ title: `Premium Q&A ${secret}`, isPremium: true }, videoBytes(64));
-    const openRecording = await recordSession({ title: `Open circle ${secret}` }, videoBytes(64));
-    expect(premiumRecording.isPremium).toBe(true);
+    const premiumRecording = await recordSession({ title: `Premium Q&A ${secret}`, isPremium: true }, RECORDING_FIXTURE);
+    const openRecording = await recordSession({ title: `Open circle ${secret}` }, RECORDING_FIXTURE);
+    expect(premiumRecording).toMatchObject({ isPremium: true, status: "ready" });
 
     expect((await recordings(free, secret)).map((r) => r.id)).toEqual([openRecording.id]);
     expect((await recordings(free)).some((r) => r.id === premiumRecording.id)).toBe(false);
@@ -114,13 +124,36 @@ describe("the recordings library", () => {
   });
 });
 
+/**
+ * A finalised recording placed straight in the server's database and folder,
+ * so its bytes are known exactly (what the live room uploads is rewritten
+ * when it is finalised; see recording-chunks.test.ts).
+ */
+function fileRecording(conferenceId: number | null, title: string, bytes = videoBytes(32)): { id: number; fileName: string } {
+  const fileName = recordingName(conferenceId ?? 900_000 + Math.floor(Math.random() * 1000));
+  fs.writeFileSync(path.join(recordingsDir(), fileName), bytes);
+  const sqlite = new Database(academy.process.databasePath);
+  try {
+    sqlite.pragma("busy_timeout = 5000");
+    const row = sqlite
+      .prepare("insert into recordings (conference_id, title, description, duration, recording_url, size_bytes) values (?, ?, '', 5, ?, ?) returning id")
+      .get(conferenceId, title, fileName, bytes.length);
+    return { id: z.object({ id: z.number() }).parse(row).id, fileName };
+  } finally {
+    sqlite.close();
+  }
+}
+
 describe("a recording's file", () => {
   const bytes = videoBytes(5000);
   let recording: RecordingJson;
   let url: string;
 
   beforeAll(async () => {
-    recording = await recordSession({ title: "Full Moon Q&A: ünïcode/“quotes”" }, bytes);
+    const filed = fileRecording(null, "Full Moon Q&A: ünïcode/“quotes”", bytes);
+    const listed = (await recordings(admin)).find((r) => r.id === filed.id);
+    if (!listed) throw new Error("the filed recording is not listed");
+    recording = listed;
     url = `/api/recordings/${recording.id}/file`;
   });
 
@@ -198,8 +231,8 @@ describe("a recording's file", () => {
   });
 
   it("is 404 once the file is gone", async () => {
-    const gone = await recordSession({ title: word("Gone") }, videoBytes(10));
-    fs.rmSync(path.join(recordingsDir(), gone.recordingUrl ?? ""));
+    const gone = fileRecording(null, word("Gone"), videoBytes(10));
+    fs.rmSync(path.join(recordingsDir(), gone.fileName));
     expect(await message(await free.request(`/api/recordings/${gone.id}/file`), 404)).toBe("Recording file not available");
     expect((await recordings(free)).find((r) => r.id === gone.id)).toMatchObject({ recordingUrl: null, fileUrl: null });
   });
@@ -210,20 +243,6 @@ describe("deleting a conference that has recordings", () => {
   // recordings, and neither may be deleted; a scheduled conference with
   // recordings (imported from a backup, or filed by hand) is placed here
   // directly in the server's database.
-  function fileRecording(conferenceId: number, title: string): { id: number; fileName: string } {
-    const fileName = recordingName(conferenceId);
-    fs.writeFileSync(path.join(recordingsDir(), fileName), videoBytes(32));
-    const sqlite = new Database(academy.process.databasePath);
-    try {
-      sqlite.pragma("busy_timeout = 5000");
-      const row = sqlite
-        .prepare("insert into recordings (conference_id, title, description, duration, recording_url, size_bytes) values (?, ?, '', 5, ?, 32) returning id")
-        .get(conferenceId, title, fileName);
-      return { id: z.object({ id: z.number() }).parse(row).id, fileName };
-    } finally {
-      sqlite.close();
-    }
-  }
 
   it("keeps its recordings and their files by default", async () => {
     const session = await schedule(admin, { title: word("Keeper") });

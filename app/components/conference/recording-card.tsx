@@ -1,16 +1,24 @@
 import { Link } from "@remix-run/react";
-import { CalendarDays, Clock, Crown, Download, Play, Video, X } from "lucide-react";
+import { CalendarDays, Circle, Clock, Crown, Download, Play, Video, X } from "lucide-react";
 import { LocalDateTime } from "~/components/conference/local-date-time";
 import { recordingDownloadUrl, RecordingPlayer } from "~/components/conference/recording-player";
 import { buttonClasses } from "~/components/ui/button";
 import type { RecordingJson } from "~/models/conference.server";
 import { formatRecordingDuration } from "~/schemas/conference";
 
-export type RecordingCardData = Pick<RecordingJson, "id" | "title" | "description" | "createdAt" | "duration" | "fileUrl" | "isPremium">;
+export type RecordingCardData = Pick<RecordingJson, "id" | "title" | "description" | "createdAt" | "duration" | "fileUrl" | "isPremium" | "status">;
+
+/** Why Play and Download are off. */
+function unavailableText(status: RecordingCardData["status"]): string {
+  if (status === "recording") return "This session is still being recorded.";
+  if (status === "failed") return "Nothing playable was recorded in this session.";
+  return "The recording file is not available yet.";
+}
 
 /**
- * One recording (spec §2): title, description, 'Recorded' badge, created
- * date, duration, Play and Download — both disabled while there is no file.
+ * One recording (spec §2): title, description, 'Recorded' badge ('Recording…'
+ * while the session is being recorded), created date, duration, Play and
+ * Download — both disabled while there is no finalised file.
  * Play is a link to `playHref` (`?play=ID`), which opens the player inline.
  */
 export function RecordingCard({
@@ -31,9 +39,15 @@ export function RecordingCard({
   return (
     <article className="card flex h-full flex-col gap-3" aria-label={recording.title} data-testid="recording-card">
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="inline-flex items-center gap-1 rounded-full border border-emerald-500/50 bg-emerald-500/10 px-2 py-0.5">
-          <Video className="h-3.5 w-3.5" aria-hidden /> Recorded
-        </span>
+        {recording.status === "recording" ? (
+          <span className="inline-flex items-center gap-1 rounded-full border border-red-500/60 bg-red-500/10 px-2 py-0.5">
+            <Circle className="h-3 w-3 animate-pulse fill-red-500 text-red-500" aria-hidden /> Recording…
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1 rounded-full border border-emerald-500/50 bg-emerald-500/10 px-2 py-0.5">
+            <Video className="h-3.5 w-3.5" aria-hidden /> Recorded
+          </span>
+        )}
         {recording.isPremium ? (
           <span className="inline-flex items-center gap-1 rounded-full border border-accent/60 bg-accent/15 px-2 py-0.5 text-accent">
             <Crown className="h-3.5 w-3.5" aria-hidden /> Premium
@@ -87,7 +101,7 @@ export function RecordingCard({
       </div>
       {fileUrl === null ? (
         <p id={unavailableId} className="text-xs opacity-70">
-          The recording file is not available yet.
+          {unavailableText(recording.status)}
         </p>
       ) : null}
     </article>
