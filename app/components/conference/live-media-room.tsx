@@ -14,6 +14,7 @@ import {
   wait,
   type DeviceChoice,
 } from "./local-media";
+import { mixForRecording, startSessionRecorder, type RecordingMix, type SessionRecorder } from "./session-recorder";
 import { useLiveConnection } from "./use-live-connection";
 
 // The live room's media: the host publishes camera and microphone (or the
@@ -202,12 +203,15 @@ export function LiveMediaRoom({
     const starting = !recording;
     const path = `/api/conferences/${conferenceId}/${starting ? "start-recording" : "stop-recording"}`;
     try {
+      // Stopping: the last chunk is uploaded before the server finalises the file.
+      if (!starting) await stopCapture();
       const response = await fetch(path, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: starting ? "{}" : JSON.stringify({ recordingUrl: `conference-${conferenceId}-${Date.now()}.webm` }),
       });
       if (!response.ok) throw new Error(String(response.status));
+      if (starting) startCapture();
       setRecording(starting);
       showToast({ type: "success", title: starting ? "Recording Started" : "Recording Stopped" });
     } catch {
@@ -218,6 +222,32 @@ export function LiveMediaRoom({
       });
     }
   }
+
+  // The recording: what the students see (camera or screen) with every voice mixed in, uploaded in chunks as it is made.
+  const capture = useRef<{ recorder: SessionRecorder; mix: RecordingMix } | null>(null);
+  function startCapture() {
+    const video = (sharing ? screenStream.current : cameraStream.current) ?? new MediaStream();
+    const voices = [cameraStream.current, ...room.slotStreams].filter((stream): stream is MediaStream => stream !== null);
+    const mix = mixForRecording(video, voices);
+    const recorder = startSessionRecorder({
+      conferenceId,
+      stream: mix.stream,
+      onError: (message) => showToast({ type: "error", title: "Recording Error", description: message }),
+    });
+    capture.current = { recorder, mix };
+  }
+  async function stopCapture() {
+    const current = capture.current;
+    capture.current = null;
+    if (!current) return;
+    await current.recorder.stop();
+    current.mix.close();
+  }
+  // Screen share and back: the recording follows what the students see.
+  useEffect(() => {
+    const track = (sharing ? screenStream.current : cameraStream.current)?.getVideoTracks()[0] ?? null;
+    capture.current?.mix.setVideo(track);
+  }, [sharing, preview]);
 
   async function switchDevice(kind: "camera" | "microphone", id: string) {
     const next = { ...chosen, [kind]: id };
