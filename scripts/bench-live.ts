@@ -5,7 +5,7 @@ import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process
 
 // `npm run bench:live`: how many viewers one academy process can feed. A bot
 // host (a werift client) publishes a synthetic stream shaped like a webcam
-// (30 frames/s of ~3 video packets, 50 audio packets/s); bot viewers (werift
+// (~33 frames/s of 3 video packets, 50 audio packets/s); bot viewers (werift
 // clients, all in this process) join one room in steps of LIVE_STEPS and we
 // read the server's CPU and memory from /proc while they all receive. The SFU
 // forwards packets without decoding them, so synthetic payloads cost it
@@ -70,6 +70,8 @@ function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish
   const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws/conferences/${conferenceId}`, { headers: { Cookie: cookie }, origin: baseUrl });
   const pc = new RTCPeerConnection({ iceAdditionalHostAddresses: ["127.0.0.1"] });
   let received = 0;
+  // Subscribed before the offer is applied: werift announces remote tracks while applying it.
+  pc.onTrack.subscribe((track: MediaStreamTrack) => track.onReceiveRtp.subscribe((rtp) => (received += rtp.payload.length)));
   let timer: NodeJS.Timeout | undefined;
   return new Promise((resolve, reject) => {
     socket.on("unexpected-response", (_request, response) => reject(new Error(`room refused: ${response.statusCode}`)));
@@ -85,7 +87,6 @@ function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish
           const own = transceiver.mid === "0" || transceiver.mid === "1";
           transceiver.setDirection(own ? (publish ? "sendonly" : "inactive") : "recvonly");
           if (own && publish) await transceiver.sender.replaceTrack(transceiver.mid === "0" ? outgoing.audio : outgoing.video);
-          transceiver.onTrack.subscribe((track: MediaStreamTrack) => track.onReceiveRtp.subscribe((rtp) => (received += rtp.payload.length)));
         }
         await pc.setLocalDescription(await pc.createAnswer());
         socket.send(JSON.stringify({ type: "answer", sdp: pc.localDescription }));
@@ -133,7 +134,9 @@ async function main() {
     const serverPid = Number.isFinite(pid) ? pid : await pidOf(academy.baseUrl);
     const host = await joinRoom(academy.baseUrl, scheduled.id, admin.cookie, true);
     const viewers: Bot[] = [];
-    console.log(`Live room bench: 1 host publishing ~${Math.round((50 * 120 + 20 * 3 * 1000) / 1024)} KB/s, viewers in steps of ${STEPS.join(", ")}`);
+    // 50 ticks a second: an audio packet each, and three video packets on two ticks of three (~33 frames/s).
+    const publishedKilobytes = Math.round((50 * 120 + ((50 * 2) / 3) * 3 * 1000) / 1024);
+    console.log(`Live room bench: 1 host publishing ~${publishedKilobytes} KB/s, viewers in steps of ${STEPS.join(", ")}`);
     console.log("| viewers | server CPU (% of one core) | server memory (RSS) | each viewer receives |");
     console.log("|---|---|---|---|");
     for (const target of STEPS) {
