@@ -14,6 +14,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const FAKE_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 
+const LIVE_STORIES = ["session-recording.spec.ts"];
+
 // The config is loaded by the runner and again by each worker; the workers
 // inherit the runner's environment, so the data folder is created only once.
 const dataDir = (process.env.ACADEMY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "academy-e2e-")));
@@ -44,7 +46,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // Stories that make a session live run after all others: only one session
+  // may be live in the shared database, and the other stories' pages (the
+  // portal banner, Go Live) assume none is. To run one of them alone, skip
+  // the rest with --no-deps: npx playwright test --no-deps tests/e2e/session-recording.spec.ts
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: LIVE_STORIES },
+    { name: "live", use: { ...devices["Desktop Chrome"] }, testMatch: LIVE_STORIES, dependencies: ["chromium"] },
+  ],
   webServer: [
     {
       command: `node --import tsx tests/fakes/fake-stripe.ts --port ${FAKE_STRIPE_PORT}`,
