@@ -27,8 +27,12 @@ export async function bootstrap() {
   } else if (!env.STRIPE_WEBHOOK_SECRET) {
     logger.warn("STRIPE_WEBHOOK_SECRET is not set: renewals, failed payments and cancellations made at Stripe will not reach the academy.");
   }
-  const interrupted = await finaliseInterruptedRecordings();
-  if (interrupted > 0) logger.info(`Finalised ${interrupted} recording(s) whose stop the previous run did not finish`);
+  // In the background: a long recording takes a while, and the academy need not wait for it.
+  finaliseInterruptedRecordings()
+    .then((finalised) => {
+      if (finalised > 0) logger.info(`Finalised ${finalised} recording(s) whose stop the previous run did not finish`);
+    })
+    .catch((error: unknown) => logger.error({ err: error }, "Finalising interrupted recordings failed"));
   const prune = () => {
     pruneExpiredSessions();
     pruneUsedCaptchas();

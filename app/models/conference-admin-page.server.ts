@@ -141,7 +141,7 @@ const TRANSITIONS: Record<Exclude<ConferenceIntent, "save" | "delete" | "go-live
     failure: "start recording",
   },
   "stop-recording": {
-    // The model names the file (conference-{id}-{time}.webm); the live room's capture uploads it later.
+    // The file was named when recording started; the host's browser uploaded it while recording.
     run: (id) => stopRecording(requireId(id), undefined),
     success: "Recording Stopped",
     failureTitle: "Recording Error",

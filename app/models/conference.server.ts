@@ -322,7 +322,7 @@ export function receiveRecordingChunk(conferenceId: number, seq: number, bytes: 
 
 /**
  * Finalises recordings left "recording" by a stop that did not finish (the
- * server stopped meanwhile). Run at start, before requests are accepted.
+ * server stopped meanwhile). Run at start; answers how many there were.
  */
 export async function finaliseInterruptedRecordings(): Promise<number> {
   const waiting = db

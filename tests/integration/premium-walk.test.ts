@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
@@ -258,8 +259,8 @@ async function createFixtures(admin: Visitor, premium: Visitor, newStudent: Visi
 
 /**
  * Live sessions, made through the conferences API: a Premium-only Q&A to
- * come, and a Premium-only session recorded with a file (its video arrives
- * by upload in the live room; here it is placed where the server keeps it).
+ * come, and a Premium-only session held and recorded (its recording filed
+ * directly, see below).
  */
 async function createConferenceFixtures(admin: Visitor) {
   const inADay = new Date(Date.now() + 24 * 3_600_000).toISOString();
@@ -270,14 +271,29 @@ async function createConferenceFixtures(admin: Visitor) {
     json: { title: `Walk: recorded Q&A ${UPSELL_MARK}`, description: `Recorded ${SEARCH_WORD} ${UPSELL_MARK}`, scheduledAt: inADay, isPremium: true },
   });
   await created(admin, `/api/conferences/${recorded.id}/start`, z.unknown(), {});
-  await created(admin, `/api/conferences/${recorded.id}/start-recording`, z.unknown(), {});
+  await created(admin, `/api/conferences/${recorded.id}/end`, z.unknown(), {});
+  // Its recording as the live room leaves it in the library (finalised, file in
+  // place), filed here directly: the upload rewrites what it receives, and the
+  // server names the file, so neither could carry the marks.
   const fileName = `conference-${recorded.id}-${RECORDING_STAMP}.webm`;
   const folder = path.join(academy.process.dataDir, "uploads", "recordings");
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, fileName), `Premium recording ${PREMIUM_MARK}\n`);
-  const recording = await created(admin, `/api/conferences/${recorded.id}/stop-recording`, IdSchema, { json: { recordingUrl: fileName } });
-  await created(admin, `/api/conferences/${recorded.id}/end`, z.unknown(), {});
-  return { premiumConferenceId: upcoming.id, recordedConferenceId: recorded.id, premiumRecordingId: recording.id };
+  const sqlite = new Database(academy.process.databasePath);
+  let premiumRecordingId: number;
+  try {
+    sqlite.pragma("busy_timeout = 5000");
+    const row = sqlite
+      .prepare(
+        `insert into recordings (conference_id, title, description, duration, recording_url, size_bytes, status, is_premium_only)
+         select id, title, description, 5, ?, ?, 'ready', is_premium_only from conferences where id = ? returning id`,
+      )
+      .get(fileName, fs.statSync(path.join(folder, fileName)).size, recorded.id);
+    premiumRecordingId = IdSchema.parse(row).id;
+  } finally {
+    sqlite.close();
+  }
+  return { premiumConferenceId: upcoming.id, recordedConferenceId: recorded.id, premiumRecordingId };
 }
 
 // ------------------------------------------------------------ what to send

@@ -300,9 +300,10 @@ describe("after a restart", () => {
     const second = await startAcademy({ RECORDING_RETENTION_DAYS: "30" }, { dataDir });
     try {
       const host = await signedIn(second.baseUrl, TEST_ADMIN);
-      const all = await answer(await host.request("/api/recordings"), 200, z.array(RecordingJsonSchema));
-      expect(all.map((recording) => recording.id).sort()).toEqual([recent.id, interrupted.id].sort());
-      expect(all.find((recording) => recording.id === interrupted.id)).toMatchObject({ status: "ready" });
+      const all = async () => answer(await host.request("/api/recordings"), 200, z.array(RecordingJsonSchema));
+      expect((await all()).map((recording) => recording.id).sort()).toEqual([recent.id, interrupted.id].sort());
+      // Finalised in the background after the start.
+      await expect.poll(async () => (await all()).find((recording) => recording.id === interrupted.id)?.status).toBe("ready");
       expect(fs.existsSync(path.join(recordingsDir(dataDir), old.recordingUrl ?? "missing"))).toBe(false);
       expect(fs.existsSync(path.join(recordingsDir(dataDir), recent.recordingUrl ?? "missing"))).toBe(true);
     } finally {
