@@ -5,6 +5,7 @@ import { conferenceMessages, type User } from "#db/schema";
 import { CONFERENCE_MESSAGES, getConference, mayAttend, type ConferenceRow } from "~/models/conference.server";
 import { publishLiveEvent, type LiveChatMessage } from "~/models/live-events.server";
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
+import { liveDisplayName } from "~/models/user.server";
 import { ChatMessageSchema } from "~/schemas/live-chat";
 import { env } from "~/utils/env.server";
 
@@ -56,11 +57,6 @@ export function chatConference(viewer: Viewer, conferenceId: number, purpose: "r
   return conference;
 }
 
-/** The name shown beside a message: the first name, else the name, else the username. */
-export function chatAuthorName(viewer: Pick<User, "username" | "firstName" | "name">): string {
-  return viewer.firstName?.trim() || viewer.name?.trim() || viewer.username;
-}
-
 // One process, so memory is the right store (see utils/rate-limit.server.ts).
 const messagesPerMinute = new RateLimiterMemory({ points: env.LIVE_CHAT_PER_MINUTE, duration: 60, keyPrefix: "live-chat" });
 
@@ -103,7 +99,7 @@ export async function postMessage(viewer: Viewer, conferenceId: number, text: un
     .values({
       conferenceId,
       userId: viewer.id,
-      authorName: chatAuthorName(viewer),
+      authorName: liveDisplayName(viewer),
       isHost: viewer.role === "admin",
       message: parsed.data.message,
     })

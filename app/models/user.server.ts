@@ -39,6 +39,11 @@ export function parseThemeSettings(raw: string | null): ThemeSettings {
   }
 }
 
+/** How a member is named to others in a live session (chat, participant list): first name, else name, else username. */
+export function liveDisplayName(user: Pick<User, "username" | "firstName" | "name">): string {
+  return user.firstName?.trim() || user.name?.trim() || user.username;
+}
+
 export function toPublicUser(user: User): PublicUser {
   return {
     id: user.id,

@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { User } from "#db/schema";
 import { admitToRoom } from "~/models/live-admission.server";
 import { onLiveEvent } from "~/models/live-events.server";
+import { liveDisplayName } from "~/models/user.server";
 import { WS_PATH_PATTERN } from "~/schemas/live-room";
 import { getOptionalUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
@@ -48,10 +49,6 @@ async function userFromCookie(req: IncomingMessage): Promise<User | null> {
   return getOptionalUser(new Request("http://localhost/ws", { headers: { Cookie: cookie } }));
 }
 
-function displayName(user: User): string {
-  return user.firstName?.trim() || user.name?.trim() || user.username;
-}
-
 /** Serves the live rooms on `server`; returns what shutdown calls to close them. */
 export function attachLiveRooms(server: Server): { closeAll: () => void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
@@ -87,7 +84,7 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
             ws.ping();
           }, HEARTBEAT_MS);
           ws.on("close", () => clearInterval(heartbeat));
-          const joiner = { userId: admission.user.id, name: displayName(admission.user), isHost: admission.isHost };
+          const joiner = { userId: admission.user.id, name: liveDisplayName(admission.user), isHost: admission.isHost };
           roomFor(conferenceId)
             .join(joiner, ws)
             .catch((error: unknown) => {
