@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from "werift";
 import WebSocket from "ws";
 import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
+import { cpuSeconds, listeningPid, rssMegabytes } from "./process-stats";
 
 // `npm run bench:live`: how many viewers one academy process can feed. A bot
 // host (a werift client) publishes a synthetic stream shaped like a webcam
@@ -13,17 +13,6 @@ import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process
 
 const STEPS = (process.env.LIVE_STEPS ?? "10,50,100").split(",").map(Number);
 const MEASURE_SECONDS = Number(process.env.LIVE_MEASURE_SECONDS ?? 10);
-
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssMegabytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 class Session {
   cookie = "";
@@ -119,7 +108,6 @@ function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish
 
 async function main() {
   const academy: AcademyProcess = await startAcademy({ SIGNUPS_PER_HOUR: "100000", LOGIN_MAX_FAILURES: "100000", SEED_DEMO_DATA: "false" });
-  const pid = Number(/pid (\d+)/.exec(academy.logs())?.[1] ?? NaN);
   try {
     const admin = new Session(academy.baseUrl);
     await admin.login(TEST_ADMIN);
@@ -131,7 +119,8 @@ async function main() {
     ).json()) as { id: number };
     const started = await admin.request(`/api/conferences/${scheduled.id}/start`, { method: "POST" });
     if (started.status !== 200) throw new Error(`starting the session: ${started.status}`);
-    const serverPid = Number.isFinite(pid) ? pid : await pidOf(academy.baseUrl);
+    const serverPid = listeningPid(academy.baseUrl);
+    if (serverPid === undefined) throw new Error("could not find the server's process (needs Linux and `ss`)");
     const host = await joinRoom(academy.baseUrl, scheduled.id, admin.cookie, true);
     const viewers: Bot[] = [];
     // 50 ticks a second: an audio packet each, and three video packets on two ticks of three (~33 frames/s).
@@ -146,25 +135,19 @@ async function main() {
         viewers.push(await joinRoom(academy.baseUrl, scheduled.id, student.cookie, false));
       }
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      const cpuBefore = cpuSeconds(serverPid);
+      const cpuBefore = cpuSeconds(serverPid) ?? 0;
       const bytesBefore = viewers.map((viewer) => viewer.receivedBytes());
       await new Promise((resolve) => setTimeout(resolve, MEASURE_SECONDS * 1000));
-      const cpu = ((cpuSeconds(serverPid) - cpuBefore) / MEASURE_SECONDS) * 100;
+      const cpu = (((cpuSeconds(serverPid) ?? 0) - cpuBefore) / MEASURE_SECONDS) * 100;
       const perViewer = viewers.map((viewer, index) => (viewer.receivedBytes() - (bytesBefore[index] ?? 0)) / MEASURE_SECONDS / 1024);
       const slowest = Math.min(...perViewer);
-      console.log(`| ${target} | ${cpu.toFixed(0)}% | ${rssMegabytes(serverPid).toFixed(0)} MB | ${slowest.toFixed(0)} KB/s (slowest viewer) |`);
+      console.log(`| ${target} | ${cpu.toFixed(0)}% | ${(rssMegabytes(serverPid) ?? 0).toFixed(0)} MB | ${slowest.toFixed(0)} KB/s (slowest viewer) |`);
     }
     for (const viewer of viewers) viewer.close();
     host.close();
   } finally {
     await academy.stop();
   }
-}
-
-async function pidOf(baseUrl: string): Promise<number> {
-  const { execSync } = await import("node:child_process");
-  const sockets = execSync(`ss -Hltnp 'sport = :${new URL(baseUrl).port}'`, { encoding: "utf8" });
-  return Number(/pid=(\d+)/.exec(sockets)?.[1]);
 }
 
 await main();

@@ -46,6 +46,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
+import { cpuSeconds, listeningPid } from "./process-stats";
 import { countStatuses, formatCounts, printLoadTable, runBurst, runMixedLoad, type LoadGroup, type LoadRequest, type LoadSummary } from "./bench-load";
 
 type Kind = "page" | "api";
@@ -401,31 +402,6 @@ function serverErrorLines(logs: string, limit = 5): string[] {
     .filter((line) => /"level":"(error|fatal)"/.test(line))
     .slice(0, limit)
     .map((line) => (line.length > 800 ? `${line.slice(0, 800)}...` : line));
-}
-
-/** The server's process id, from the socket listening on its port (Linux `ss`); undefined where that fails. */
-function listeningPid(baseUrl: string): number | undefined {
-  try {
-    const sockets = execSync(`ss -Hltnp 'sport = :${new URL(baseUrl).port}'`, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    const pid = Number(sockets.match(/pid=(\d+)/)?.[1]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU seconds (user + system, all threads) a process has used, from /proc; undefined where that fails. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // After the parenthesised command name come fields 3.. of proc(5); utime and stime are fields 14 and 15, in 1/100 s.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks / 100 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
