@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pickBannerConference } from "~/schemas/conference";
+import { readCookie } from "~/utils/cookies";
 
 // The portal's conference banner (learner spec §2/§5): what it shows, read
 // the same way from the loader and from the 30-second poll of /api/conferences.
@@ -38,8 +39,8 @@ export const DismissBannerSchema = z.object({
 
 /** The dismissed id from a Cookie header, or null. */
 export function readDismissedId(cookieHeader: string | null): number | null {
-  const match = new RegExp(`(?:^|;\\s*)${BANNER_DISMISSED_COOKIE}=(\\d{1,9})(?:;|$)`).exec(cookieHeader ?? "");
-  return match?.[1] ? Number(match[1]) : null;
+  const value = readCookie(cookieHeader, BANNER_DISMISSED_COOKIE);
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
 export function dismissedCookie(conferenceId: number): string {
