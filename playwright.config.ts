@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./tests/chromium-args";
 
 // Browser tests run against the production build (`npx remix vite:build` first)
 // on a fresh, empty database that the server seeds with demo data at boot.
@@ -36,18 +37,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-background-networking",
-        "--disable-gpu",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        // Live rooms: a fake camera and microphone, allowed without a prompt.
-        "--use-fake-ui-for-media-stream",
-        "--use-fake-device-for-media-stream",
-        "--autoplay-policy=no-user-gesture-required",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

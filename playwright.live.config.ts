@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./tests/chromium-args";
 
 // Live-room media tests. Chromium gathers no ICE candidates on loopback, so
 // these run inside a private network namespace (../shared/tools/netns-run.sh,
@@ -30,13 +31,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [
-        "--no-sandbox",
-        "--disable-background-networking",
-        "--disable-gpu",
-        "--no-first-run",
-        "--use-fake-ui-for-media-stream",
-        "--use-fake-device-for-media-stream",
-        "--autoplay-policy=no-user-gesture-required",
+        ...CHROMIUM_ARGS,
         "--auto-accept-this-tab-capture",
         "--auto-select-desktop-capture-source=Entire screen",
         `--unsafely-treat-insecure-origin-as-secure=${BASE_URL}`,
