@@ -4,15 +4,9 @@ import { EventEmitter } from "node:events";
 // the Remix build are separate module graphs in one process, so the emitter
 // lives on globalThis, like the database connection.
 
-export interface LiveChatMessage {
-  id: number;
-  conferenceId: number;
-  userId: number | null;
-  authorName: string;
-  isHost: boolean;
-  message: string;
-  createdAt: string;
-}
+import type { LiveChatMessage } from "~/schemas/live-chat";
+
+export type { LiveChatMessage };
 
 export type LiveEvent =
   | { type: "ended"; conferenceId: number }

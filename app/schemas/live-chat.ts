@@ -32,7 +32,7 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessageInput = z.output<typeof ChatMessageSchema>;
 
-/** A stored message as the API and the room's WebSocket send it (LiveChatMessage in live-events.server). */
+/** A stored message as the API and the room's WebSocket send it. */
 export const LiveChatMessageSchema = z.object({
   id: z.number().int(),
   conferenceId: z.number().int(),
@@ -42,3 +42,4 @@ export const LiveChatMessageSchema = z.object({
   message: z.string(),
   createdAt: z.string(),
 });
+export type LiveChatMessage = z.infer<typeof LiveChatMessageSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LiveChatMessageSchema, type LiveChatMessage } from "~/schemas/live-chat";
 
 // The live room's WebSocket protocol (/ws/conferences/{id}), shared by the
 // server's rooms and the browser. The server always makes the offers; the
@@ -47,21 +48,21 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
-export interface ChatMessageJson {
-  id: number;
-  conferenceId: number;
-  userId: number | null;
-  authorName: string;
-  isHost: boolean;
-  message: string;
-  createdAt: string;
-}
+export type ChatMessageJson = LiveChatMessage;
 
-export type ServerMessage =
-  | { type: "welcome"; you: Participant; participants: Participant[]; iceServers: { urls: string; username?: string; credential?: string }[] }
-  | { type: "offer"; sdp: { type: "offer"; sdp: string } }
-  | { type: "participants"; participants: Participant[] }
-  | { type: "chat"; message: ChatMessageJson }
-  | { type: "recording"; isRecording: boolean }
-  | { type: "muted-by-host"; kind: "audio" | "video"; muted: boolean }
-  | { type: "error"; message: string };
+/** What the server sends; the browser parses every message with it. */
+export const ServerMessageSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("welcome"),
+    you: ParticipantSchema,
+    participants: z.array(ParticipantSchema),
+    iceServers: z.array(z.object({ urls: z.string(), username: z.string().optional(), credential: z.string().optional() })),
+  }),
+  z.object({ type: z.literal("offer"), sdp: z.object({ type: z.literal("offer"), sdp: z.string() }) }),
+  z.object({ type: z.literal("participants"), participants: z.array(ParticipantSchema) }),
+  z.object({ type: z.literal("chat"), message: LiveChatMessageSchema }),
+  z.object({ type: z.literal("recording"), isRecording: z.boolean() }),
+  z.object({ type: z.literal("muted-by-host"), kind: z.enum(["audio", "video"]), muted: z.boolean() }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;

@@ -6,8 +6,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { ErrorList, inputClasses } from "~/components/ui/field";
 import { buttonClasses } from "~/components/ui/button";
-import type { LiveChatMessage } from "~/models/live-events.server";
-import { CHAT_MESSAGE_MAX, CHAT_TEXTS, ChatMessageSchema, LiveChatMessageSchema } from "~/schemas/live-chat";
+import { CHAT_MESSAGE_MAX, CHAT_TEXTS, ChatMessageSchema, LiveChatMessageSchema, type LiveChatMessage } from "~/schemas/live-chat";
 import { isTimeZone } from "~/utils/time-zone";
 import { cn } from "~/utils/misc";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CLOSE_CODES, MEDIA_SLOTS, wsPath, type ChatMessageJson, type Participant, type ServerMessage } from "~/schemas/live-room";
+import { CLOSE_CODES, MEDIA_SLOTS, wsPath, ServerMessageSchema, type ChatMessageJson, type Participant } from "~/schemas/live-room";
 
 // The browser's side of a live room: one WebSocket for signalling and room
 // events, one RTCPeerConnection negotiated once (the server offers). What the
@@ -80,7 +80,9 @@ export function useLiveConnection(conferenceId: number) {
         everOpened = true;
       };
       socket.onmessage = (event: MessageEvent<string>) => {
-        const message = JSON.parse(event.data) as ServerMessage;
+        const parsed = ServerMessageSchema.safeParse(JSON.parse(event.data));
+        if (!parsed.success) return console.warn("live room: unknown message", parsed.error.issues[0]?.message);
+        const message = parsed.data;
         switch (message.type) {
           case "welcome": {
             setYou(message.you);
