@@ -1,4 +1,4 @@
-import { useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { Camera, CameraOff, ChevronDown, Circle, Mic, MicOff, Monitor, MonitorOff, Settings, Square, Users } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
@@ -125,17 +125,11 @@ export function LiveMediaRoom({
     };
   }, [isHost, startCamera]);
 
-  // The session ended: students go to the home page (spec §2). The host's page
-  // reloads its data, unless the host's own End form is already on its way.
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const settled = navigation.state === "idle";
+  // The session ended: students go to the home page (spec §2). The host stays:
+  // their own End form is on its way, and reloading here would race it.
   useEffect(() => {
-    if (room.status !== "ended") return;
-    if (!isHost) navigate("/", { replace: true });
-    else if (settled) revalidator.revalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per end, not on every revalidator change
-  }, [room.status, isHost, navigate, settled]);
+    if (room.status === "ended" && !isHost) navigate("/", { replace: true });
+  }, [room.status, isHost, navigate]);
 
   // What the host muted stays off here too, so the member sees it.
   useEffect(() => {
@@ -273,6 +267,14 @@ export function LiveMediaRoom({
   const host = others.find((participant) => participant.isHost);
   const speakers = others.filter((participant) => !participant.isHost && participant.slot !== null && (participant.camera || participant.microphone));
   const streamOf = (participant: Participant) => (participant.slot === null ? null : (room.slotStreams[participant.slot] ?? null));
+
+  if (room.status === "ended") {
+    return (
+      <p role="status" className="card m-auto max-w-md text-center" data-testid="live-room-ended">
+        This session has ended.
+      </p>
+    );
+  }
 
   if (room.status === "refused") {
     return (
