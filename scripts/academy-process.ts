@@ -56,7 +56,7 @@ export async function startAcademy(extraEnv: Record<string, string> = {}, { data
     stdio: ["ignore", "pipe", "pipe"],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Academy did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`Academy did not start:\n${output}`)), 50_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/listening on http:\/\/localhost:(\d+)/);

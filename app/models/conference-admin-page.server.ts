@@ -4,6 +4,8 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { User } from "#db/schema";
 import type { LiveChatMessage } from "~/models/live-events.server";
+import type { MediaBackend } from "~/schemas/live-room";
+import { env } from "~/utils/env.server";
 import type { Notice } from "~/components/admin/notice";
 import { submitChatForm } from "~/models/conference-chat-form.server";
 import { listMessages } from "~/models/conference-chat.server";
@@ -17,8 +19,6 @@ import {
   goLive,
   listConferences,
   startConference,
-  startRecording,
-  stopRecording,
   updateConference,
   type ConferenceJson,
 } from "~/models/conference.server";
@@ -59,6 +59,8 @@ export interface ConferencePageData {
   conferences: ConferenceJson[];
   timeZone: string;
   origin: string;
+  /** Which server carries the live room's media (MEDIA_BACKEND). */
+  mediaBackend: MediaBackend;
   /** The live session's chat history (the live room's 'Live Chat'); empty when none is live. */
   liveMessages: LiveChatMessage[];
 }
@@ -72,11 +74,12 @@ export function loadConferencePage(request: Request, admin: User): ConferencePag
     conferences: conferences.map((conference) => conferenceForApi(conference, now)),
     timeZone: viewerTimeZone(request),
     origin: roomOrigin(request),
+    mediaBackend: env.MEDIA_BACKEND,
     liveMessages: live ? listMessages(admin, live.id) : [],
   };
 }
 
-export const CONFERENCE_INTENTS = ["go-live", "save", "delete", "start", "end", "start-recording", "stop-recording", "chat"] as const;
+export const CONFERENCE_INTENTS = ["go-live", "save", "delete", "start", "end", "chat"] as const;
 export type ConferenceIntent = (typeof CONFERENCE_INTENTS)[number];
 const IntentSchema = z.enum(CONFERENCE_INTENTS, { errorMap: () => ({ message: "Unknown conference action" }) });
 
@@ -122,7 +125,7 @@ function failureDescription(what: string, error: unknown): string {
 interface Transition {
   run: (conferenceId: number | null) => unknown;
   success: string;
-  failureTitle: "Error" | "Recording Error";
+  failureTitle: "Error";
   failure: string;
 }
 
@@ -134,19 +137,6 @@ function requireId(conferenceId: number | null): number {
 const TRANSITIONS: Record<Exclude<ConferenceIntent, "save" | "delete" | "go-live" | "chat">, Transition> = {
   start: { run: (id) => startConference(requireId(id)), success: "Conference started!", failureTitle: "Error", failure: "start conference" },
   end: { run: (id) => endConference(requireId(id)), success: "Conference ended", failureTitle: "Error", failure: "end conference" },
-  "start-recording": {
-    run: (id) => startRecording(requireId(id)),
-    success: "Recording Started",
-    failureTitle: "Recording Error",
-    failure: "start recording",
-  },
-  "stop-recording": {
-    // The file was named when recording started; the host's browser uploaded it while recording.
-    run: (id) => stopRecording(requireId(id), undefined),
-    success: "Recording Stopped",
-    failureTitle: "Recording Error",
-    failure: "stop recording",
-  },
 };
 
 async function attempt(pagePath: ConferencePagePath, run: () => unknown, success: ToastInput, failureTitle: string, failure: string) {

@@ -110,7 +110,8 @@ async function isInRoom(room: string, identity: string): Promise<boolean> {
 /**
  * A join token for a viewer already admitted to the live conference. The
  * room is created (or found) first with the conference's participant limit,
- * which LiveKit then enforces; a full room is refused here with a clear 409,
+ * which LiveKit then enforces; a full room is refused here with a clear 403
+ * (as the embedded SFU refuses it),
  * unless the viewer is already inside (a reload replaces the old connection).
  */
 export async function issueLiveKitToken(viewer: LiveKitViewer, conference: Pick<ConferenceRow, "id" | "maxParticipants">): Promise<string> {
@@ -122,7 +123,7 @@ export async function issueLiveKitToken(viewer: LiveKitViewer, conference: Pick<
     rooms().createRoom({ name: room, maxParticipants: conference.maxParticipants, emptyTimeout: EMPTY_ROOM_TIMEOUT_SECONDS }),
   );
   if (created.numParticipants >= conference.maxParticipants && !(await isInRoom(room, identity))) {
-    throw new RoomRefusal(409, ROOM_MESSAGES.full(conference.maxParticipants));
+    throw new RoomRefusal(403, ROOM_MESSAGES.full(conference.maxParticipants));
   }
   const metadata: LiveKitParticipantMetadata = { isHost };
   const token = new AccessToken(apiKey, apiSecret, {

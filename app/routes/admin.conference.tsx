@@ -34,12 +34,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   // Opening or closing a dialog only changes ?new, ?edit or ?delete; everything it shows is already on the page.
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  // (The same URL again is a revalidation the room asked for, e.g. after recording started.)
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 };
 
 export default function AdminConferencePage() {
-  const { pagePath, conferences, timeZone, origin, liveMessages } = useLoaderData<typeof loader>();
+  const { pagePath, conferences, timeZone, origin, mediaBackend, liveMessages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
 
@@ -87,6 +88,7 @@ export default function AdminConferencePage() {
           <div id={LIVE_ROOM_ID} className="scroll-mt-6 space-y-6">
             <LiveSession
               conference={live}
+              mediaBackend={mediaBackend}
               origin={origin}
               endControl={
                 <ConferenceActionForm intent="end" conferenceId={live.id} label="End Conference" pendingLabel="Ending..." variant="destructive" />

@@ -11,6 +11,7 @@ import { listMessages } from "~/models/conference-chat.server";
 import { getConference, mayAttend } from "~/models/conference.server";
 import { useOptionalUser } from "~/root";
 import { homeFor, requireUser } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
 import { readForm } from "~/utils/form-data.server";
 import { parseRouteId } from "~/utils/misc";
 import { publicOrigin } from "~/utils/misc.server";
@@ -66,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const timeZone = viewerTimeZone(request);
   if (!conference.isLive) return json({ state: "not-live", home, conference: details, timeZone } as const);
   if (new URL(request.url).searchParams.get("room") === "1") {
-    const room = { isHost: user.role === "admin", isRecording: conference.isRecording };
+    const room = { isHost: user.role === "admin", isRecording: conference.isRecording, mediaBackend: env.MEDIA_BACKEND };
     const messages = listMessages(user, conference.id);
     return json({ state: "room", home, conference: details, origin: firstPaintOrigin(request), room, messages, timeZone } as const);
   }
@@ -219,6 +220,7 @@ export default function JoinConference() {
         <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
           <LiveSession
             conference={data.conference}
+            mediaBackend={data.room.mediaBackend}
             origin={data.origin}
             endControl={
               <Link to={`/join-conference/${data.conference.id}`} className={buttonClasses("outline", undefined, "sm")}>

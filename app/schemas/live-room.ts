@@ -66,3 +66,7 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+
+/** Which server carries a live room's media (MEDIA_BACKEND): the embedded SFU, or a LiveKit server. */
+export const MEDIA_BACKENDS = ["embedded", "livekit"] as const;
+export type MediaBackend = (typeof MEDIA_BACKENDS)[number];

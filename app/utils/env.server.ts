@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { MEDIA_BACKENDS } from "~/schemas/live-room";
 
 // All configuration is read and validated here, once, at boot. The rest of the
 // code imports `env`; nothing else reads process.env.
@@ -74,7 +75,7 @@ const EnvSchema = z.object({
   COMPANION_LOG_QUESTIONS: flag(false),
   // Live sessions. "embedded": the werift SFU inside this process; "livekit": a
   // self-hosted LiveKit server carries the media (docs/live-sessions.md).
-  MEDIA_BACKEND: z.enum(["embedded", "livekit"]).default("embedded"),
+  MEDIA_BACKEND: z.enum(MEDIA_BACKENDS).default("embedded"),
   // The address browsers reach the SFU on (the server's public IP behind NAT).
   ICE_PUBLIC_IP: z.string().ip("must be an IP address such as 203.0.113.7").optional(),
   // The UDP ports the embedded SFU may use (open them in the firewall).

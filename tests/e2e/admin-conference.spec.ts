@@ -128,13 +128,8 @@ test.describe("without JavaScript", () => {
     await expect(card.getByRole("link", { name: "Enter" })).toHaveAttribute("href", "#live-room");
     await expect(card.locator("summary")).toHaveCount(0);
 
-    // Recording controls on the banner.
-    await banner.getByRole("button", { name: "Start Recording" }).click();
-    await expect(page.getByTestId("toast-title")).toHaveText("Recording Started");
-    await expect(page.getByTestId("recording-indicator")).toBeVisible();
-    await page.getByTestId("live-banner").getByRole("button", { name: "Stop Recording" }).click();
-    await expect(page.getByTestId("toast-title")).toHaveText("Recording Stopped");
-    await expect(page.getByTestId("recording-indicator")).toHaveCount(0);
+    // Recording is the room's (the host's browser captures and uploads the media): nothing to press without JavaScript.
+    await expect(banner.getByRole("button", { name: "Start Recording" })).toHaveCount(0);
 
     // End: the session leaves the list (ended ones are hidden).
     await page.getByTestId("live-banner").getByRole("button", { name: "End Session" }).click();
@@ -270,10 +265,20 @@ test.describe("with JavaScript", () => {
     await card.getByRole("link", { name: "Enter" }).click();
     await expect(page).toHaveURL(/#live-room$/);
 
-    await page.getByTestId("live-banner").getByRole("button", { name: "Start Recording" }).click();
+    // The room's record button: the host's browser records the camera and uploads it while recording.
+    await expect(room.getByTestId("local-video")).toBeVisible();
+    const chunk = page.waitForResponse((response) => response.url().includes("/recording/chunks") && response.status() === 201);
+    await room.getByRole("button", { name: "Start recording" }).click();
     await expect(page.getByTestId("toast-title")).toHaveText("Recording Started");
-    await page.getByTestId("live-banner").getByRole("button", { name: "Stop Recording" }).click();
+    await expect(page.getByTestId("recording-indicator")).toBeVisible();
+    await chunk;
+    await room.getByRole("button", { name: "Stop recording" }).click();
     await expect(page.getByTestId("toast-title")).toHaveText("Recording Stopped");
+    await expect(page.getByTestId("recording-indicator")).toHaveCount(0);
+    // Newest first: the one just filed, ready to play.
+    const [newest] = (await (await page.request.get("/api/recordings")).json()) as { title: string; status: string; size: number }[];
+    expect(newest).toMatchObject({ title: "Instant Live Session", status: "ready" });
+    expect(newest?.size).toBeGreaterThan(0);
 
     await room.getByRole("button", { name: "End Conference" }).click();
     await expect(page.getByTestId("toast-title")).toHaveText("Conference ended");

@@ -173,7 +173,7 @@ describe("joining a live session on LiveKit", () => {
     const room = `academy-conference-${session.id}`;
     fake.seat(room, [`user-${await userId(admin)}`, `user-${await userId(premium)}`]);
 
-    expect(await refusal(await askForMedia(free, session.id), 409)).toBe(
+    expect(await refusal(await askForMedia(free, session.id), 403)).toBe(
       "This live session is full (2 participants). Please try again when someone leaves.",
     );
     const again = await answer(await askForMedia(premium, session.id), 200, LiveKitTargetSchema);

@@ -40,7 +40,29 @@ async function receivedBytes(page: Page, kind: "audio" | "video"): Promise<numbe
   return Number(await page.getByTestId("live-connection").getAttribute(`data-${kind}-bytes`));
 }
 
-test("a host and three students: media flows, the list is real, the host mutes a student, ending sends everyone home", async ({ browser }) => {
+/** The recording plays in the library's player with a real duration, and seeks. */
+async function expectRecordingPlays(page: Page, recordingId: number) {
+  await page.goto(`/admin/recordings?play=${recordingId}`);
+  const video = page.getByTestId("recording-player").locator("video");
+  const playback = await video.evaluate(async (element: HTMLVideoElement) => {
+    if (element.readyState < HTMLMediaElement.HAVE_METADATA) {
+      await new Promise((resolve, reject) => {
+        element.addEventListener("loadedmetadata", resolve, { once: true });
+        element.addEventListener("error", () => reject(new Error(`cannot load: ${element.error?.message ?? "unknown"}`)), { once: true });
+      });
+    }
+    const seeked = new Promise((resolve) => element.addEventListener("seeked", resolve, { once: true }));
+    element.currentTime = element.duration / 2;
+    await seeked;
+    return { duration: element.duration, currentTime: element.currentTime, width: element.videoWidth };
+  });
+  expect(Number.isFinite(playback.duration)).toBe(true);
+  expect(playback.duration).toBeGreaterThan(2);
+  expect(playback.width).toBeGreaterThan(0);
+  expect(playback.currentTime).toBeCloseTo(playback.duration / 2, 0);
+}
+
+test("a host and three students: media flows, the list is real, chat and recording work, the host mutes a student, ending sends everyone home", async ({ browser }) => {
   const host = await hostPage(browser);
   const students: { page: Page; name: string }[] = [];
   for (let index = 0; index < 3; index += 1) students.push(await studentPage(browser, host.conferenceId));
@@ -58,6 +80,21 @@ test("a host and three students: media flows, the list is real, the host mutes a
   await expect(hostList.first()).toHaveText(/You \(Host\)/);
   for (const student of students) await expect(hostList.filter({ hasText: student.name })).toHaveCount(1);
   await expect(host.page.getByText("Participants (4)")).toBeVisible();
+
+  // The host records from the room; every student sees the badge.
+  await host.page.getByRole("button", { name: "Start recording" }).click();
+  await expect(host.page.getByTestId("toast-title")).toHaveText("Recording Started");
+  for (const student of students) await expect(student.page.getByText("Recording", { exact: true })).toBeVisible();
+
+  // Chat round-trips through the server: a student writes, the host and the others read it at once.
+  const writer = students[1];
+  if (!writer) throw new Error("no students");
+  const line = `Blessings from ${writer.name}`;
+  await writer.page.getByPlaceholder("Type a message...").fill(line);
+  await writer.page.getByPlaceholder("Type a message...").press("Enter");
+  for (const reader of [host.page, ...students.map((student) => student.page)]) {
+    await expect(reader.getByTestId("live-chat").getByText(line)).toBeVisible();
+  }
 
   // A student turns the microphone on; the host turns it off for everyone.
   const speaker = students[0];
@@ -77,6 +114,10 @@ test("a host and three students: media flows, the list is real, the host mutes a
   await host.page.getByRole("button", { name: "Stop sharing screen" }).click();
   await expect(host.page.getByText("Sharing Screen")).toHaveCount(0);
 
+  // Stopping the recording files it (the last chunk first).
+  await host.page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(host.page.getByTestId("toast-title")).toHaveText("Recording Stopped");
+
   // A student who closes the tab frees the place at once.
   await students[2]?.page.close();
   await expect(hostList).toHaveCount(3);
@@ -84,4 +125,17 @@ test("a host and three students: media flows, the list is real, the host mutes a
   // Ending the session closes every connection; students land on the home page.
   await host.page.getByRole("button", { name: "End Conference" }).click();
   for (const student of students.slice(0, 2)) await expect(student.page).toHaveURL(/\/$/);
+
+  // The recording is in the library, ready, and plays.
+  const listed = await host.page.request.get("/api/recordings");
+  expect(listed.status()).toBe(200);
+  const recordings = ((await listed.json()) as { id: number; conferenceId: number; status: string; size: number }[]).filter(
+    (item) => item.conferenceId === host.conferenceId,
+  );
+  expect(recordings).toHaveLength(1);
+  const [recording] = recordings;
+  if (!recording) throw new Error("no recording");
+  expect(recording).toMatchObject({ status: "ready" });
+  expect(recording.size).toBeGreaterThan(10_000);
+  await expectRecordingPlays(host.page, recording.id);
 });

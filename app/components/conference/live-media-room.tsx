@@ -1,10 +1,10 @@
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
 import { Camera, CameraOff, ChevronDown, Circle, Mic, MicOff, Monitor, MonitorOff, Settings, Square, Users } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/utils/misc";
-import type { ChatMessageJson, Participant } from "~/schemas/live-room";
+import type { ChatMessageJson, MediaBackend, Participant } from "~/schemas/live-room";
 import {
   DEVICE_SWITCH_DELAY_MS,
   listDevices,
@@ -15,7 +15,8 @@ import {
   type DeviceChoice,
 } from "./local-media";
 import { mixForRecording, startSessionRecorder, type RecordingMix, type SessionRecorder } from "./session-recorder";
-import { useLiveConnection } from "./use-live-connection";
+import { useLiveConnection, type LiveConnection } from "./use-live-connection";
+import { useLiveKitConnection } from "./use-livekit-connection";
 
 // The live room's media: the host publishes camera and microphone (or the
 // screen) to everyone through the academy's SFU; students receive, and may
@@ -51,20 +52,32 @@ function RoundButton({ label, active, onClick, children, disabled }: { label: st
   );
 }
 
-export function LiveMediaRoom({
-  conferenceId,
-  isHost,
-  initiallyRecording,
-  onChat,
-}: {
+interface LiveMediaRoomProps {
   conferenceId: number;
   isHost: boolean;
   initiallyRecording: boolean;
   /** Chat messages the room's WebSocket delivered, for the chat panel. */
   onChat?: (messages: ChatMessageJson[]) => void;
-}) {
+}
+
+function EmbeddedMediaRoom(props: LiveMediaRoomProps) {
+  return <MediaRoom {...props} room={useLiveConnection(props.conferenceId)} />;
+}
+
+function LiveKitMediaRoom(props: LiveMediaRoomProps) {
+  return <MediaRoom {...props} room={useLiveKitConnection(props.conferenceId)} />;
+}
+
+/** The academy's own SFU, or a LiveKit server (MEDIA_BACKEND); the room looks and works the same. */
+export function LiveMediaRoom({ backend, ...props }: LiveMediaRoomProps & { backend: MediaBackend }) {
+  return backend === "livekit" ? <LiveKitMediaRoom {...props} /> : <EmbeddedMediaRoom {...props} />;
+}
+
+function MediaRoom({ conferenceId, isHost, initiallyRecording, onChat, room }: LiveMediaRoomProps & { room: LiveConnection }) {
   const navigate = useNavigate();
-  const room = useLiveConnection(conferenceId);
+  const revalidator = useRevalidator();
+  // On LiveKit only the host sends; on the embedded SFU students may turn on their camera or microphone.
+  const mayPublish = isHost || room.studentsMayPublish;
   const { setOutgoingTrack, sendMediaState } = room;
   const cameraStream = useRef<MediaStream | null>(null);
   const screenStream = useRef<MediaStream | null>(null);
@@ -83,7 +96,7 @@ export function LiveMediaRoom({
 
   // The chat panel takes its messages from the room once the room is connected (it polls until then).
   useEffect(() => {
-    if (room.status === "connected") onChat?.(room.chat);
+    if (room.status === "connected" && room.chat) onChat?.(room.chat);
   }, [room.chat, room.status, onChat]);
   useEffect(() => {
     if (room.isRecording !== null) setRecording(room.isRecording);
@@ -208,6 +221,8 @@ export function LiveMediaRoom({
       if (starting) startCapture();
       setRecording(starting);
       showToast({ type: "success", title: starting ? "Recording Started" : "Recording Stopped" });
+      // The page around the room (the live banner, the recordings tab) shows the new state.
+      revalidator.revalidate();
     } catch {
       showToast({
         type: "error",
@@ -297,8 +312,8 @@ export function LiveMediaRoom({
             {room.status === "connected" ? "Connected" : room.status === "reconnecting" ? "Reconnecting..." : "Connecting..."}
             {room.status === "connected" ? ` · ${Math.round((room.received.audioBytes + room.received.videoBytes) / 1024)} KB received` : ""}
           </span>
-          {!camera ? <span className="rounded-full bg-red-700 px-2 py-0.5 text-white">Camera Off</span> : null}
-          {!microphone ? <span className="rounded-full bg-red-700 px-2 py-0.5 text-white">Muted</span> : null}
+          {mayPublish && !camera ? <span className="rounded-full bg-red-700 px-2 py-0.5 text-white">Camera Off</span> : null}
+          {mayPublish && !microphone ? <span className="rounded-full bg-red-700 px-2 py-0.5 text-white">Muted</span> : null}
           {sharing ? <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-white">Sharing Screen</span> : null}
           {recording ? <span className="rounded-full bg-red-600 px-2 py-0.5 text-white">Recording</span> : null}
           {room.mutedByHost.audio || room.mutedByHost.video ? (
@@ -328,12 +343,16 @@ export function LiveMediaRoom({
         )}
 
         <div className="flex flex-wrap items-center justify-center gap-3" role="toolbar" aria-label="Live room controls">
-          <RoundButton label={camera ? "Turn camera off" : "Turn camera on"} active={camera} onClick={() => void toggleCamera()} disabled={room.mutedByHost.video}>
-            {camera ? <Camera className="h-5 w-5" aria-hidden /> : <CameraOff className="h-5 w-5" aria-hidden />}
-          </RoundButton>
-          <RoundButton label={microphone ? "Mute microphone" : "Unmute microphone"} active={microphone} onClick={() => void toggleMicrophone()} disabled={room.mutedByHost.audio}>
-            {microphone ? <Mic className="h-5 w-5" aria-hidden /> : <MicOff className="h-5 w-5" aria-hidden />}
-          </RoundButton>
+          {mayPublish ? (
+            <>
+            <RoundButton label={camera ? "Turn camera off" : "Turn camera on"} active={camera} onClick={() => void toggleCamera()} disabled={room.mutedByHost.video}>
+              {camera ? <Camera className="h-5 w-5" aria-hidden /> : <CameraOff className="h-5 w-5" aria-hidden />}
+            </RoundButton>
+            <RoundButton label={microphone ? "Mute microphone" : "Unmute microphone"} active={microphone} onClick={() => void toggleMicrophone()} disabled={room.mutedByHost.audio}>
+              {microphone ? <Mic className="h-5 w-5" aria-hidden /> : <MicOff className="h-5 w-5" aria-hidden />}
+            </RoundButton>
+            </>
+          ) : null}
           {isHost ? (
             <>
               <RoundButton label={sharing ? "Stop sharing screen" : "Share screen"} active={!sharing} onClick={() => void toggleScreenShare()}>
@@ -349,9 +368,11 @@ export function LiveMediaRoom({
               ) : null}
             </>
           ) : null}
-          <button type="button" className={buttonClasses("ghost", undefined, "icon")} aria-label="Conference Settings" onClick={() => setSettingsOpen((open) => !open)}>
-            <Settings className="h-5 w-5" aria-hidden />
-          </button>
+          {mayPublish ? (
+            <button type="button" className={buttonClasses("ghost", undefined, "icon")} aria-label="Conference Settings" onClick={() => setSettingsOpen((open) => !open)}>
+              <Settings className="h-5 w-5" aria-hidden />
+            </button>
+          ) : null}
           {microphone ? (
             <meter min={0} max={100} value={audioLevel} aria-label="Microphone level" className="w-24" data-testid="audio-level" />
           ) : null}

@@ -1,4 +1,4 @@
-import { Circle, Radio, Square } from "lucide-react";
+import { Circle } from "lucide-react";
 import { ConferenceActionForm } from "~/components/conference/conference-action-form";
 
 export interface LiveSession {
@@ -9,7 +9,9 @@ export interface LiveSession {
 
 /**
  * Shown at the top of the admin sessions page while a session is live
- * (spec §2): what is live, its recording controls and 'End Session'.
+ * (spec §2): what is live, whether it is being recorded, and 'End Session'.
+ * Recording is started and stopped in the room (its round button), where the
+ * host's browser captures the media it uploads.
  */
 export function LiveSessionBanner({ session }: { session: LiveSession }) {
   return (
@@ -34,23 +36,6 @@ export function LiveSessionBanner({ session }: { session: LiveSession }) {
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {session.isRecording ? (
-          <ConferenceActionForm
-            intent="stop-recording"
-            conferenceId={session.id}
-            label="Stop Recording"
-            pendingLabel="Stopping..."
-            icon={<Square className="h-4 w-4" aria-hidden />}
-          />
-        ) : (
-          <ConferenceActionForm
-            intent="start-recording"
-            conferenceId={session.id}
-            label="Start Recording"
-            pendingLabel="Starting..."
-            icon={<Radio className="h-4 w-4" aria-hidden />}
-          />
-        )}
         <ConferenceActionForm intent="end" conferenceId={session.id} label="End Session" pendingLabel="Ending..." variant="destructive" />
       </div>
     </section>

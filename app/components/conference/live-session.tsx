@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from "react";
 import type { SubmissionResult } from "@conform-to/react";
-import type { ChatMessageJson } from "~/schemas/live-room";
+import type { ChatMessageJson, MediaBackend } from "~/schemas/live-room";
 import { ChatWithoutJavaScriptNote, LiveChat } from "./live-chat";
 import { LiveRoom, type LiveRoomConference } from "./live-room";
 import { LiveRoomMedia } from "./live-room-media";
@@ -13,6 +13,7 @@ import { LiveRoomMedia } from "./live-room-media";
  */
 export function LiveSession({
   conference,
+  mediaBackend,
   origin,
   endControl,
   isHost,
@@ -22,6 +23,8 @@ export function LiveSession({
   timeZone,
 }: {
   conference: LiveRoomConference;
+  /** Which server carries the media (MEDIA_BACKEND). */
+  mediaBackend: MediaBackend;
   origin: string;
   endControl: ReactNode;
   isHost: boolean;
@@ -36,7 +39,7 @@ export function LiveSession({
     <>
       <ChatWithoutJavaScriptNote />
       <LiveRoom conference={conference} origin={origin} endControl={endControl}>
-        <LiveRoomMedia conferenceId={conference.id} isHost={isHost} initiallyRecording={isRecording} onChat={onChat} />
+        <LiveRoomMedia backend={mediaBackend} conferenceId={conference.id} isHost={isHost} initiallyRecording={isRecording} onChat={onChat} />
       </LiveRoom>
       <LiveChat
         key={conference.id}

@@ -31,9 +31,6 @@ export type LiveKitDisconnect = "ended" | "removed" | "replaced" | "lost";
 export interface ConnectLiveKitOptions {
   url: string;
   token: string;
-  isHost: boolean;
-  /** The host's camera and microphone; students publish nothing, so theirs is ignored. */
-  localStream?: MediaStream;
   onRemoteStream: (remote: LiveKitRemoteStream) => void;
   onParticipants: (participants: LiveKitParticipant[]) => void;
   /** Not called after `leave()`: the caller already knows. */
@@ -41,10 +38,17 @@ export interface ConnectLiveKitOptions {
 }
 
 export interface LiveKitSession {
-  setCamera: (on: boolean) => Promise<void>;
-  setMicrophone: (on: boolean) => Promise<void>;
-  /** Screen share and camera switches: the published track changes, with no renegotiation. */
-  replaceVideoTrack: (track: MediaStreamTrack) => Promise<void>;
+  /**
+   * Sends this track as the host's camera (video: camera or screen) or
+   * microphone: published the first time, replaced after that (screen share
+   * and device switches need no renegotiation), muted when null. Students
+   * have no publish grant: LiveKit refuses, so they never call this.
+   */
+  setTrack: (kind: "audio" | "video", track: MediaStreamTrack | null) => Promise<void>;
+  /** Marks the published camera or microphone as on or off for everyone's participant list. */
+  setEnabled: (kind: "audio" | "video", on: boolean) => Promise<void>;
+  /** Bytes received so far on every subscribed track, for the connection badge. */
+  receivedBytes: () => Promise<{ audioBytes: number; videoBytes: number }>;
   leave: () => Promise<void>;
 }
 
@@ -139,12 +143,6 @@ export async function connectLiveKit(options: ConnectLiveKitOptions): Promise<Li
 
   try {
     await room.connect(options.url, options.token);
-    if (options.isHost && options.localStream) {
-      for (const track of options.localStream.getTracks()) {
-        const source = track.kind === "video" ? Track.Source.Camera : Track.Source.Microphone;
-        await room.localParticipant.publishTrack(track, { source, name: source });
-      }
-    }
   } catch (error) {
     leaving = true;
     await room.disconnect(false);
@@ -153,21 +151,42 @@ export async function connectLiveKit(options: ConnectLiveKitOptions): Promise<Li
   reportParticipants();
   for (const participant of room.remoteParticipants.values()) reportStream(participant);
 
-  const toggle = async (source: Track.Source, on: boolean) => {
-    const publication = room.localParticipant.getTrackPublication(source);
-    if (!publication) return;
-    if (on) await publication.unmute();
-    else await publication.mute();
-    reportParticipants();
-  };
+  const sourceOf = (kind: "audio" | "video") => (kind === "video" ? Track.Source.Camera : Track.Source.Microphone);
 
   return {
-    setCamera: (on) => toggle(Track.Source.Camera, on),
-    setMicrophone: (on) => toggle(Track.Source.Microphone, on),
-    async replaceVideoTrack(track) {
-      const video = room.localParticipant.getTrackPublication(Track.Source.Camera)?.videoTrack;
-      if (video) await video.replaceTrack(track, { userProvidedTrack: true });
-      else if (options.isHost) await room.localParticipant.publishTrack(track, { source: Track.Source.Camera, name: Track.Source.Camera });
+    async setTrack(kind, track) {
+      const source = sourceOf(kind);
+      const publication = room.localParticipant.getTrackPublication(source);
+      if (!track) {
+        await publication?.mute();
+      } else if (publication?.track) {
+        await publication.track.replaceTrack(track, { userProvidedTrack: true });
+        await publication.unmute();
+      } else {
+        await room.localParticipant.publishTrack(track, { source, name: source });
+      }
+      reportParticipants();
+    },
+    async setEnabled(kind, on) {
+      const publication = room.localParticipant.getTrackPublication(sourceOf(kind));
+      if (!publication) return;
+      if (on) await publication.unmute();
+      else await publication.mute();
+      reportParticipants();
+    },
+    async receivedBytes() {
+      const totals = { audioBytes: 0, videoBytes: 0 };
+      for (const participant of room.remoteParticipants.values()) {
+        for (const publication of participant.trackPublications.values()) {
+          const report = await publication.track?.getRTCStatsReport();
+          report?.forEach((entry: { type?: string; kind?: string; bytesReceived?: number }) => {
+            if (entry.type !== "inbound-rtp") return;
+            if (entry.kind === "audio") totals.audioBytes += entry.bytesReceived ?? 0;
+            if (entry.kind === "video") totals.videoBytes += entry.bytesReceived ?? 0;
+          });
+        }
+      }
+      return totals;
     },
     async leave() {
       leaving = true;

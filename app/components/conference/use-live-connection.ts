@@ -16,7 +16,27 @@ function slotOfMid(mid: string | null): number | null {
   return Math.floor((index - 2) / 2);
 }
 
-export function useLiveConnection(conferenceId: number) {
+/** What the media room needs from a connection, whichever backend carries the media. */
+export interface LiveConnection {
+  status: ConnectionStatus;
+  refusal: string | null;
+  you: Participant | null;
+  participants: Participant[];
+  /** Chat delivered by the connection; null when it carries none (the chat panel then polls the API). */
+  chat: ChatMessageJson[] | null;
+  isRecording: boolean | null;
+  mutedByHost: { audio: boolean; video: boolean };
+  /** Received media per slot; a participant's `slot` indexes it. */
+  slotStreams: MediaStream[];
+  received: { audioBytes: number; videoBytes: number };
+  /** False where only the host may send (LiveKit grants students no publishing). */
+  studentsMayPublish: boolean;
+  setOutgoingTrack: (kind: "audio" | "video", track: MediaStreamTrack | null) => Promise<void>;
+  sendMediaState: (state: { camera: boolean; microphone: boolean; screen: boolean }) => void;
+  hostMute: (participantId: string, kind: "audio" | "video", muted: boolean) => void;
+}
+
+export function useLiveConnection(conferenceId: number): LiveConnection {
   const [status, setStatus] = useState<ConnectionStatus>("connecting");
   const [refusal, setRefusal] = useState<string | null>(null);
   const [you, setYou] = useState<Participant | null>(null);
@@ -197,5 +217,19 @@ export function useLiveConnection(conferenceId: number) {
     [send],
   );
 
-  return { status, refusal, you, participants, chat, isRecording, mutedByHost, slotStreams, received, setOutgoingTrack, sendMediaState, hostMute };
+  return {
+    status,
+    refusal,
+    you,
+    participants,
+    chat,
+    isRecording,
+    mutedByHost,
+    slotStreams,
+    received,
+    studentsMayPublish: true,
+    setOutgoingTrack,
+    sendMediaState,
+    hostMute,
+  };
 }
