@@ -37,7 +37,9 @@ export async function startAcademy(extraEnv: Record<string, string> = {}, { data
   const port = await freePort();
   const databasePath = path.join(dataDir, "academy.db");
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // ACADEMY_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a benchmark.
+  const nodeArgs = (process.env.ACADEMY_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/index.ts"], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: {
       ...process.env,

@@ -8,6 +8,28 @@ import { MEDIA_SLOTS } from "~/schemas/live-room";
 
 export type MediaKind = "audio" | "video";
 
+/**
+ * werift picks a UDP port from the range by binding a probe socket, closing
+ * it, then binding the real one: two connections gathering at the same moment
+ * can pick the same port, and the loser waits forever. Members joining
+ * together (the start of a session) therefore gather one after another here,
+ * each with a time limit so one stuck connection cannot block the rest.
+ */
+const GATHER_TIMEOUT_MS = 10_000;
+let gatheringQueue: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = gatheringQueue.then(() => {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("ICE gathering timed out")), GATHER_TIMEOUT_MS);
+    });
+    return Promise.race([work(), limit]).finally(() => clearTimeout(timer));
+  });
+  gatheringQueue = turn.catch(() => undefined);
+  return turn;
+}
+
 export interface PeerOptions {
   iceServers: { urls: string; username?: string; credential?: string }[];
   portRange: [number, number];
@@ -62,7 +84,8 @@ export class MediaPeer {
   }
 
   async createOffer(): Promise<{ type: "offer"; sdp: string }> {
-    await this.pc.setLocalDescription(await this.pc.createOffer());
+    // setLocalDescription gathers the candidates, binding this connection's UDP ports.
+    await oneAtATime(async () => this.pc.setLocalDescription(await this.pc.createOffer()));
     const local = this.pc.localDescription;
     if (!local) throw new Error("werift produced no local description");
     return { type: "offer", sdp: this.announce(local.sdp) };
