@@ -341,6 +341,10 @@ export const forumTopics = sqliteTable(
     // Kept in step with forum_replies inside the same transaction, so lists need no COUNT.
     replyCount: integer("reply_count").notNull().default(0),
     lastActivityAt: integer("last_activity_at", { mode: "timestamp_ms" }).notNull(),
+    // Set when the author changes the title or body; shown as "edited".
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    // Set when the author deleted a topic others had replied to: it stays as a stub.
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -360,6 +364,7 @@ export const forumReplies = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("replies_topic").on(t.topicId, t.id), index("replies_author").on(t.authorId)],

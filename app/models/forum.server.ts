@@ -1,11 +1,19 @@
-import { and, asc, count, desc, eq, gt, isNull, or, sql, getTableColumns } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, getTableColumns } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "#db/client.server";
 import { activityEvents, forumCategories, forumReplies, forumTopics, subscriptions, users, type User } from "#db/schema";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 import { apiError } from "~/utils/api.server";
-import { TOPIC_LOCKED, type CategoryInput, type ReplyInput, type TopicInput, type TopicModeration } from "~/schemas/forum";
+import {
+  TOPIC_LOCKED,
+  type CategoryInput,
+  type ReplyEditInput,
+  type ReplyInput,
+  type TopicEditInput,
+  type TopicInput,
+  type TopicModeration,
+} from "~/schemas/forum";
 
 export { TOPIC_LOCKED };
 
@@ -16,6 +24,13 @@ export const POSTING_TOO_FAST = "You are posting too quickly. Please wait a minu
 export const CATEGORY_NOT_FOUND = "Forum category not found";
 export const TOPIC_NOT_FOUND = "Discussion not found";
 export const REPLY_NOT_FOUND = "Reply not found";
+export const ONLY_AUTHOR_EDITS = "Only the author can edit this post.";
+export const ONLY_AUTHOR_DELETES = "Only the author or a moderator can delete this post.";
+export const LOCKED_NOT_EDITABLE = "This discussion has been locked, so its posts can no longer be edited.";
+export const DELETED_NOT_EDITABLE = "This topic was deleted by its author and can no longer be edited.";
+export const ALREADY_DELETED = "This topic has already been deleted by its author.";
+export const DELETED_TOPIC_TITLE = "Deleted by author";
+export const DELETED_TOPIC_BODY = "*The author deleted this topic. The replies are kept so the conversation still reads.*";
 export const DEFAULT_REPLY_PAGE_SIZE = 50;
 export const TOPIC_PAGE_SIZE = 30;
 
@@ -184,14 +199,45 @@ function findTopic(id: number) {
     .where(eq(forumTopics.id, id))
     .get();
   if (!row) return null;
-  const { authorUsername, authorRole, authorId: _authorId, ...topic } = row;
+  const { authorUsername, authorRole, ...topic } = row;
   return { ...topic, author: { username: authorUsername, role: authorRole } };
 }
 
+// ---------------------------------------------------------------- who may change a post
+
+interface PostState {
+  authorId: number;
+  /** The topic's lock (for a reply: its topic's). */
+  isLocked: boolean;
+  /** Only topics become stubs; a reply is deleted outright. */
+  deletedAt?: Date | null;
+}
+
+/**
+ * Only the author edits, and not once the topic is locked or the post is a
+ * stub. The author deletes their own post; an admin (the forum's moderator)
+ * deletes anyone's, and may remove a stub for good.
+ */
+export function postPermissions(viewer: Viewer, post: PostState) {
+  const own = viewer.id === post.authorId;
+  const live = !post.deletedAt;
+  return { isOwn: own, canEdit: own && live && !post.isLocked, canDelete: (own && live) || viewer.role === "admin" };
+}
+
+/** Why `viewer` may not edit `post`, or null when they may. */
+export function editRefusal(viewer: Viewer, post: PostState): Refusal | null {
+  if (viewer.id !== post.authorId) return refuse(403, ONLY_AUTHOR_EDITS);
+  if (post.deletedAt) return refuse(409, DELETED_NOT_EDITABLE);
+  if (post.isLocked) return refuse(409, LOCKED_NOT_EDITABLE);
+  return null;
+}
+
 /** The topic (with its category, for the access check) and one page of its replies, oldest first. */
-export function getTopicWithReplies(id: number, page = 1, pageSize = DEFAULT_REPLY_PAGE_SIZE) {
-  const topic = findTopic(id);
-  if (!topic) return null;
+export function getTopicWithReplies(id: number, viewer: Viewer, page = 1, pageSize = DEFAULT_REPLY_PAGE_SIZE) {
+  const found = findTopic(id);
+  if (!found) return null;
+  const { authorId: topicAuthorId, ...rest } = found;
+  const topic = { ...rest, ...postPermissions(viewer, { ...found, authorId: topicAuthorId }) };
   const pageCount = Math.max(1, Math.ceil(topic.replyCount / pageSize));
   const currentPage = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   const replies = db
@@ -200,6 +246,8 @@ export function getTopicWithReplies(id: number, page = 1, pageSize = DEFAULT_REP
       topicId: forumReplies.topicId,
       content: forumReplies.content,
       createdAt: forumReplies.createdAt,
+      editedAt: forumReplies.editedAt,
+      authorId: forumReplies.authorId,
       author: { username: author.username, role: author.role },
     })
     .from(forumReplies)
@@ -211,7 +259,10 @@ export function getTopicWithReplies(id: number, page = 1, pageSize = DEFAULT_REP
     .all();
   return {
     topic,
-    replies,
+    replies: replies.map(({ authorId, ...reply }) => ({
+      ...reply,
+      ...postPermissions(viewer, { authorId, isLocked: found.isLocked }),
+    })),
     pagination: { page: currentPage, pageSize, pageCount, totalReplies: topic.replyCount, firstNumber: (currentPage - 1) * pageSize + 1 },
   };
 }
@@ -278,6 +329,115 @@ export async function createReply(
   });
 }
 
+// ---------------------------------------------------------------- editing and deleting one's own posts
+
+/** The author changes their topic's title and body; it is then marked edited. */
+export function editTopic(user: User, id: number, input: TopicEditInput): Outcome<{ id: number; editedAt: Date }> {
+  const topic = findTopic(id);
+  if (!topic) return refuse(404, TOPIC_NOT_FOUND);
+  const refusal = editRefusal(user, topic);
+  if (refusal) return refusal;
+  if (!canPost(user, topic.category)) return refuse(403, PREMIUM_REQUIRED);
+  const editedAt = new Date();
+  db.update(forumTopics).set({ title: input.title, content: input.content, editedAt }).where(eq(forumTopics.id, id)).run();
+  return { ok: true, value: { id, editedAt } };
+}
+
+function findReply(id: number) {
+  return (
+    db
+      .select({
+        id: forumReplies.id,
+        topicId: forumReplies.topicId,
+        authorId: forumReplies.authorId,
+        isLocked: forumTopics.isLocked,
+        permission: forumCategories.permission,
+      })
+      .from(forumReplies)
+      .innerJoin(forumTopics, eq(forumTopics.id, forumReplies.topicId))
+      .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+      .where(eq(forumReplies.id, id))
+      .get() ?? null
+  );
+}
+
+/** The author changes their reply; it is then marked edited. */
+export function editReply(user: User, id: number, input: ReplyEditInput): Outcome<{ id: number; topicId: number; editedAt: Date }> {
+  const reply = findReply(id);
+  if (!reply) return refuse(404, REPLY_NOT_FOUND);
+  const refusal = editRefusal(user, reply);
+  if (refusal) return refusal;
+  if (!canPost(user, reply)) return refuse(403, PREMIUM_REQUIRED);
+  const editedAt = new Date();
+  db.update(forumReplies).set({ content: input.content, editedAt }).where(eq(forumReplies.id, id)).run();
+  return { ok: true, value: { id, topicId: reply.topicId, editedAt } };
+}
+
+/** How a topic left: removed with its replies, or kept as a stub because others had replied. */
+export type TopicRemoval = { id: number; categoryId: number; removed: "deleted" | "stub" };
+
+function repliesFromOthers(tx: Tx, topicId: number, authorId: number) {
+  return (
+    tx
+      .select({ n: count() })
+      .from(forumReplies)
+      .where(and(eq(forumReplies.topicId, topicId), ne(forumReplies.authorId, authorId)))
+      .get()?.n ?? 0
+  );
+}
+
+/**
+ * The author's delete: a topic others replied to becomes a locked "deleted by
+ * author" stub so their replies still read; otherwise it goes, with the
+ * author's own replies. An admin's delete of someone else's topic (or of a
+ * stub) is moderation and removes it all.
+ */
+export function deleteTopicAs(user: Viewer, id: number): Outcome<TopicRemoval> {
+  return db.transaction((tx): Outcome<TopicRemoval> => {
+    const topic = tx
+      .select({ authorId: forumTopics.authorId, categoryId: forumTopics.categoryId, isLocked: forumTopics.isLocked, deletedAt: forumTopics.deletedAt })
+      .from(forumTopics)
+      .where(eq(forumTopics.id, id))
+      .get();
+    if (!topic) return refuse(404, TOPIC_NOT_FOUND);
+    const own = topic.authorId === user.id;
+    if (!postPermissions(user, topic).canDelete) return refuse(own ? 409 : 403, own ? ALREADY_DELETED : ONLY_AUTHOR_DELETES);
+    if (own && !topic.deletedAt && repliesFromOthers(tx, id, topic.authorId) > 0) {
+      tx.update(forumTopics)
+        .set({ title: DELETED_TOPIC_TITLE, content: DELETED_TOPIC_BODY, deletedAt: new Date(), editedAt: null, isLocked: true })
+        .where(eq(forumTopics.id, id))
+        .run();
+      return { ok: true, value: { id, categoryId: topic.categoryId, removed: "stub" } };
+    }
+    tx.delete(forumTopics).where(eq(forumTopics.id, id)).run();
+    return { ok: true, value: { id, categoryId: topic.categoryId, removed: "deleted" } };
+  });
+}
+
+/** What became of a reply's topic: a stub left with no one else's replies goes too. */
+export type ReplyRemoval = { id: number; topicId: number; categoryId: number; topicRemoved: boolean };
+
+/**
+ * The author (or an admin) deletes a reply outright: replies are flat, with no
+ * quoting or threading, so nothing depends on one.
+ */
+export function deleteReplyAs(user: Viewer, id: number): Outcome<ReplyRemoval> {
+  const reply = findReply(id);
+  if (!reply) return refuse(404, REPLY_NOT_FOUND);
+  if (!postPermissions(user, reply).canDelete) return refuse(403, ONLY_AUTHOR_DELETES);
+  return db.transaction((tx): Outcome<ReplyRemoval> => {
+    if (!removeReply(tx, id)) return refuse(404, REPLY_NOT_FOUND);
+    const topic = tx
+      .select({ authorId: forumTopics.authorId, categoryId: forumTopics.categoryId, deletedAt: forumTopics.deletedAt })
+      .from(forumTopics)
+      .where(eq(forumTopics.id, reply.topicId))
+      .get();
+    const orphanStub = topic?.deletedAt ? repliesFromOthers(tx, reply.topicId, topic.authorId) === 0 : false;
+    if (orphanStub) tx.delete(forumTopics).where(eq(forumTopics.id, reply.topicId)).run();
+    return { ok: true, value: { id, topicId: reply.topicId, categoryId: topic?.categoryId ?? 0, topicRemoved: orphanStub } };
+  });
+}
+
 // ---------------------------------------------------------------- moderation
 
 export function setTopicFlags(id: number, flags: TopicModeration) {
@@ -304,23 +464,25 @@ export function deleteTopic(id: number): { categoryId: number } | null {
 
 /** Deletes one reply and keeps the topic's counter and last activity true. */
 export function deleteReply(id: number): { topicId: number } | null {
-  return db.transaction((tx) => {
-    const reply = tx.delete(forumReplies).where(eq(forumReplies.id, id)).returning({ topicId: forumReplies.topicId }).get();
-    if (!reply) return null;
-    const latest = tx
-      .select({ at: sql<number | null>`max(${forumReplies.createdAt})` })
-      .from(forumReplies)
-      .where(eq(forumReplies.topicId, reply.topicId))
-      .get();
-    tx.update(forumTopics)
-      .set({
-        replyCount: sql`max(${forumTopics.replyCount} - 1, 0)`,
-        lastActivityAt: latest?.at ? new Date(latest.at) : sql`${forumTopics.createdAt}`,
-      })
-      .where(eq(forumTopics.id, reply.topicId))
-      .run();
-    return reply;
-  });
+  return db.transaction((tx) => removeReply(tx, id));
+}
+
+function removeReply(tx: Tx, id: number): { topicId: number } | null {
+  const reply = tx.delete(forumReplies).where(eq(forumReplies.id, id)).returning({ topicId: forumReplies.topicId }).get();
+  if (!reply) return null;
+  const latest = tx
+    .select({ at: sql<number | null>`max(${forumReplies.createdAt})` })
+    .from(forumReplies)
+    .where(eq(forumReplies.topicId, reply.topicId))
+    .get();
+  tx.update(forumTopics)
+    .set({
+      replyCount: sql`max(${forumTopics.replyCount} - 1, 0)`,
+      lastActivityAt: latest?.at ? new Date(latest.at) : sql`${forumTopics.createdAt}`,
+    })
+    .where(eq(forumTopics.id, reply.topicId))
+    .run();
+  return reply;
 }
 
 // ---------------------------------------------------------------- stats

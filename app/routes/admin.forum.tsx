@@ -1,10 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { ArrowLeft, Crown, MessageSquare, Pencil, Plus, Shield, Trash2, Users } from "lucide-react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { ArrowLeft, Crown, MessageSquare, Pencil, Plus, Shield, Users } from "lucide-react";
+import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { CategoryForm } from "~/components/forum/category-form";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { createCategory, deleteCategory, forumStats, listCategoriesWithCounts, updateCategory } from "~/models/forum.server";
 import { CategorySchema } from "~/schemas/forum";
@@ -17,6 +18,7 @@ import { readForm } from "~/utils/form-data.server";
 export const meta: MetaFunction = () => [{ title: "Forum Management — Mystic Academy" }];
 
 const FORUM_ADMIN_PATH = "/admin/forum";
+const DELETE_CATEGORY_QUESTION = "Delete this category? Only an empty category can be deleted; this cannot be undone.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -65,6 +67,8 @@ export default function ForumManagement() {
   const editId = parseRouteId(searchParams.get("edit"));
   const editing = editId === null ? undefined : categories.find((c) => c.id === editId);
   const creating = searchParams.get("new") === "1";
+  const deleteId = parseRouteId(searchParams.get("delete"));
+  const deleting = deleteId === null ? undefined : categories.find((c) => c.id === deleteId);
 
   const cards = [
     { label: "Topics", value: stats.discussions, icon: MessageSquare },
@@ -129,24 +133,29 @@ export default function ForumManagement() {
               <Link to={`?edit=${category.id}`} preventScrollReset className={buttonClasses("outline", undefined, "sm")}>
                 <Pencil className="h-4 w-4" aria-hidden /> Edit
               </Link>
-              <Form method="post">
-                <input type="hidden" name="categoryId" value={category.id} />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  size="sm"
-                  variant="destructive"
-                  aria-label={`Delete ${category.name}`}
-                  title={category.topicCount > 0 ? "Categories with topics cannot be deleted" : undefined}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden /> Delete
-                </Button>
-              </Form>
+              {/* With JavaScript a confirm dialog; without, ?delete={id} shows a confirmation step. */}
+              <ConfirmDeleteButton
+                label={`Delete ${category.name}`}
+                text="Delete"
+                question={DELETE_CATEGORY_QUESTION}
+                confirmHref={`?delete=${category.id}`}
+                fields={{ categoryId: String(category.id) }}
+              />
             </li>
           ))}
         </ul>
       )}
+
+      {deleting ? (
+        <ConfirmDeleteDialog
+          title="Delete this category?"
+          subject={deleting.name}
+          explanation={DELETE_CATEGORY_QUESTION}
+          closeTo={FORUM_ADMIN_PATH}
+          fields={{ categoryId: String(deleting.id) }}
+          buttonLabel="Delete Category"
+        />
+      ) : null}
 
       {creating || editing ? (
         <UrlDialog title={editing ? "Edit Category" : "Create Category"} closeTo={FORUM_ADMIN_PATH}>

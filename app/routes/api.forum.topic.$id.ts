@@ -8,7 +8,7 @@ import { parsePageNumber } from "~/utils/misc";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
-  const found = getTopicWithReplies(idParam(params.id, "Discussion"), page);
+  const found = getTopicWithReplies(idParam(params.id, "Discussion"), user, page);
   if (!found) return apiError(404, TOPIC_NOT_FOUND);
   if (forumAccess(user, found.topic.category) !== "allowed") return apiError(403, PREMIUM_REQUIRED);
   return json({ ...found.topic, replies: found.replies, pagination: found.pagination });

@@ -1,9 +1,13 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { CATEGORY_NOT_FOUND, forumAccess, getCategory, listTopicsForCategory } from "~/models/forum.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { CATEGORY_NOT_FOUND, deleteTopicAs, editTopic, forumAccess, getCategory, listTopicsForCategory, refusalResponse } from "~/models/forum.server";
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
-import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { TopicEditSchema } from "~/schemas/forum";
+import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { parsePageNumber } from "~/utils/misc";
+
+// One URL shape, two meanings (the spec's paths): GET /api/forum/topics/{categoryId}
+// lists a category; PUT and DELETE /api/forum/topics/{id} change one topic.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -13,4 +17,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
   return json(listTopicsForCategory(category.id, page));
 }
-export const action = () => methodNotAllowed(["GET"]);
+
+/** PUT: the author edits their topic. DELETE: the author (a stub when others replied) or an admin deletes it. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  const user = await requireUser(request);
+  const id = idParam(params.categoryId, "Discussion");
+  if (request.method === "DELETE") {
+    const outcome = deleteTopicAs(user, id);
+    if (!outcome.ok) return refusalResponse(outcome);
+    return json({ ...outcome.value, message: "Topic Deleted" });
+  }
+  const outcome = editTopic(user, id, await readJson(request, TopicEditSchema));
+  if (!outcome.ok) return refusalResponse(outcome);
+  return json({ ...outcome.value, message: "Topic Updated" });
+}

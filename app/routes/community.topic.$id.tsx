@@ -1,23 +1,24 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
-import { ChevronRight, Lock, Pin, Trash2 } from "lucide-react";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
+import { ChevronRight, Lock, Pencil, Pin } from "lucide-react";
+import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { FormNotice, type Notice } from "~/components/admin/notice";
 import { AuthorAvatar, AuthorName } from "~/components/forum/author";
+import { EditedMark, ReplyEditForm, TopicEditForm } from "~/components/forum/post-edit-form";
 import { ReplyForm } from "~/components/forum/reply-form";
 import { AccessRestricted, ForumNotFound, PremiumRequired } from "~/components/forum/restricted";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import {
-  createReply,
-  DEFAULT_REPLY_PAGE_SIZE,
-  deleteReply,
-  deleteTopic,
-  forumAccess,
-  getTopicWithReplies,
-  setTopicFlags,
-} from "~/models/forum.server";
+  submitReplyDelete,
+  submitReplyEdit,
+  submitTopicDelete,
+  submitTopicEdit,
+  type PostForm,
+} from "~/models/forum-post-forms.server";
+import { createReply, DEFAULT_REPLY_PAGE_SIZE, forumAccess, getTopicWithReplies, setTopicFlags } from "~/models/forum.server";
 import { ReplyFormSchema, TOPIC_LOCKED } from "~/schemas/forum";
 import { getOptionalUser, requireAdmin, requireUser } from "~/utils/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!user) return json({ access: "signin" as const }, { status: 401 });
   const id = parseRouteId(params.id);
   const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
-  const found = id === null ? null : getTopicWithReplies(id, page);
+  const found = id === null ? null : getTopicWithReplies(id, user, page);
   invariantResponse(found, "Discussion Not Found", { status: 404 });
   const { topic, replies, pagination } = found;
   const access = forumAccess(user, topic.category);
@@ -49,11 +50,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 interface ActionData {
+  form: PostForm;
   result: SubmissionResult<string[]>;
   notice: Notice | null;
 }
 
-const ADMIN_INTENTS = ["pin", "unpin", "lock", "unlock", "delete-topic", "delete-reply"];
+const ADMIN_INTENTS = ["pin", "unpin", "lock", "unlock"];
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseRouteId(params.id);
@@ -62,18 +64,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "reply");
   if (ADMIN_INTENTS.includes(intent)) {
     await requireAdmin(request);
-    return moderate(id, intent, formData);
+    return moderate(id, intent);
   }
 
   const user = await requireUser(request);
+  // Authors edit and delete their own posts; the model also lets admins delete anyone's.
+  if (intent === "edit-topic") return submitTopicEdit(request, user, id, formData);
+  if (intent === "edit-reply") return submitReplyEdit(request, user, id, formData);
+  if (intent === "delete-topic") return submitTopicDelete(request, user, id);
+  if (intent === "delete-reply") return submitReplyDelete(request, user, id, formData);
+
   const submission = parseWithZod(formData, { schema: ReplyFormSchema });
   if (submission.status !== "success") {
-    return json<ActionData>({ result: submission.reply(), notice: null }, { status: 400 });
+    return json<ActionData>({ form: "reply", result: submission.reply(), notice: null }, { status: 400 });
   }
   const outcome = await createReply(user, { content: submission.value.content, topicId: id });
   if (!outcome.ok) {
     return json<ActionData>(
       {
+        form: "reply",
         result: submission.reply({ formErrors: [outcome.message] }),
         notice: { type: "error", title: "Failed to post reply", description: outcome.message },
       },
@@ -90,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-async function moderate(topicId: number, intent: string, formData: FormData) {
+async function moderate(topicId: number, intent: string) {
   const here = `/community/topic/${topicId}`;
   const missing = () => redirectWithToast("/community", { type: "error", title: "Discussion Not Found" });
   switch (intent) {
@@ -98,33 +107,57 @@ async function moderate(topicId: number, intent: string, formData: FormData) {
     case "unpin":
       if (!setTopicFlags(topicId, { isPinned: intent === "pin" })) return missing();
       return redirectWithToast(here, { type: "success", title: intent === "pin" ? "Topic Pinned" : "Topic Unpinned" });
-    case "lock":
-    case "unlock":
+    default:
       if (!setTopicFlags(topicId, { isLocked: intent === "lock" })) return missing();
       return redirectWithToast(here, { type: "success", title: intent === "lock" ? "Topic Locked" : "Topic Unlocked" });
-    case "delete-topic": {
-      const deleted = deleteTopic(topicId);
-      if (!deleted) return missing();
-      return redirectWithToast(`/community/category/${deleted.categoryId}`, { type: "success", title: "Deleted" });
-    }
-    default: {
-      const replyId = parseRouteId(formData.get("replyId"));
-      const deleted = replyId === null ? null : deleteReply(replyId);
-      if (!deleted) return redirectWithToast(here, { type: "error", title: "Reply not found" });
-      return redirectWithToast(here, { type: "success", title: "Deleted" });
-    }
   }
 }
 
-function ModerationButton({ intent, label, replyId, destructive = false }: { intent: string; label: string; replyId?: number; destructive?: boolean }) {
+function ModerationButton({ intent, label }: { intent: string; label: string }) {
   return (
     <Form method="post" className="inline">
-      {replyId ? <input type="hidden" name="replyId" value={replyId} /> : null}
-      <Button type="submit" name="intent" value={intent} size="sm" variant={destructive ? "destructive" : "outline"}>
-        {destructive ? <Trash2 className="h-4 w-4" aria-hidden /> : null}
+      <Button type="submit" name="intent" value={intent} size="sm" variant="outline">
         {label}
       </Button>
     </Form>
+  );
+}
+
+const DELETE_TOPIC_QUESTION = "Delete this topic? If others have replied, their replies stay under a “deleted by author” note.";
+const MODERATE_TOPIC_QUESTION = "Delete this topic and all its replies? This cannot be undone.";
+const DELETE_REPLY_QUESTION = "Delete this reply? This cannot be undone.";
+
+/** The Edit and Delete controls under a post, for whoever may use them. */
+function PostActions({
+  kind,
+  post,
+  hrefFor,
+}: {
+  kind: "topic" | "reply";
+  post: { id: number; canEdit: boolean; canDelete: boolean; isOwn: boolean };
+  hrefFor: (step: "edit" | "delete") => string;
+}) {
+  if (!post.canEdit && !post.canDelete) return null;
+  const fields: Record<string, string> = kind === "reply" ? { replyId: String(post.id) } : {};
+  const question = kind === "reply" ? DELETE_REPLY_QUESTION : post.isOwn ? DELETE_TOPIC_QUESTION : MODERATE_TOPIC_QUESTION;
+  return (
+    <>
+      {post.canEdit ? (
+        <Link to={hrefFor("edit")} preventScrollReset className={buttonClasses("outline", undefined, "sm")} aria-label={`Edit ${kind}`}>
+          <Pencil className="h-4 w-4" aria-hidden /> Edit
+        </Link>
+      ) : null}
+      {post.canDelete ? (
+        <ConfirmDeleteButton
+          label={`Delete ${kind}`}
+          text={`Delete ${kind}`}
+          question={question}
+          confirmHref={hrefFor("delete")}
+          intent={`delete-${kind}`}
+          fields={fields}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -132,6 +165,7 @@ export default function ForumTopic() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   if (data.access === "signin") return <AccessRestricted redirectTo={location.pathname + location.search} />;
   if (data.access === "premium") {
     return (
@@ -141,6 +175,15 @@ export default function ForumTopic() {
     );
   }
   const { topic, replies, pagination, isAdmin } = data;
+  // ?edit= and ?delete= name the post ("topic" or "reply-{id}") on this page of replies.
+  const pageQuery = pagination.page > 1 ? `page=${pagination.page}` : "";
+  const here = `${location.pathname}${pageQuery ? `?${pageQuery}` : ""}`;
+  const stepHref = (step: "edit" | "delete", target: string) => `?${pageQuery ? `${pageQuery}&` : ""}${step}=${target}`;
+  const editing = searchParams.get("edit");
+  const deleting = searchParams.get("delete");
+  const lastResultFor = (form: PostForm) => (actionData && "form" in actionData && actionData.form === form ? actionData.result : undefined);
+  const noticeFor = (form: PostForm) => (actionData && "form" in actionData && actionData.form === form ? actionData.notice : null);
+  const replyToDelete = deleting?.startsWith("reply-") ? replies.find((reply) => `reply-${reply.id}` === deleting && reply.canDelete) : undefined;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -162,7 +205,7 @@ export default function ForumTopic() {
         <header className="flex flex-wrap items-start gap-4">
           <AuthorAvatar username={topic.author.username} />
           <div className="min-w-0 flex-1">
-            <h1 id="topic-title" className="flex items-center gap-2 font-display text-3xl">
+            <h1 id="topic-title" className={`flex items-center gap-2 font-display text-3xl ${topic.deletedAt ? "italic opacity-80" : ""}`}>
               {topic.isPinned ? (
                 <span title="Pinned" className="text-accent">
                   <Pin className="h-5 w-5" aria-hidden />
@@ -179,15 +222,27 @@ export default function ForumTopic() {
             </h1>
             <p className="mt-1 text-sm opacity-80">
               by <AuthorName author={topic.author} /> · {formatDate(topic.createdAt)}
+              <EditedMark editedAt={topic.editedAt} />
             </p>
           </div>
         </header>
-        <div className="prose-academy mt-4" data-testid="topic-content" dangerouslySetInnerHTML={{ __html: topic.html }} />
-        {isAdmin ? (
-          <div className="mt-4 flex flex-wrap gap-2 border-t border-primary/30 pt-4" aria-label="Moderation">
-            <ModerationButton intent={topic.isPinned ? "unpin" : "pin"} label={topic.isPinned ? "Unpin" : "Pin"} />
-            <ModerationButton intent={topic.isLocked ? "unlock" : "lock"} label={topic.isLocked ? "Unlock" : "Lock"} />
-            <ModerationButton intent="delete-topic" label="Delete topic" destructive />
+        {editing === "topic" && topic.canEdit ? (
+          <>
+            <FormNotice notice={noticeFor("edit-topic")} />
+            <TopicEditForm topic={topic} lastResult={lastResultFor("edit-topic")} cancelTo={here} />
+          </>
+        ) : (
+          <div className="prose-academy mt-4" data-testid="topic-content" dangerouslySetInnerHTML={{ __html: topic.html }} />
+        )}
+        {isAdmin || topic.canEdit || topic.canDelete ? (
+          <div className="mt-4 flex flex-wrap gap-2 border-t border-primary/30 pt-4" aria-label="Topic actions">
+            {isAdmin ? (
+              <>
+                <ModerationButton intent={topic.isPinned ? "unpin" : "pin"} label={topic.isPinned ? "Unpin" : "Pin"} />
+                <ModerationButton intent={topic.isLocked ? "unlock" : "lock"} label={topic.isLocked ? "Unlock" : "Lock"} />
+              </>
+            ) : null}
+            <PostActions kind="topic" post={topic} hrefFor={(step) => stepHref(step, "topic")} />
           </div>
         ) : null}
       </article>
@@ -199,19 +254,28 @@ export default function ForumTopic() {
         <ol className="mt-4 space-y-4">
           {replies.map((reply, index) => {
             const number = pagination.firstNumber + index;
+            const isEditing = editing === `reply-${reply.id}` && reply.canEdit;
             return (
               <li key={reply.id} id={`reply-${number}`} className="card" data-testid="forum-reply">
-                <div className="flex flex-wrap items-center gap-3">
+                <div id={`reply-id-${reply.id}`} className="flex flex-wrap items-center gap-3">
                   <AuthorAvatar username={reply.author.username} size="sm" />
                   <p className="flex-1 text-sm">
                     <AuthorName author={reply.author} /> <span className="opacity-70">· {formatDate(reply.createdAt)}</span>
+                    <EditedMark editedAt={reply.editedAt} />
                   </p>
                   <span className="text-sm opacity-70">#{number}</span>
                 </div>
-                <div className="prose-academy mt-3" dangerouslySetInnerHTML={{ __html: reply.html }} />
-                {isAdmin ? (
-                  <div className="mt-3">
-                    <ModerationButton intent="delete-reply" label="Delete reply" replyId={reply.id} destructive />
+                {isEditing ? (
+                  <>
+                    <FormNotice notice={noticeFor("edit-reply")} />
+                    <ReplyEditForm reply={reply} lastResult={lastResultFor("edit-reply")} cancelTo={here} />
+                  </>
+                ) : (
+                  <div className="prose-academy mt-3" dangerouslySetInnerHTML={{ __html: reply.html }} />
+                )}
+                {!isEditing && (reply.canEdit || reply.canDelete) ? (
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <PostActions kind="reply" post={reply} hrefFor={(step) => stepHref(step, `reply-${reply.id}`)} />
                   </div>
                 ) : null}
               </li>
@@ -228,11 +292,34 @@ export default function ForumTopic() {
           </p>
         ) : (
           <div className="card">
-            <FormNotice notice={actionData?.notice} />
-            <ReplyForm key={pagination.totalReplies} lastResult={actionData?.result} />
+            <FormNotice notice={noticeFor("reply")} />
+            <ReplyForm key={pagination.totalReplies} lastResult={lastResultFor("reply")} />
           </div>
         )}
       </section>
+
+      {deleting === "topic" && topic.canDelete ? (
+        <ConfirmDeleteDialog
+          title="Delete this topic?"
+          subject={topic.title}
+          explanation={topic.isOwn ? DELETE_TOPIC_QUESTION : MODERATE_TOPIC_QUESTION}
+          closeTo={here}
+          intent="delete-topic"
+          fields={{}}
+          buttonLabel="Delete Topic"
+        />
+      ) : null}
+      {replyToDelete ? (
+        <ConfirmDeleteDialog
+          title="Delete this reply?"
+          subject={`Reply by ${replyToDelete.author.username}`}
+          explanation={DELETE_REPLY_QUESTION}
+          closeTo={here}
+          intent="delete-reply"
+          fields={{ replyId: String(replyToDelete.id) }}
+          buttonLabel="Delete Reply"
+        />
+      ) : null}
     </div>
   );
 }

@@ -55,6 +55,12 @@ export const ReplyFormSchema = z.object({
 export const ReplySchema = ReplyFormSchema.extend({ topicId: positiveId("Please choose a discussion to reply to.") });
 export type ReplyInput = z.infer<typeof ReplySchema>;
 
+// Editing checks a post exactly as posting it did; the topic stays in its category.
+export const TopicEditSchema = TopicSchema.pick({ title: true, content: true });
+export type TopicEditInput = z.infer<typeof TopicEditSchema>;
+export const ReplyEditSchema = ReplyFormSchema;
+export type ReplyEditInput = z.infer<typeof ReplyEditSchema>;
+
 export const CategorySchema = z.object({
   name: z
     .string({ required_error: CATEGORY_MISSING, invalid_type_error: CATEGORY_MISSING })

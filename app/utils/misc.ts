@@ -22,6 +22,19 @@ export function formatDate(value: Date | string | number): string {
   return dateFormat.format(new Date(value));
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+export function formatDateTime(value: Date | string | number): string {
+  return `${dateTimeFormat.format(new Date(value))} UTC`;
+}
+
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 export function formatUsd(amount: number): string {
   return usd.format(amount);

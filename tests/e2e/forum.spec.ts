@@ -100,6 +100,8 @@ test.describe("Forum management", () => {
     await expect(page.getByTestId("toast-title")).toHaveText("Updated");
     await expect(row).toContainText("Sharing, recording and interpreting dreams.");
 
+    // Deleting asks first (a confirm dialog with JavaScript); the admin says yes.
+    page.on("dialog", (dialog) => void dialog.accept());
     const busy = page.getByTestId("admin-forum-category").filter({ hasText: "Reading Practice Circle" });
     await busy.getByRole("button", { name: /Delete/ }).click();
     await expect(page.getByTestId("toast-title")).toHaveText("Failed to delete category");

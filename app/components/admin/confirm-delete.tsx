@@ -6,7 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 
 /**
- * The trash-can button of a course or lesson card. With JavaScript it posts
+ * The trash-can button of a card or post. With JavaScript it posts
  * `intent=delete` after window.confirm; without, it links to `confirmHref`,
  * where the page shows a confirmation panel with the real delete form.
  */
@@ -15,18 +15,29 @@ export function ConfirmDeleteButton({
   question,
   confirmHref,
   fields,
+  intent = "delete",
+  text,
 }: {
   label: string;
   question: string;
   confirmHref: string;
   fields: Record<string, string>;
+  intent?: string;
+  /** A visible label beside the icon (then a small destructive button, not an icon). */
+  text?: string;
 }) {
   const hydrated = useHydrated();
-  const className = buttonClasses("ghost", "text-red-300 hover:bg-red-500/20", "icon");
+  const className = text ? buttonClasses("destructive", undefined, "sm") : buttonClasses("ghost", "text-red-300 hover:bg-red-500/20", "icon");
+  const content = (
+    <>
+      <Trash2 className="h-4 w-4" aria-hidden />
+      {text}
+    </>
+  );
   if (!hydrated) {
     return (
       <Link to={confirmHref} preventScrollReset aria-label={label} title={label} className={className}>
-        <Trash2 className="h-4 w-4" aria-hidden />
+        {content}
       </Link>
     );
   }
@@ -38,12 +49,12 @@ export function ConfirmDeleteButton({
         if (!window.confirm(question)) event.preventDefault();
       }}
     >
-      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <button type="submit" aria-label={label} title={label} className={className}>
-        <Trash2 className="h-4 w-4" aria-hidden />
+        {content}
       </button>
     </Form>
   );
@@ -57,6 +68,7 @@ export function ConfirmDeleteDialog({
   closeTo,
   fields,
   buttonLabel,
+  intent = "delete",
   children,
 }: {
   title: string;
@@ -65,6 +77,7 @@ export function ConfirmDeleteDialog({
   closeTo: string;
   fields: Record<string, string>;
   buttonLabel: string;
+  intent?: string;
   /** Extra choices sent with the delete (e.g. a checkbox), shown above the buttons. */
   children?: ReactNode;
 }) {
@@ -72,7 +85,7 @@ export function ConfirmDeleteDialog({
     <UrlDialog title={title} description={subject} closeTo={closeTo}>
       <p className="text-sm opacity-85">{explanation}</p>
       <Form method="post" action={closeTo} className="mt-6 space-y-4">
-        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
