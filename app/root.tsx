@@ -14,9 +14,12 @@ import {
 import { lazy, Suspense, type ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { ParticleLayer } from "~/components/ambience/particle-layer";
+import { SuccessChime } from "~/components/ambience/success-chime";
 import { Toaster } from "~/components/toaster";
 import { getOptionalUser } from "~/utils/auth.server";
 import { combineHeaders } from "~/utils/headers.server";
+import { readAppearance } from "~/models/appearance.server";
 import { toPublicUser } from "~/models/user.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { getSession, refreshSessionIfDue } from "~/utils/session.server";
@@ -41,8 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSession(request),
   ]);
   const refreshedCookie = user ? await refreshSessionIfDue(request, session) : null;
+  // The theme is in the first HTML (attributes on <html>), so a page never flashes the default one.
+  const appearance = await readAppearance(request, user);
   return json(
-    { user: user ? toPublicUser(user) : null, toast },
+    { user: user ? toPublicUser(user) : null, appearance, toast },
     { headers: combineHeaders(toastHeaders, refreshedCookie ? { "Set-Cookie": refreshedCookie } : null) },
   );
 }
@@ -57,9 +62,8 @@ export function useOptionalUser() {
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootLoaderData>("root");
-  const user = data?.user;
-  const theme = user?.moodTheme ?? DEFAULT_THEME;
-  const settings = user?.themeSettings ?? DEFAULT_THEME_SETTINGS;
+  const theme = data?.appearance.moodTheme ?? DEFAULT_THEME;
+  const settings = data?.appearance.themeSettings ?? DEFAULT_THEME_SETTINGS;
   return (
     <html
       lang="en"
@@ -90,9 +94,10 @@ export function Layout({ children }: { children: ReactNode }) {
 const CompanionWidget = lazy(() => import("~/components/companion/companion-widget").then((module) => ({ default: module.CompanionWidget })));
 
 export default function App() {
-  const { user, toast } = useLoaderData<typeof loader>();
+  const { user, appearance, toast } = useLoaderData<typeof loader>();
   return (
     <>
+      <ParticleLayer particleEffects={appearance.themeSettings.particleEffects} />
       <SiteHeader user={user} />
       <main className="flex-1">
         <Outlet />
@@ -104,6 +109,7 @@ export default function App() {
         </Suspense>
       ) : null}
       <Toaster serverToast={toast} />
+      <SuccessChime toast={toast} soundEffects={appearance.themeSettings.soundEffects} />
     </>
   );
 }

@@ -96,6 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(`/community/topic/${id}${page > 1 ? `?page=${page}` : ""}#reply-${outcome.value.replyNumber}`, {
     type: "success",
     title: "Reply Posted",
+    chime: "post",
   });
 }
 

@@ -94,6 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(`/course/${course.id}/lesson/${result.nextLessonId}`, {
       type: "success",
       title: "Lesson Completed!",
+      chime: "lesson",
       description: `Course progress: ${result.progress.progressPercentage}%. On to the next lesson.`,
     });
   }
@@ -102,12 +103,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(`/course/${course.id}`, {
       type: "success",
       title: "Certificate earned!",
+      chime: "certificate",
       description: `Lesson Completed! Your certificate number is ${result.certificate.certificateNumber}.`,
     });
   }
   return redirectWithToast(`/course/${course.id}`, {
     type: "success",
     title: "Lesson Completed!",
+    chime: "lesson",
     description: `Course progress: ${result.progress.progressPercentage}%.`,
   });
 }

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { CHIME_KINDS } from "~/utils/chimes";
 import { env } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/headers.server";
 
@@ -8,6 +9,8 @@ export const ToastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   type: z.enum(["message", "success", "error"]).default("message"),
+  // A success worth a sound (played only if the member's sound effects are on).
+  chime: z.enum(CHIME_KINDS).optional(),
 });
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = z.input<typeof ToastSchema>;

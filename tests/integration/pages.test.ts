@@ -172,6 +172,25 @@ describe("the themes page without JavaScript", () => {
     const bad = await postForm(visitor, "/themes", { moodTheme: "mystical", animationSpeed: "9", glowIntensity: "30" });
     expect(bad.status).toBe(400);
   });
+
+  it("lets a visitor try a theme: kept in a cookie and in the first HTML of every page", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    const saved = await postForm(visitor, "/themes", { moodTheme: "storm", animationSpeed: "0.5", glowIntensity: "100" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.getSetCookie().some((cookie) => cookie.startsWith("academy_theme="))).toBe(true);
+    // Another page, straight from the server: no default theme to flash first.
+    const html = await (await visitor.request("/knowledge-base")).text();
+    expect(html).toMatch(/<html[^>]*data-theme="storm"/);
+    expect(html).toContain("--color-primary:99 102 241");
+    expect(html).toContain("--animation-speed:0.5");
+    expect(html).toContain("--glow-intensity:1");
+    expect(html).toContain('data-particles="off"');
+    // A cookie someone edited by hand is ignored, not an error.
+    visitor.setCookieHeader("academy_theme=not-a-theme");
+    const tampered = await visitor.request("/knowledge-base");
+    expect(tampered.status).toBe(200);
+    expect(await tampered.text()).toMatch(/<html[^>]*data-theme="celestial"/);
+  });
 });
 
 describe("writes to pages that are not form posts", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UpdateThemeSchema } from "~/schemas/theme";
+import { ThemeSettingsSchema, UpdateThemeSchema } from "~/schemas/theme";
 import { THEME_IDS, THEMES, themeStyle, DEFAULT_THEME_SETTINGS } from "~/utils/themes";
 
 const settings = { animationSpeed: 1, particleEffects: true, soundEffects: true, glowIntensity: 50 };
@@ -25,5 +25,18 @@ describe("themes", () => {
     expect(UpdateThemeSchema.safeParse({ moodTheme: "heart", themeSettings: { ...settings, glowIntensity: 55 } }).success).toBe(false);
     expect(UpdateThemeSchema.safeParse({ moodTheme: "heart", themeSettings: { ...settings, glowIntensity: 110 } }).success).toBe(false);
     expect(UpdateThemeSchema.safeParse({ moodTheme: "sunset", themeSettings: settings }).success).toBe(false);
+  });
+
+  it("defaults to animation speed 1, glow 50 and both effects on, which the schema accepts", () => {
+    expect(DEFAULT_THEME_SETTINGS).toEqual({ animationSpeed: 1, glowIntensity: 50, particleEffects: true, soundEffects: true });
+    expect(ThemeSettingsSchema.parse(DEFAULT_THEME_SETTINGS)).toEqual(DEFAULT_THEME_SETTINGS);
+  });
+
+  it("accepts the ends of both sliders and nothing beyond them", () => {
+    for (const [animationSpeed, glowIntensity] of [[0.5, 0], [2, 100]] as const) {
+      expect(ThemeSettingsSchema.safeParse({ ...settings, animationSpeed, glowIntensity }).success).toBe(true);
+    }
+    expect(ThemeSettingsSchema.safeParse({ ...settings, animationSpeed: 2.1 }).success).toBe(false);
+    expect(ThemeSettingsSchema.safeParse({ ...settings, glowIntensity: -10 }).success).toBe(false);
   });
 });
