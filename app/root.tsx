@@ -15,6 +15,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { getContactLink } from "~/models/academy-settings.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { combineHeaders } from "~/utils/headers.server";
 import { toPublicUser } from "~/models/user.server";
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const refreshedCookie = user ? await refreshSessionIfDue(request, session) : null;
   return json(
-    { user: user ? toPublicUser(user) : null, toast },
+    { user: user ? toPublicUser(user) : null, toast, contact: getContactLink() },
     { headers: combineHeaders(toastHeaders, refreshedCookie ? { "Set-Cookie": refreshedCookie } : null) },
   );
 }
@@ -52,6 +53,11 @@ export type RootLoaderData = typeof loader;
 /** The signed-in user as the root loader saw it, or null. */
 export function useOptionalUser() {
   return useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
+}
+
+/** The academy's contact link (mailto: or https) set by an admin, or null. */
+export function useContactLink() {
+  return useRouteLoaderData<RootLoaderData>("root")?.contact ?? null;
 }
 
 function Document({ children }: { children: ReactNode }) {
@@ -90,14 +96,14 @@ export function Layout({ children }: { children: ReactNode }) {
 const CompanionWidget = lazy(() => import("~/components/companion/companion-widget").then((module) => ({ default: module.CompanionWidget })));
 
 export default function App() {
-  const { user, toast } = useLoaderData<typeof loader>();
+  const { user, toast, contact } = useLoaderData<typeof loader>();
   return (
     <>
       <SiteHeader user={user} />
       <main className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter user={user} />
+      <SiteFooter user={user} contact={contact} />
       {user ? (
         <Suspense fallback={null}>
           <CompanionWidget />
