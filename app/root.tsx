@@ -17,6 +17,7 @@ import { SiteHeader } from "~/components/site-header";
 import { ParticleLayer } from "~/components/ambience/particle-layer";
 import { SuccessChime } from "~/components/ambience/success-chime";
 import { Toaster } from "~/components/toaster";
+import { getContactLink } from "~/models/academy-settings.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { combineHeaders } from "~/utils/headers.server";
 import { readAppearance } from "~/models/appearance.server";
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The theme is in the first HTML (attributes on <html>), so a page never flashes the default one.
   const appearance = await readAppearance(request, user);
   return json(
-    { user: user ? toPublicUser(user) : null, appearance, toast },
+    { user: user ? toPublicUser(user) : null, appearance, toast, contact: getContactLink() },
     { headers: combineHeaders(toastHeaders, refreshedCookie ? { "Set-Cookie": refreshedCookie } : null) },
   );
 }
@@ -57,6 +58,11 @@ export type RootLoaderData = typeof loader;
 /** The signed-in user as the root loader saw it, or null. */
 export function useOptionalUser() {
   return useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
+}
+
+/** The academy's contact link (mailto: or https) set by an admin, or null. */
+export function useContactLink() {
+  return useRouteLoaderData<RootLoaderData>("root")?.contact ?? null;
 }
 
 function Document({ children }: { children: ReactNode }) {
@@ -94,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
 const CompanionWidget = lazy(() => import("~/components/companion/companion-widget").then((module) => ({ default: module.CompanionWidget })));
 
 export default function App() {
-  const { user, appearance, toast } = useLoaderData<typeof loader>();
+  const { user, appearance, toast, contact } = useLoaderData<typeof loader>();
   return (
     <>
       <ParticleLayer particleEffects={appearance.themeSettings.particleEffects} />
@@ -102,7 +108,7 @@ export default function App() {
       <main className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter user={user} />
+      <SiteFooter user={user} contact={contact} />
       {user ? (
         <Suspense fallback={null}>
           <CompanionWidget />

@@ -570,6 +570,37 @@ export const companionUsage = sqliteTable(
   ],
 );
 
+export const PREMIUM_REQUEST_OUTCOMES = ["granted", "dismissed"] as const;
+
+/** A free member asks for Premium while online payments are off; an admin grants or dismisses it. */
+export const premiumRequests = sqliteTable(
+  "premium_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message"),
+    createdAt: createdAt(),
+    handledAt: integer("handled_at", { mode: "timestamp_ms" }),
+    handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
+    outcome: text("outcome", { enum: PREMIUM_REQUEST_OUTCOMES }),
+  },
+  (t) => [
+    // One open request per member: the database keeps the rule even if two requests race.
+    uniqueIndex("premium_requests_one_open").on(t.userId).where(sql`handled_at is null`),
+    index("premium_requests_open_time").on(t.handledAt, t.createdAt),
+    check("premium_requests_outcome", sql`outcome is null or outcome in ('granted', 'dismissed')`),
+  ],
+);
+
+/** Small academy-wide settings an admin edits (the contact address), one row per key. */
+export const academySettings = sqliteTable("academy_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
 // What happened, for the admin's Recent Activity and the analytics charts.
 export const activityEvents = sqliteTable(
   "activity_events",

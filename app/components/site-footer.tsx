@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { PublicUser } from "~/models/user.server";
+import type { ContactLink } from "~/schemas/academy-contact";
 
 function platformLinks(user: Pick<PublicUser, "role"> | null) {
   if (!user) {
@@ -25,7 +26,7 @@ const legalLinks = [
   { label: "Code of Ethics", to: "/legal#ethics" },
 ];
 
-function LinkColumn({ title, links }: { title: string; links: { label: string; to: string }[] }) {
+function LinkColumn({ title, links, contact }: { title: string; links: { label: string; to: string }[]; contact?: ContactLink | null }) {
   return (
     <div>
       <h2 className="mb-3 font-semibold text-accent">{title}</h2>
@@ -37,12 +38,20 @@ function LinkColumn({ title, links }: { title: string; links: { label: string; t
             </Link>
           </li>
         ))}
+        {/* Only when the admin set an address: no link to nowhere. */}
+        {contact ? (
+          <li>
+            <a href={contact.href} className="hover:underline" data-testid="footer-contact">
+              Contact us
+            </a>
+          </li>
+        ) : null}
       </ul>
     </div>
   );
 }
 
-export function SiteFooter({ user }: { user: Pick<PublicUser, "role"> | null }) {
+export function SiteFooter({ user, contact }: { user: Pick<PublicUser, "role"> | null; contact: ContactLink | null }) {
   return (
     <footer className="mt-16 border-t border-primary/20 bg-black/20">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
@@ -53,7 +62,7 @@ export function SiteFooter({ user }: { user: Pick<PublicUser, "role"> | null }) 
           </p>
         </div>
         <LinkColumn title="Platform" links={platformLinks(user)} />
-        <LinkColumn title="Support" links={supportLinks} />
+        <LinkColumn title="Support" links={supportLinks} contact={contact} />
         <LinkColumn title="Legal" links={legalLinks} />
       </div>
       <p className="pb-8 text-center text-xs opacity-60">

@@ -76,7 +76,12 @@ export function startCourse(userId: number, courseId: number): ProgressRecord {
       .returning()
       .get();
     if (created.startedAt.getTime() === now.getTime()) {
-      tx.insert(activityEvents).values({ userId, type: "course_started", summary: `started course #${courseId}` }).run();
+      // Named by title, like the other course events, so Recent Activity reads as a sentence.
+      const member = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
+      const course = tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).get();
+      tx.insert(activityEvents)
+        .values({ userId, type: "course_started", summary: `${member?.username ?? "A member"} started ${course?.title ?? "a course"}` })
+        .run();
     }
     return created;
   });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { activityEvents, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
+import { activityEvents, premiumRequests, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
 import { isPremium } from "~/models/membership.server";
 
 // The academy's own record of each member's plan. Stripe (billing.server.ts)
@@ -58,6 +58,11 @@ export function saveSubscription(userId: number, change: SubscriptionChange, now
       const member = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
       tx.insert(activityEvents)
         .values({ userId, type: "upgrade", summary: `${member?.username ?? "A member"} became a Premium member${row.isComped ? " (granted by an admin)" : ""}` })
+        .run();
+      // However Premium came (an admin, Stripe), it answers the member's open request.
+      tx.update(premiumRequests)
+        .set({ handledAt: now, outcome: "granted" })
+        .where(and(eq(premiumRequests.userId, userId), isNull(premiumRequests.handledAt)))
         .run();
     }
     return row;

@@ -1,11 +1,12 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Home, MessagesSquare, PlusCircle, Users, Video } from "lucide-react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FileText, Home, MessagesSquare, PlusCircle, Users, Video } from "lucide-react";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { FormNotice } from "~/components/admin/notice";
 import { AnalyticsPanel, CoursesPanel, KnowledgeBasePanel, MembersPanel, OverviewPanel } from "~/components/admin/dashboard-panels";
 import { DashboardTabs } from "~/components/admin/dashboard-tabs";
 import { buttonClasses } from "~/components/ui/button";
-import { loadAdminDashboard } from "~/utils/admin-dashboard.server";
+import { adminDashboardAction, loadAdminDashboard } from "~/utils/admin-dashboard.server";
 import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Administration — Mystic Academy" }];
@@ -21,15 +22,23 @@ export async function loader(args: LoaderFunctionArgs) {
   return loadAdminDashboard(args.request);
 }
 
+/** The overview's forms: Premium requests and the contact address (admins only). */
+export function action({ request }: ActionFunctionArgs) {
+  return adminDashboardAction(request);
+}
+
 const QUICK_LINKS = [
   { to: "/admin/conference", label: "Live Conference", icon: Video },
   { to: "/admin/courses?new=1", label: "Add Content", icon: PlusCircle },
   { to: "/admin/forum", label: "Forum Management", icon: MessagesSquare },
   { to: "/admin/members", label: "Student Management", icon: Users },
+  // Templates are managed on the library page itself (upload and delete show for admins).
+  { to: "/tools-templates", label: "Templates", icon: FileText },
 ];
 
 export default function AdminDashboard() {
   const { username, content } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const loggingOut = navigation.formAction === "/logout";
   return (
@@ -52,7 +61,7 @@ export default function AdminDashboard() {
       </header>
 
       <nav aria-label="Quick actions" className="mt-6">
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {QUICK_LINKS.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <Link to={to} className={buttonClasses("outline", "w-full")}>
@@ -67,7 +76,8 @@ export default function AdminDashboard() {
         <DashboardTabs current={content.tab} />
       </div>
       <div className="mt-6">
-        {content.tab === "overview" ? <OverviewPanel content={content} /> : null}
+        <FormNotice notice={actionData && "notice" in actionData ? actionData.notice : null} />
+        {content.tab === "overview" ? <OverviewPanel content={content} contactResult={actionData && "contactResult" in actionData ? actionData.contactResult : null} /> : null}
         {content.tab === "courses" ? <CoursesPanel content={content} /> : null}
         {content.tab === "members" ? <MembersPanel content={content} /> : null}
         {content.tab === "knowledge-base" ? <KnowledgeBasePanel content={content} /> : null}

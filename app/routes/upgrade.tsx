@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Crown, ExternalLink } from "lucide-react";
@@ -7,13 +8,18 @@ import { SomethingWentWrong } from "~/components/learning/not-found-panel";
 import { MembershipStatus } from "~/components/premium/membership-status";
 import { PremiumOffer } from "~/components/premium/premium-offer";
 import { UpgradeCheckout } from "~/components/premium/upgrade-checkout";
+import { PremiumRequestPending, REQUEST_PREMIUM_INTENT, RequestPremiumForm } from "~/components/premium/request-premium";
 import { PaymentsOffNotice } from "~/components/premium/upgrade-dialog";
+import { ContactText } from "~/components/contact-text";
 import { buttonClasses } from "~/components/ui/button";
 import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, startCheckout } from "~/models/billing.server";
+import { getOpenPremiumRequest, PremiumRequestRefusal, requestPremium } from "~/models/premium-requests.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
+import { PremiumRequestSchema } from "~/schemas/premium-request";
 import { requireUser } from "~/utils/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
 import { readForm } from "~/utils/form-data.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Upgrade to Premium — Mystic Academy" }];
 
@@ -22,20 +28,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     summary: getSubscriptionSummary(user),
     paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
+    premiumRequest: getOpenPremiumRequest(user.id),
   });
 }
 
 const CheckoutIntent = z.object({ intent: z.literal("checkout") });
 
+/** While payments are off: files the member's request (once) and comes back here, where it shows as waiting. */
+async function requestPremiumAction(user: Awaited<ReturnType<typeof requireUser>>, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: PremiumRequestSchema });
+  if (submission.status !== "success") return json({ message: null, result: submission.reply() }, { status: 400 });
+  try {
+    const { created } = requestPremium(user, submission.value);
+    return redirectWithToast("/upgrade", {
+      type: "success",
+      title: created ? "Request sent" : "Request already sent",
+      description: "An administrator will grant Premium soon.",
+    });
+  } catch (error) {
+    if (!(error instanceof PremiumRequestRefusal)) throw error;
+    return json({ message: error.message, result: submission.reply() }, { status: error.status });
+  }
+}
+
 // Without JavaScript (or by choice): Stripe's hosted Checkout page, which comes back to /upgrade/success.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = CheckoutIntent.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
+  const formData = await readForm(request);
+  if (formData.get("intent") === REQUEST_PREMIUM_INTENT) return requestPremiumAction(user, formData);
+  const parsed = CheckoutIntent.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return json({ message: "Unknown action.", result: null }, { status: 400 });
   try {
     return redirect(await startCheckout(user, publicOrigin(request)));
   } catch (error) {
-    if (error instanceof BillingError) return json({ message: error.message }, { status: error.status });
+    if (error instanceof BillingError) return json({ message: error.message, result: null }, { status: error.status });
     throw error;
   }
 }
@@ -61,7 +87,7 @@ function HostedCheckoutForm({ primary }: { primary: boolean }) {
 }
 
 export default function UpgradePage() {
-  const { summary, paymentsOffMessage } = useLoaderData<typeof loader>();
+  const { summary, paymentsOffMessage, premiumRequest } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
 
@@ -96,13 +122,15 @@ export default function UpgradePage() {
           <p className="mt-2 opacity-80">One plan, cancel any time before it renews.</p>
         </div>
         <PremiumOffer />
-        {actionData ? (
+        {actionData?.message ? (
           <p className="rounded-lg border border-red-500/50 bg-red-950/30 p-4 text-sm" role="alert">
-            {actionData.message}
+            <ContactText text={actionData.message} />
           </p>
         ) : null}
         {paymentsOffMessage ? (
-          <PaymentsOffNotice message={paymentsOffMessage} />
+          <PaymentsOffNotice message={paymentsOffMessage}>
+            {premiumRequest ? <PremiumRequestPending createdAt={premiumRequest.createdAt} /> : <RequestPremiumForm lastResult={actionData?.result} />}
+          </PaymentsOffNotice>
         ) : hydrated ? (
           <div className="space-y-4">
             <UpgradeCheckout />

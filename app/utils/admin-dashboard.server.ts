@@ -1,12 +1,22 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
+import { SAVE_CONTACT_INTENT } from "~/components/admin/contact-card";
+import type { Notice } from "~/components/admin/notice";
+import { DISMISS_REQUEST_INTENT, GRANT_REQUEST_INTENT } from "~/components/admin/premium-requests-card";
 import { parseDashboardTab, type DashboardTab } from "~/components/admin/dashboard-tabs";
+import { getContactAddress, setContactAddress } from "~/models/academy-settings.server";
 import { countArticlesByStatus, getAnalytics, listRecentActivity } from "~/models/analytics.server";
 import { listAllCourses } from "~/models/course.server";
 import { listArticles } from "~/models/knowledge-base.server";
 import { countStudents, listMembers, MEMBER_PAGE_SIZE } from "~/models/members.server";
+import { dismissPremiumRequest, grantPremiumRequest, listOpenPremiumRequests, PremiumRequestRefusal } from "~/models/premium-requests.server";
 import { getPlatformStats } from "~/models/stats.server";
+import { AcademyContactSchema } from "~/schemas/academy-contact";
 import { requireAdmin } from "~/utils/auth.server";
-import { parsePageNumber } from "~/utils/misc";
+import { readForm } from "~/utils/form-data.server";
+import { parsePageNumber, parseRouteId } from "~/utils/misc";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const RECENT_ACTIVITY_LIMIT = 12;
 const LATEST_ARTICLES = 5;
@@ -15,7 +25,13 @@ const LATEST_ARTICLES = 5;
 function loadTab(tab: DashboardTab, url: URL) {
   switch (tab) {
     case "overview":
-      return { tab, stats: getPlatformStats(), activity: listRecentActivity(RECENT_ACTIVITY_LIMIT) } as const;
+      return {
+        tab,
+        stats: getPlatformStats(),
+        activity: listRecentActivity(RECENT_ACTIVITY_LIMIT),
+        premiumRequests: listOpenPremiumRequests(),
+        contact: getContactAddress(),
+      } as const;
     case "courses":
       return { tab, courses: listAllCourses() } as const;
     case "members": {
@@ -47,4 +63,46 @@ export async function loadAdminDashboard(request: Request) {
   const url = new URL(request.url);
   const tab = parseDashboardTab(url.searchParams.get("tab"));
   return json({ username: admin.username, content: loadTab(tab, url) });
+}
+
+type DashboardActionData = { notice: Notice | null; contactResult?: SubmissionResult<string[]> };
+
+function refused(status: number, title: string, description: string) {
+  return json<DashboardActionData>({ notice: { type: "error", title, description } }, { status });
+}
+
+/** The overview's forms (Premium requests, the contact address): plain posts, back to the same tab with a toast. */
+export async function adminDashboardAction(request: Request) {
+  const admin = await requireAdmin(request);
+  const formData = await readForm(request);
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  const back = `${url.pathname}${url.search}`;
+  const intent = formData.get("intent");
+
+  if (intent === SAVE_CONTACT_INTENT) {
+    const submission = parseWithZod(formData, { schema: AcademyContactSchema });
+    if (submission.status !== "success") return json<DashboardActionData>({ notice: null, contactResult: submission.reply() }, { status: 400 });
+    const saved = setContactAddress(submission.value.contact);
+    return redirectWithToast(back, {
+      type: "success",
+      title: saved ? "Contact address saved" : "Contact address removed",
+      description: saved ? `Members are sent to ${saved}.` : "Pages now ask members to contact the academy without a link.",
+    });
+  }
+
+  if (intent !== GRANT_REQUEST_INTENT && intent !== DISMISS_REQUEST_INTENT) return refused(400, "Unknown action", "Reload the page and try again.");
+  const requestId = parseRouteId(formData.get("requestId"));
+  if (requestId === null) return refused(404, "Request not handled", "Premium request not found");
+  try {
+    if (intent === GRANT_REQUEST_INTENT) {
+      const { username } = await grantPremiumRequest(admin, requestId);
+      return redirectWithToast(back, { type: "success", title: "Premium granted", description: `${username} is now a Premium Student.` });
+    }
+    const { username } = dismissPremiumRequest(admin, requestId);
+    return redirectWithToast(back, { type: "message", title: "Request dismissed", description: `${username}'s plan is unchanged.` });
+  } catch (error) {
+    if (error instanceof PremiumRequestRefusal) return refused(error.status, "Request not handled", error.message);
+    throw error;
+  }
 }

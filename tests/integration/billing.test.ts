@@ -89,6 +89,15 @@ describe("upgrading to Premium", () => {
     expect(await response.json()).toEqual({ message: "You are already a Premium member." });
   });
 
+  it("offers no Premium request while members can pay online", async () => {
+    const student = await newStudent();
+    const upgrade = await (await student.request("/upgrade")).text();
+    expect(upgrade).not.toContain("Request Premium");
+    const refused = await student.request("/api/premium-requests", { method: "POST", json: {} });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: "Online payments are available: upgrade on the Upgrade page instead." });
+  });
+
   it("creates one incomplete subscription, reused until it is paid, with a $9.99 monthly price", async () => {
     const student = await newStudent();
     const first = await startSubscription(student);

@@ -15,7 +15,10 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
+import type { SubmissionResult } from "@conform-to/react";
 import { BarChart } from "~/components/admin/charts";
+import { ContactCard } from "~/components/admin/contact-card";
+import { PremiumRequestsCard } from "~/components/admin/premium-requests-card";
 import { Pagination } from "~/components/ui/pagination";
 import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
@@ -46,8 +49,8 @@ function Badge({ children, tone = "neutral" }: { children: string; tone?: "neutr
   return <span className={`rounded-full border px-2 py-0.5 text-xs ${tones[tone]}`}>{children}</span>;
 }
 
-export function OverviewPanel({ content }: { content: TabContent<"overview"> }) {
-  const { stats, activity } = content;
+export function OverviewPanel({ content, contactResult }: { content: TabContent<"overview">; contactResult?: SubmissionResult<string[]> | null }) {
+  const { stats, activity, premiumRequests, contact } = content;
   const tiles = [
     { label: "Active Members", value: stats.activeMembers, icon: Users, testId: "stat-active-members" },
     { label: "Completed Courses", value: stats.completedCourses, icon: GraduationCap, testId: "stat-completed-courses" },
@@ -66,6 +69,10 @@ export function OverviewPanel({ content }: { content: TabContent<"overview"> }) 
           Study companion usage and provider
         </Link>
       </p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <PremiumRequestsCard requests={premiumRequests} />
+        <ContactCard contact={contact} lastResult={contactResult} />
+      </div>
       <section className="card mt-6" aria-labelledby="recent-activity">
         <h2 id="recent-activity" className="font-display text-xl">
           Recent Activity

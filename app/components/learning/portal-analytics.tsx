@@ -1,5 +1,6 @@
 import { BarChart3, Crown, Lock } from "lucide-react";
 import type { ReactNode } from "react";
+import { ContactText } from "~/components/contact-text";
 import { UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
 import { buttonClasses } from "~/components/ui/button";
 import type { LearningAnalytics } from "~/models/learning-analytics.server";
@@ -134,7 +135,9 @@ export function AnalyticsTeaser({ paymentsOffMessage }: { paymentsOffMessage: st
         </p>
       </div>
       {paymentsOffMessage ? (
-        <p className="text-sm opacity-85">{paymentsOffMessage}</p>
+        <p className="text-sm opacity-85">
+          <ContactText text={paymentsOffMessage} />
+        </p>
       ) : (
         <UpgradeDialogLink paymentsOffMessage={paymentsOffMessage} className={buttonClasses("primary")}>
           <Crown className="h-4 w-4" aria-hidden /> Upgrade to Premium

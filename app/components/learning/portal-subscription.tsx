@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Crown } from "lucide-react";
+import { ContactText } from "~/components/contact-text";
 import { MembershipStatus, type MembershipSummary } from "~/components/premium/membership-status";
 import { buttonClasses } from "~/components/ui/button";
 
@@ -33,7 +34,9 @@ export function SubscriptionCard({ summary }: { summary: MembershipSummary }) {
           )}
         </Form>
       ) : !summary.isComped && summary.status === "active" && summary.plan === "premium" ? (
-        <p className="text-sm opacity-80">This plan is managed by the academy. Contact us to change it.</p>
+        <p className="text-sm opacity-80">
+          <ContactText text="This plan is managed by the academy. Contact us to change it." />
+        </p>
       ) : null}
     </section>
   );

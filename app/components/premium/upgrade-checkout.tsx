@@ -4,10 +4,12 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { Loader2, Lock, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
+import { ContactText } from "~/components/contact-text";
 import { ProgressIndicator } from "~/components/premium/progress-indicator";
 import { activateStep, completeSteps, failStep, freshSteps, type ProgressStep } from "~/components/premium/upgrade-steps";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
+import { useContactLink } from "~/root";
 import { PREMIUM_PRICE } from "~/utils/premium";
 
 // Spec §9: the pauses around the payment and the reload afterwards.
@@ -42,6 +44,7 @@ export function UpgradeCheckout({ onBusyChange }: { onBusyChange?: (busy: boolea
   const [ready, setReady] = useState(false);
   const [steps, setSteps] = useState<ProgressStep[] | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const contact = useContactLink();
   const busy = steps !== null && steps.some((step) => step.status === "active" || step.status === "completed") && !steps.some((step) => step.status === "error");
 
   useEffect(() => {
@@ -120,7 +123,7 @@ export function UpgradeCheckout({ onBusyChange }: { onBusyChange?: (busy: boolea
     const upgraded = await fetch("/api/confirm-upgrade", { method: "POST", headers: { Accept: "application/json" } }).catch(() => null);
     if (!upgraded?.ok) {
       setSteps(failStep(current, "finalize"));
-      showToast({ type: "error", title: "Upgrade Error", description: "Payment succeeded but upgrade confirmation failed. Please contact support." });
+      showToast({ type: "error", title: "Upgrade Error", description: `Payment succeeded but upgrade confirmation failed. Please contact support${contact ? `: ${contact.label}` : ""}.` });
       return;
     }
 
@@ -136,7 +139,11 @@ export function UpgradeCheckout({ onBusyChange }: { onBusyChange?: (busy: boolea
     return (
       <div className="space-y-3 rounded-lg border border-red-500/50 bg-red-950/30 p-4" role="alert">
         <p className="font-medium">We could not start the payment.</p>
-        {setup.message ? <p className="text-sm opacity-85">{setup.message}</p> : null}
+        {setup.message ? (
+          <p className="text-sm opacity-85">
+            <ContactText text={setup.message} />
+          </p>
+        ) : null}
         <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
           <RotateCcw className="h-4 w-4" aria-hidden /> Retry
         </Button>

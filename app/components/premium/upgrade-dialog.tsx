@@ -1,16 +1,27 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Crown, X } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
+import { ContactText } from "~/components/contact-text";
 import { PremiumOffer } from "~/components/premium/premium-offer";
+import { RequestPremiumButton } from "~/components/premium/request-premium";
 import { UpgradeCheckout } from "~/components/premium/upgrade-checkout";
+import { useOptionalUser } from "~/root";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
-/** What every upgrade entry point shows instead of a payment form when Stripe is not configured. */
-export function PaymentsOffNotice({ message }: { message: string }) {
+/**
+ * What every upgrade entry point shows instead of a payment form when Stripe is
+ * not configured: the message (linked to the academy's contact address when one
+ * is set) and, for signed-in members, "Request Premium" — or `children` instead.
+ */
+export function PaymentsOffNotice({ message, children }: { message: string; children?: ReactNode }) {
+  const user = useOptionalUser();
   return (
-    <p className="rounded-lg border border-amber-400/50 bg-amber-500/10 p-4 text-sm" role="status" data-testid="payments-off">
-      {message}
-    </p>
+    <div className="space-y-3 rounded-lg border border-amber-400/50 bg-amber-500/10 p-4 text-sm" data-testid="payments-off">
+      <p role="status">
+        <ContactText text={message} />
+      </p>
+      {children ?? (user && user.role !== "admin" ? <RequestPremiumButton /> : null)}
+    </div>
   );
 }
 

@@ -1,0 +1,19 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getContactAddress, setContactAddress } from "~/models/academy-settings.server";
+import { AcademyContactApiSchema } from "~/schemas/academy-contact";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+/** The address shown wherever the site says "contact the academy" (null when none is set). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({ contact: getContactAddress() });
+}
+
+/** `{ contact }`: an email address or an https URL; empty or null removes it. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
+  await requireAdmin(request);
+  const { contact } = await readJson(request, AcademyContactApiSchema);
+  return json({ contact: setContactAddress(contact) });
+}

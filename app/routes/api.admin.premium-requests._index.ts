@@ -1,0 +1,12 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { listOpenPremiumRequests } from "~/models/premium-requests.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+/** Open Premium requests, oldest first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({ requests: listOpenPremiumRequests() });
+}
+
+export const action = () => methodNotAllowed(["GET"]);

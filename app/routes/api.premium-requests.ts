@@ -1,0 +1,22 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { canRequestPremium, getOpenPremiumRequest, PremiumRequestRefusal, requestPremium } from "~/models/premium-requests.server";
+import { PremiumRequestSchema } from "~/schemas/premium-request";
+import { answerRefusals, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+/** The member's open request (or null) and whether they may file one. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({ request: getOpenPremiumRequest(user.id), canRequest: canRequestPremium(user) });
+}
+
+/** `{ message? }` → 201 with the new request, or 200 with the one already open. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const user = await requireUser(request);
+  const input = await readJson(request, PremiumRequestSchema);
+  return answerRefusals(PremiumRequestRefusal, () => {
+    const { request: filed, created } = requestPremium(user, input);
+    return json({ request: filed, created }, { status: created ? 201 : 200 });
+  });
+}
