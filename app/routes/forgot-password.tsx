@@ -1,6 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MailQuestion } from "lucide-react";
 import { Button } from "~/components/ui/button";
@@ -13,6 +20,12 @@ import { publicOrigin } from "~/utils/misc.server";
 import { TooManyRequestsError } from "~/utils/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password — Mystic Academy" }];
+
+// A document answer takes its headers from here: carry the action's Retry-After onto it.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";

@@ -8,7 +8,7 @@ import { DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./hel
 // follow the link as a member would, with plain form posts (no JavaScript).
 
 const MAIL_FROM = "Mystic Academy <academy@example.test>";
-const REQUESTS_PER_HOUR = 3;
+const REQUESTS_PER_HOUR = 4;
 const OLD_PASSWORD = "a calm and steady passphrase";
 const NEW_PASSWORD = "a fresh and hopeful passphrase";
 
@@ -269,7 +269,7 @@ describe("reset links made by an admin", () => {
     const page = await postForm(admin, `/admin/members?q=${member.username}`, { intent: "reset-link", memberId: String(member.id) });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain(`Reset link for ${member.username}`);
+    expect(html).toMatch(new RegExp(`Reset link for (<!-- -->)?${member.username}`));
     const token = tokenIn(html);
     expect((await new Visitor(academy.baseUrl).request(`/reset-password/${token}`)).status).toBe(200);
     // Not on the page again.
