@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const meta: MetaFunction = () => [
   { title: "Choose a new password — Mystic Academy" },
   // The address is a secret: keep it out of Referer headers and search engines.
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
   { name: "robots", content: "noindex" },
 ];
 
