@@ -471,6 +471,27 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   createdAt: createdAt(),
 });
 
+/**
+ * A single-use password-reset link: only a SHA-256 hash of its token is kept,
+ * so a copy of the database cannot be used to take over accounts.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    /** The admin who made the link to pass on by hand; null when it was emailed. */
+    createdByAdmin: integer("created_by_admin").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user").on(t.userId)],
+);
+
 export const toolTemplates = sqliteTable(
   "tool_templates",
   {

@@ -5,6 +5,7 @@ import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { MemberFilters, MemberTable } from "~/components/admin/members-directory";
 import { Pagination } from "~/components/ui/pagination";
 import { FormNotice, type Notice } from "~/components/admin/notice";
+import { ResetLinkPanel, type CreatedResetLink } from "~/components/admin/reset-link-panel";
 import { StatCard } from "~/components/ui/stat-card";
 import {
   changeMemberSubscription,
@@ -15,8 +16,10 @@ import {
   parseMemberDirectoryQuery,
   REVOKE_PREMIUM,
 } from "~/models/members.server";
+import { AdminResetRefusedError, createAdminResetLink } from "~/models/password-reset.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatUsd, parseRouteId } from "~/utils/misc";
+import { publicOrigin } from "~/utils/misc.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
 
@@ -28,11 +31,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ query, directory: listMembersWithSubscriptions(query), revenue: getRevenueStats() });
 }
 
-/** Grant or revoke Premium from a plain form; back to the same filtered page with a toast. */
+/**
+ * Answers a reset-link request with the link itself (no redirect: it is shown
+ * this once and stored only as a hash).
+ */
+function resetLinkAnswer(adminId: number, memberId: number | null, origin: string) {
+  try {
+    if (memberId === null) throw new AdminResetRefusedError(MEMBER_NOT_FOUND, 404);
+    const link = createAdminResetLink(adminId, memberId, origin);
+    const resetLink: CreatedResetLink = { username: link.username, url: link.url, expiresAt: link.expiresAt.toISOString() };
+    return json({ resetLink }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (!(error instanceof AdminResetRefusedError)) throw error;
+    return json<{ notice: Notice }>({ notice: { type: "error", title: "No reset link made", description: error.message } }, { status: error.status });
+  }
+}
+
+/** Grant or revoke Premium from a plain form (back to the same filtered page with a toast), or make a reset link. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  if (intent === "reset-link") return resetLinkAnswer(admin.id, parseRouteId(formData.get("memberId")), publicOrigin(request));
   const change = intent === "grant" ? GRANT_PREMIUM : intent === "revoke" ? REVOKE_PREMIUM : null;
   if (!change) return json<{ notice: Notice }>({ notice: { type: "error", title: "Unknown action" } }, { status: 400 });
   const memberId = parseRouteId(formData.get("memberId"));
@@ -82,7 +102,8 @@ export default function MemberDirectory() {
           Member Directory
         </h2>
         <MemberFilters q={query.q} plan={query.plan} />
-        <FormNotice notice={actionData?.notice} />
+        <FormNotice notice={actionData && "notice" in actionData ? actionData.notice : undefined} />
+        {actionData && "resetLink" in actionData ? <ResetLinkPanel link={actionData.resetLink} /> : null}
         <p className="text-sm opacity-75" aria-live="polite">
           {directory.total} {directory.total === 1 ? "member" : "members"}
           {filtered ? " found" : ""}

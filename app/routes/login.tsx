@@ -177,6 +177,13 @@ export default function LoginPage() {
               autoComplete: registering ? "new-password" : "current-password",
             }}
           />
+          {registering ? null : (
+            <p className="-mt-2 text-right text-sm">
+              <Link to="/forgot-password" className="underline">
+                Forgot password?
+              </Link>
+            </p>
+          )}
           {registering ? (
             <Field
               label="Confirm Password"

@@ -94,6 +94,19 @@ const EnvSchema = z.object({
   RECORDING_MAX_MB: positiveInt(2048),
   RECORDINGS_TOTAL_MAX_MB: positiveInt(20_480),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+  // Outgoing email (password-reset links). Without SMTP_URL, admins hand out reset links.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s/]+/, "must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587")
+    .refine((value) => URL.canParse(value), "must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(/^(?:[^<>@\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address such as "Mystic Academy <academy@example.com>"')
+    .optional(),
+  // Password-reset emails one account (username or email) may ask for per hour.
+  PASSWORD_RESET_REQUESTS_PER_HOUR: positiveInt(5),
 }).superRefine((config, ctx) => {
   if (config.RTC_MIN_PORT > config.RTC_MAX_PORT) {
     ctx.addIssue({ code: "custom", path: ["RTC_MIN_PORT"], message: "must not be above RTC_MAX_PORT" });
@@ -103,6 +116,9 @@ const EnvSchema = z.object({
   }
   if (config.MEDIA_BACKEND === "livekit" && !(config.LIVEKIT_URL && config.LIVEKIT_API_KEY && config.LIVEKIT_API_SECRET)) {
     ctx.addIssue({ code: "custom", path: ["MEDIA_BACKEND"], message: "livekit needs LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET" });
+  }
+  if (config.SMTP_URL && !config.MAIL_FROM) {
+    ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "needs MAIL_FROM too (the sender address of the academy's emails)" });
   }
 });
 

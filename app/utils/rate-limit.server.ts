@@ -72,3 +72,26 @@ export async function consumeSignup(ip: string) {
     );
   }
 }
+
+// Password-reset requests are counted per account asked about (known or not,
+// so the limit itself reveals nothing) and per network, which may ask for a
+// few accounts (a household, an office) but not walk through many.
+const RESET_NETWORK_ALLOWANCE_FACTOR = 4;
+const resetRequestsByAccount = new RateLimiterMemory({ points: env.PASSWORD_RESET_REQUESTS_PER_HOUR, duration: 60 * 60 });
+const resetRequestsByIp = new RateLimiterMemory({
+  points: env.PASSWORD_RESET_REQUESTS_PER_HOUR * RESET_NETWORK_ALLOWANCE_FACTOR,
+  duration: 60 * 60,
+});
+
+/** Spends one password-reset request; throws TooManyRequestsError when the account or network has used its hour. */
+export async function consumePasswordResetRequest(ip: string, rawIdentifier: string) {
+  const results = await Promise.allSettled([
+    resetRequestsByIp.consume(ip, 1),
+    resetRequestsByAccount.consume(rawIdentifier.trim().toLowerCase(), 1),
+  ]);
+  const refused = results.find((result) => result.status === "rejected");
+  if (!refused) return;
+  const reason: unknown = refused.reason;
+  if (!(reason instanceof RateLimiterRes)) throw reason;
+  throw new TooManyRequestsError("Too many password reset requests. Please wait an hour and try again.", retryAfter(reason));
+}

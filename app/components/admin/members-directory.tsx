@@ -51,10 +51,21 @@ function MemberAction({ member }: { member: Member }) {
   const busy = navigation.state === "submitting" && navigation.formData?.get("memberId") === String(member.id);
   const intent = member.isPremium ? "revoke" : "grant";
   return (
-    <Form method="post">
+    <Form method="post" className="flex flex-wrap justify-end gap-2">
       <input type="hidden" name="memberId" value={member.id} />
       <Button type="submit" name="intent" value={intent} size="sm" variant={member.isPremium ? "outline" : "primary"} disabled={busy}>
         {member.isPremium ? "Revoke Premium" : "Grant Premium"}
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value="reset-link"
+        size="sm"
+        variant="ghost"
+        disabled={busy}
+        aria-label={`Create password reset link for ${member.username}`}
+      >
+        Reset link
       </Button>
     </Form>
   );
