@@ -130,6 +130,12 @@ export function deleteCategory(id: number): Outcome<{ id: number }> {
 // ---------------------------------------------------------------- topics
 
 const author = alias(users, "author");
+
+/** Shown instead of a name on posts whose author deleted their account (the post stays). */
+export const FORMER_MEMBER = "Former member";
+function authorOf(username: string | null, role: string | null) {
+  return username === null ? { username: FORMER_MEMBER, role: "former" } : { username, role: role ?? "student" };
+}
 const lastReply = alias(forumReplies, "last_reply");
 const lastReplyAuthor = alias(users, "last_reply_author");
 
@@ -151,7 +157,7 @@ export function listTopicsForCategory(categoryId: number, page = 1, pageSize = T
       lastReplyUsername: lastReplyAuthor.username,
     })
     .from(forumTopics)
-    .innerJoin(author, eq(author.id, forumTopics.authorId))
+    .leftJoin(author, eq(author.id, forumTopics.authorId))
     .leftJoin(
       lastReply,
       eq(lastReply.id, sql`(select max(r.id) from ${forumReplies} r where r.topic_id = ${forumTopics.id})`),
@@ -164,7 +170,7 @@ export function listTopicsForCategory(categoryId: number, page = 1, pageSize = T
     .all();
   return rows.map(({ authorUsername, authorRole, lastReplyAt, lastReplyUsername, ...topic }) => ({
     ...topic,
-    author: { username: authorUsername, role: authorRole },
+    author: authorOf(authorUsername, authorRole),
     lastReply: lastReplyAt && lastReplyUsername ? { author: lastReplyUsername, createdAt: lastReplyAt } : null,
   }));
 }
@@ -179,13 +185,13 @@ function findTopic(id: number) {
       category: { id: forumCategories.id, name: forumCategories.name, permission: forumCategories.permission, color: forumCategories.color },
     })
     .from(forumTopics)
-    .innerJoin(author, eq(author.id, forumTopics.authorId))
+    .leftJoin(author, eq(author.id, forumTopics.authorId))
     .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
     .where(eq(forumTopics.id, id))
     .get();
   if (!row) return null;
   const { authorUsername, authorRole, authorId: _authorId, ...topic } = row;
-  return { ...topic, author: { username: authorUsername, role: authorRole } };
+  return { ...topic, author: authorOf(authorUsername, authorRole) };
 }
 
 /** The topic (with its category, for the access check) and one page of its replies, oldest first. */
@@ -200,15 +206,17 @@ export function getTopicWithReplies(id: number, page = 1, pageSize = DEFAULT_REP
       topicId: forumReplies.topicId,
       content: forumReplies.content,
       createdAt: forumReplies.createdAt,
-      author: { username: author.username, role: author.role },
+      authorUsername: author.username,
+      authorRole: author.role,
     })
     .from(forumReplies)
-    .innerJoin(author, eq(author.id, forumReplies.authorId))
+    .leftJoin(author, eq(author.id, forumReplies.authorId))
     .where(eq(forumReplies.topicId, id))
     .orderBy(asc(forumReplies.id))
     .limit(pageSize)
     .offset((currentPage - 1) * pageSize)
-    .all();
+    .all()
+    .map(({ authorUsername, authorRole, ...reply }) => ({ ...reply, author: authorOf(authorUsername, authorRole) }));
   return {
     topic,
     replies,
