@@ -1,3 +1,4 @@
+import { FORMER_MEMBER } from "~/schemas/account";
 import { and, asc, count, desc, eq, gt, isNull, or, sql, getTableColumns } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
@@ -131,8 +132,6 @@ export function deleteCategory(id: number): Outcome<{ id: number }> {
 
 const author = alias(users, "author");
 
-/** Shown instead of a name on posts whose author deleted their account (the post stays). */
-export const FORMER_MEMBER = "Former member";
 function authorOf(username: string | null, role: string | null) {
   return username === null ? { username: FORMER_MEMBER, role: "former" } : { username, role: role ?? "student" };
 }

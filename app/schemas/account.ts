@@ -6,6 +6,9 @@ export { EmailSchema, EMAIL_INVALID, OptionalEmailSchema } from "~/schemas/auth"
 // The member's own account: profile, email, password, deletion. Shared by the
 // /settings forms (conform, in the browser too) and the /api/user/* routes.
 
+/** Shown instead of a name on forum posts whose author deleted their account (the posts stay). */
+export const FORMER_MEMBER = "Former member";
+
 const optionalText = (max: number, what: string) =>
   z.preprocess(
     (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
