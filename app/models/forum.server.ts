@@ -1,9 +1,9 @@
-import { FORMER_MEMBER } from "~/schemas/account";
 import { and, asc, count, desc, eq, gt, isNull, or, sql, getTableColumns } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "#db/client.server";
 import { activityEvents, forumCategories, forumReplies, forumTopics, subscriptions, users, type User } from "#db/schema";
+import { FORMER_MEMBER } from "~/schemas/account";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 import { apiError } from "~/utils/api.server";
 import { TOPIC_LOCKED, type CategoryInput, type ReplyInput, type TopicInput, type TopicModeration } from "~/schemas/forum";

@@ -337,7 +337,8 @@ export default function AccountSettings() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-display text-3xl">Account Settings</h1>
-      <ProfileSection profile={profile} />
+      {/* Keyed by what is saved, so the form shows the stored (normalised) values after a save. */}
+      <ProfileSection key={JSON.stringify(profile)} profile={profile} />
       <PasswordSection />
       <SessionsAndDataSection />
       <section className="card mt-8 space-y-4" aria-labelledby="calendar-title" data-testid="calendar-settings">
