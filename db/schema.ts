@@ -81,7 +81,8 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
-    index("users_email").on(t.email),
+    // Email is optional; when given it is unique whatever its case.
+    uniqueIndex("users_email_nocase").on(sql`lower(${t.email})`).where(sql`email is not null`),
     index("users_created").on(t.createdAt),
     check("users_role", inList("role", ROLES)),
   ],
@@ -331,9 +332,8 @@ export const forumTopics = sqliteTable(
     categoryId: integer("category_id")
       .notNull()
       .references(() => forumCategories.id, { onDelete: "cascade" }),
-    authorId: integer("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once the author deleted their account: the post stays, by "Former member".
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     content: text("content").notNull(),
     isPinned: flag("is_pinned", false),
@@ -360,9 +360,8 @@ export const forumReplies = sqliteTable(
     topicId: integer("topic_id")
       .notNull()
       .references(() => forumTopics.id, { onDelete: "cascade" }),
-    authorId: integer("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once the author deleted their account (see forum_topics).
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

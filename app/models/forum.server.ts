@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "#db/client.server";
 import { activityEvents, forumCategories, forumReplies, forumTopics, subscriptions, users, type User } from "#db/schema";
+import { FORMER_MEMBER } from "~/schemas/account";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 import { apiError } from "~/utils/api.server";
 import {
@@ -145,6 +146,10 @@ export function deleteCategory(id: number): Outcome<{ id: number }> {
 // ---------------------------------------------------------------- topics
 
 const author = alias(users, "author");
+
+function authorOf(username: string | null, role: string | null) {
+  return username === null ? { username: FORMER_MEMBER, role: "former" } : { username, role: role ?? "student" };
+}
 const lastReply = alias(forumReplies, "last_reply");
 const lastReplyAuthor = alias(users, "last_reply_author");
 
@@ -166,7 +171,7 @@ export function listTopicsForCategory(categoryId: number, page = 1, pageSize = T
       lastReplyUsername: lastReplyAuthor.username,
     })
     .from(forumTopics)
-    .innerJoin(author, eq(author.id, forumTopics.authorId))
+    .leftJoin(author, eq(author.id, forumTopics.authorId))
     .leftJoin(
       lastReply,
       eq(lastReply.id, sql`(select max(r.id) from ${forumReplies} r where r.topic_id = ${forumTopics.id})`),
@@ -179,7 +184,7 @@ export function listTopicsForCategory(categoryId: number, page = 1, pageSize = T
     .all();
   return rows.map(({ authorUsername, authorRole, lastReplyAt, lastReplyUsername, ...topic }) => ({
     ...topic,
-    author: { username: authorUsername, role: authorRole },
+    author: authorOf(authorUsername, authorRole),
     lastReply: lastReplyAt && lastReplyUsername ? { author: lastReplyUsername, createdAt: lastReplyAt } : null,
   }));
 }
@@ -194,19 +199,20 @@ function findTopic(id: number) {
       category: { id: forumCategories.id, name: forumCategories.name, permission: forumCategories.permission, color: forumCategories.color },
     })
     .from(forumTopics)
-    .innerJoin(author, eq(author.id, forumTopics.authorId))
+    .leftJoin(author, eq(author.id, forumTopics.authorId))
     .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
     .where(eq(forumTopics.id, id))
     .get();
   if (!row) return null;
   const { authorUsername, authorRole, ...topic } = row;
-  return { ...topic, author: { username: authorUsername, role: authorRole } };
+  return { ...topic, author: authorOf(authorUsername, authorRole) };
 }
 
 // ---------------------------------------------------------------- who may change a post
 
 interface PostState {
-  authorId: number;
+  /** Null once the author deleted their account (the post stays, by 'Former member'). */
+  authorId: number | null;
   /** The topic's lock (for a reply: its topic's). */
   isLocked: boolean;
   /** Only topics become stubs; a reply is deleted outright. */
@@ -248,15 +254,17 @@ export function getTopicWithReplies(id: number, viewer: Viewer, page = 1, pageSi
       createdAt: forumReplies.createdAt,
       editedAt: forumReplies.editedAt,
       authorId: forumReplies.authorId,
-      author: { username: author.username, role: author.role },
+      authorUsername: author.username,
+      authorRole: author.role,
     })
     .from(forumReplies)
-    .innerJoin(author, eq(author.id, forumReplies.authorId))
+    .leftJoin(author, eq(author.id, forumReplies.authorId))
     .where(eq(forumReplies.topicId, id))
     .orderBy(asc(forumReplies.id))
     .limit(pageSize)
     .offset((currentPage - 1) * pageSize)
-    .all();
+    .all()
+    .map(({ authorUsername, authorRole, ...reply }) => ({ ...reply, author: authorOf(authorUsername, authorRole) }));
   return {
     topic,
     replies: replies.map(({ authorId, ...reply }) => ({
@@ -376,12 +384,14 @@ export function editReply(user: User, id: number, input: ReplyEditInput): Outcom
 /** How a topic left: removed with its replies, or kept as a stub because others had replied. */
 export type TopicRemoval = { id: number; categoryId: number; removed: "deleted" | "stub" };
 
-function repliesFromOthers(tx: Tx, topicId: number, authorId: number) {
+function repliesFromOthers(tx: Tx, topicId: number, authorId: number | null) {
+  // Replies of former members (author null) are someone else's too.
+  const others = authorId === null ? undefined : or(ne(forumReplies.authorId, authorId), isNull(forumReplies.authorId));
   return (
     tx
       .select({ n: count() })
       .from(forumReplies)
-      .where(and(eq(forumReplies.topicId, topicId), ne(forumReplies.authorId, authorId)))
+      .where(and(eq(forumReplies.topicId, topicId), others))
       .get()?.n ?? 0
   );
 }

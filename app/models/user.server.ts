@@ -86,6 +86,31 @@ export class UsernameTakenError extends Error {
   }
 }
 
+export const EMAIL_TAKEN = "That email is already used by another account.";
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super(EMAIL_TAKEN);
+  }
+}
+
+const userIdByEmail = db
+  .select({ id: users.id })
+  .from(users)
+  .where(eq(sql`lower(${users.email})`, sql.placeholder("email")))
+  .prepare();
+
+/** Whether another account already uses this email (emails compare without case). */
+export function isEmailTaken(email: string, exceptUserId?: number): boolean {
+  const row = userIdByEmail.get({ email: email.trim().toLowerCase() });
+  return row !== undefined && row.id !== exceptUserId;
+}
+
+/** The unique index on lower(email) refused a write (two requests raced for one address). */
+export function isEmailUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && error.message.includes("UNIQUE") && error.message.includes("users_email_nocase");
+}
+
 export class CommonPasswordError extends Error {
   constructor() {
     super("That password is too common. Please choose a less guessable one.");
@@ -93,15 +118,16 @@ export class CommonPasswordError extends Error {
 }
 
 /** Self-registration always creates a student. */
-export async function createStudent(input: { username: string; password: string }): Promise<User> {
+export async function createStudent(input: { username: string; password: string; email?: string }): Promise<User> {
   if (isCommonPassword(input.password)) throw new CommonPasswordError();
   if (getUserByUsername(input.username)) throw new UsernameTakenError();
+  if (input.email && isEmailTaken(input.email)) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
   try {
     return db.transaction((tx) => {
       const user = tx
         .insert(users)
-        .values({ username: input.username, passwordHash, role: "student", name: input.username })
+        .values({ username: input.username, passwordHash, role: "student", name: input.username, email: input.email ?? null })
         .returning()
         .get();
       tx.insert(activityEvents)
@@ -110,7 +136,8 @@ export async function createStudent(input: { username: string; password: string 
       return user;
     });
   } catch (error) {
-    // Two sign-ups racing for one name: the unique index decides.
+    // Two sign-ups racing for one name or email: the unique indexes decide.
+    if (isEmailUniqueViolation(error)) throw new EmailTakenError();
     if (error instanceof Error && error.message.includes("UNIQUE")) throw new UsernameTakenError();
     throw error;
   }

@@ -1,10 +1,23 @@
-import { methodNotAllowed } from "~/utils/api.server";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/utils/auth.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { deleteAccount } from "~/models/account.server";
 import { toPublicUser } from "~/models/user.server";
+import { DeleteAccountSchema } from "~/schemas/account";
+import { answerAccountRefusal } from "~/utils/account-api.server";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { logout, requireUser } from "~/utils/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return json(toPublicUser(user));
 }
-export const action = () => methodNotAllowed(["GET"]);
+
+/** DELETE {password}: deletes the member's account (see deleteAccount for what stays). */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
+  const user = await requireUser(request);
+  const { password } = await readJson(request, DeleteAccountSchema);
+  return answerAccountRefusal(async () => {
+    await deleteAccount(user.id, password);
+    return json({ message: "Your account has been deleted." }, { headers: await logout(request) });
+  });
+}

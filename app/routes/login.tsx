@@ -69,7 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const { username, password, captchaToken, captchaAnswer } = submission.value;
-  const credentials = { username, password, captchaToken, captchaAnswer };
+  const email = "email" in submission.value ? submission.value.email : undefined;
+  const credentials = { username, password, captchaToken, captchaAnswer, email };
   const outcome = registering
     ? await attemptRegistration(credentials, context.clientIp)
     : await authenticateForm(request, formData, credentials, context);
@@ -100,6 +101,7 @@ export default function LoginPage() {
     username: string;
     password: string;
     confirmPassword?: string;
+    email?: string;
     captchaToken: string;
     captchaAnswer: number;
   }>({
@@ -169,6 +171,13 @@ export default function LoginPage() {
             errors={fields.username.errors}
             inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
           />
+          {registering ? (
+            <Field
+              label="Email (optional)"
+              errors={fields.email.errors}
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            />
+          ) : null}
           <Field
             label="Password"
             errors={fields.password.errors}

@@ -1,25 +1,35 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { CalendarDays, Copy, Link2Off, RefreshCw } from "lucide-react";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { CalendarDays, Copy, Download, KeyRound, Link2Off, LogOut, RefreshCw, Trash2, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { showToast } from "~/components/toaster";
-import { buttonClasses } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Field, FormErrors } from "~/components/ui/field";
+import { AccountRefusal, changePassword, deleteAccount, getAccountProfile, signOutEverywhere, updateProfile } from "~/models/account.server";
 import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/calendar.server";
-import { homeFor, requireUser } from "~/utils/auth.server";
+import { ChangePasswordFormSchema, DeleteAccountSchema, FORMER_MEMBER, ProfileSchema } from "~/schemas/account";
+import { homeFor, logout, requireUser } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-data.server";
 import { publicOrigin, PUBLIC_URL_MISSING } from "~/utils/misc.server";
+import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-// The member's account settings. For now one section: the secret address of
-// their personal calendar feed of upcoming live sessions (issue 12), which
-// they create, reset (the old address stops working) or stop sharing.
+// The member's account settings: profile and email, password, signing out
+// everywhere, a copy of their data, deleting the account (rules in
+// app/models/account.server.ts, shared with /api/user/*), and the secret
+// address of their personal calendar feed of upcoming live sessions.
 
 export const meta: MetaFunction = () => [{ title: "Account Settings — Mystic Academy" }];
 
 const CALENDAR_INTENTS = ["create-calendar-link", "reset-calendar-link", "stop-calendar-link"] as const;
-const CalendarIntentSchema = z.object({ intent: z.enum(CALENDAR_INTENTS) });
+const ACCOUNT_INTENTS = ["profile", "password", "sign-out-everywhere", "delete-account"] as const;
+const IntentSchema = z.object({ intent: z.enum([...CALENDAR_INTENTS, ...ACCOUNT_INTENTS]) });
+type AccountFormIntent = "profile" | "password" | "delete-account";
+const SECRET_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword", "password"];
 
 interface FeedAddresses {
   url: string | null;
@@ -43,14 +53,71 @@ function feedAddresses(request: Request, token: string): FeedAddresses {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const token = getFeedToken(user.id);
-  return json({ feed: token ? feedAddresses(request, token) : null, home: homeFor(user) });
+  return json({ feed: token ? feedAddresses(request, token) : null, home: homeFor(user), profile: getAccountProfile(user) });
+}
+
+/** A form's answer when validation or the account rules refused it (status 400, 403 or 409). */
+function refuseForm(intent: AccountFormIntent, result: SubmissionResult<string[]>, status: number) {
+  return json({ intent, result }, { status });
+}
+
+/** Runs an account change; a refusal is shown on the form (on its field when it names one). */
+async function runAccountForm<S extends z.ZodTypeAny>(
+  formData: FormData,
+  intent: AccountFormIntent,
+  schema: S,
+  change: (value: z.output<S>) => Promise<Response>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return refuseForm(intent, submission.reply({ hideFields: SECRET_FIELDS }), 400);
+  try {
+    return await change(submission.value);
+  } catch (error) {
+    if (!(error instanceof AccountRefusal)) throw error;
+    const reply = error.field
+      ? submission.reply({ hideFields: SECRET_FIELDS, fieldErrors: { [error.field]: [error.message] } })
+      : submission.reply({ hideFields: SECRET_FIELDS, formErrors: [error.message] });
+    return refuseForm(intent, reply, error.status);
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = CalendarIntentSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const formData = await readForm(request);
+  const parsed = IntentSchema.safeParse({ intent: formData.get("intent") });
   if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
   switch (parsed.data.intent) {
+    case "profile":
+      return runAccountForm(formData, "profile", ProfileSchema, async (value) => {
+        updateProfile(user.id, value);
+        return redirectWithToast("/settings", { type: "success", title: "Profile saved", description: "Your details are up to date." });
+      });
+    case "password":
+      return runAccountForm(formData, "password", ChangePasswordFormSchema, async (value) => {
+        const session = await getSession(request);
+        await changePassword(user.id, session.id || null, value);
+        return redirectWithToast("/settings", {
+          type: "success",
+          title: "Password changed",
+          description: "Every other device signed in to your account has been signed out.",
+        });
+      });
+    case "sign-out-everywhere":
+      signOutEverywhere(user.id);
+      return redirectWithToast(
+        "/login",
+        { type: "success", title: "Signed out everywhere", description: "Every device, this one included, has been signed out." },
+        { headers: await logout(request) },
+      );
+    case "delete-account":
+      return runAccountForm(formData, "delete-account", DeleteAccountSchema, async (value) => {
+        await deleteAccount(user.id, value.password);
+        return redirectWithToast(
+          "/",
+          { type: "success", title: "Account deleted", description: "Your account and personal data have been removed." },
+          { headers: await logout(request) },
+        );
+      });
     case "create-calendar-link":
       // Creating twice keeps the first address: only Reset replaces it.
       if (getFeedToken(user.id) === null) resetFeedToken(user.id);
@@ -76,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function IntentButton({ intent, variant, children }: { intent: (typeof CALENDAR_INTENTS)[number]; variant: "primary" | "outline" | "destructive"; children: ReactNode }) {
+function IntentButton({ intent, variant, children }: { intent: (typeof CALENDAR_INTENTS)[number] | "sign-out-everywhere"; variant: "primary" | "outline" | "destructive"; children: ReactNode }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   return (
@@ -107,11 +174,173 @@ function CopyFeedButton({ url }: { url: string }) {
   );
 }
 
+/** The last answer of the action for one form, while nothing is being submitted. */
+function useLastResult(intent: AccountFormIntent) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (navigation.state !== "idle" || !actionData || !("intent" in actionData) || actionData.intent !== intent) return undefined;
+  return actionData.result;
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3">
+      {icon}
+      <h2 id={id} className="font-display text-2xl">
+        {children}
+      </h2>
+    </div>
+  );
+}
+
+function ProfileSection({ profile }: { profile: { username: string; name: string | null; firstName: string | null; email: string | null } }) {
+  const [form, fields] = useForm({
+    id: "profile-form",
+    lastResult: useLastResult("profile"),
+    defaultValue: { name: profile.name ?? "", firstName: profile.firstName ?? "", email: profile.email ?? "" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+  const busy = useBusy("profile");
+  return (
+    <section className="card mt-8 space-y-4" aria-labelledby="profile-title" data-testid="profile-settings">
+      <SectionTitle id="profile-title" icon={<UserRound className="h-6 w-6 text-accent" aria-hidden />}>
+        Profile
+      </SectionTitle>
+      <p className="opacity-85">
+        You sign in as <strong>{profile.username}</strong>. Your email is private: other members never see it.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="profile" />
+        <FormErrors errors={form.errors} />
+        <Field label="Display name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+        <Field
+          label="First name"
+          errors={fields.firstName.errors}
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+        />
+        <Field label="Email (optional)" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : "Save profile"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const [form, fields] = useForm({
+    id: "password-form",
+    lastResult: useLastResult("password"),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
+  });
+  const busy = useBusy("password");
+  return (
+    <section className="card mt-8 space-y-4" aria-labelledby="password-title" data-testid="password-settings">
+      <SectionTitle id="password-title" icon={<KeyRound className="h-6 w-6 text-accent" aria-hidden />}>
+        Password
+      </SectionTitle>
+      <p className="opacity-85">At least 12 characters. Changing it signs out every other device signed in to your account; this one stays signed in.</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="password" />
+        <FormErrors errors={form.errors} />
+        <Field
+          label="Current password"
+          errors={fields.currentPassword.errors}
+          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+        />
+        <Field
+          label="New password"
+          errors={fields.newPassword.errors}
+          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Field
+          label="Confirm new password"
+          errors={fields.confirmNewPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmNewPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Changing..." : "Change password"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function SessionsAndDataSection() {
+  return (
+    <section className="card mt-8 space-y-4" aria-labelledby="data-title" data-testid="data-settings">
+      <SectionTitle id="data-title" icon={<Download className="h-6 w-6 text-accent" aria-hidden />}>
+        Your data and devices
+      </SectionTitle>
+      <p className="opacity-85">
+        Download a copy of what the academy keeps about you: profile, course progress, certificates, forum topics and replies, revenue
+        calculator entries and theme (a JSON file).
+      </p>
+      <a href="/api/user/export" download className={buttonClasses("outline")} data-testid="download-my-data">
+        <Download className="h-4 w-4" aria-hidden /> Download my data
+      </a>
+      <p className="opacity-85">Lost a device, or signed in somewhere you should not have? Sign out of every device, this one included.</p>
+      <IntentButton intent="sign-out-everywhere" variant="outline">
+        <LogOut className="h-4 w-4" aria-hidden /> Sign out everywhere
+      </IntentButton>
+    </section>
+  );
+}
+
+function DeleteAccountSection() {
+  const [form, fields] = useForm({
+    id: "delete-account-form",
+    lastResult: useLastResult("delete-account"),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
+  });
+  const busy = useBusy("delete-account");
+  return (
+    <section className="card mt-8 space-y-4 border-red-500/50" aria-labelledby="delete-title" data-testid="delete-account">
+      <SectionTitle id="delete-title" icon={<Trash2 className="h-6 w-6 text-red-300" aria-hidden />}>
+        Delete my account
+      </SectionTitle>
+      <ul className="list-disc space-y-1 pl-5 opacity-85">
+        <li>Your profile, email, course progress, certificates, subscription record, calculator entries and study-companion history are deleted.</li>
+        <li>Your certificates stop verifying: their public pages will no longer find them. Download the PDFs first if you need them.</li>
+        <li>
+          Your forum topics and replies stay, so conversations still make sense, but your name is removed: they are shown as by &lsquo;{FORMER_MEMBER}&rsquo;.
+        </li>
+        <li>This cannot be undone. A Premium membership paid by card must be cancelled first.</li>
+      </ul>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="delete-account" />
+        <FormErrors errors={form.errors} />
+        <Field
+          label="Your password, to confirm"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        />
+        <Button type="submit" variant="destructive" disabled={busy}>
+          <Trash2 className="h-4 w-4" aria-hidden /> {busy ? "Deleting..." : "Delete my account"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
 export default function AccountSettings() {
-  const { feed, home } = useLoaderData<typeof loader>();
+  const { feed, home, profile } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-display text-3xl">Account Settings</h1>
+      {/* Keyed by what is saved, so the form shows the stored (normalised) values after a save. */}
+      <ProfileSection key={JSON.stringify(profile)} profile={profile} />
+      <PasswordSection />
+      <SessionsAndDataSection />
       <section className="card mt-8 space-y-4" aria-labelledby="calendar-title" data-testid="calendar-settings">
         <div className="flex items-center gap-3">
           <CalendarDays className="h-6 w-6 text-accent" aria-hidden />
@@ -168,6 +397,7 @@ export default function AccountSettings() {
           </>
         )}
       </section>
+      <DeleteAccountSection />
       <p className="mt-6 text-sm">
         <Link to={home} className="underline">
           Back to Dashboard

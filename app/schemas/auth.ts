@@ -14,6 +14,21 @@ export const NewPasswordSchema = z
   .min(12, "Password must be at least 12 characters")
   .max(128, "Password must be at most 128 characters");
 
+export const EMAIL_INVALID = "Enter a real email address, like name@example.com.";
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "An email address has at most 254 characters.")
+  .email(EMAIL_INVALID);
+
+/** An optional email: blank (or null in JSON) means "no email". */
+export const OptionalEmailSchema = z.preprocess(
+  (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+  EmailSchema.optional(),
+);
+
 const CaptchaFields = {
   captchaToken: z.string({ required_error: "Captcha expired, please try again" }).min(1).max(512),
   captchaAnswer: z.coerce
@@ -32,6 +47,7 @@ export const LoginSchema = z.object({
 export const RegisterSchema = z.object({
   username: UsernameSchema,
   password: NewPasswordSchema,
+  email: OptionalEmailSchema,
   ...CaptchaFields,
 });
 

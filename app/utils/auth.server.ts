@@ -5,6 +5,7 @@ import { checkCaptcha } from "~/models/captcha.server";
 import {
   CommonPasswordError,
   createStudent,
+  EmailTakenError,
   getUserById,
   UsernameTakenError,
   verifyLogin,
@@ -20,6 +21,8 @@ export interface Credentials {
   password: string;
   captchaToken: string;
   captchaAnswer: number;
+  /** Sign-up only: the optional email. */
+  email?: string;
 }
 
 /** Why a sign-in or sign-up was refused, in the spec's words. */
@@ -27,7 +30,7 @@ export interface AuthRefusal {
   status: 400 | 401 | 409 | 429;
   title: string;
   message: string;
-  field?: "username" | "password" | "captchaAnswer";
+  field?: "username" | "password" | "captchaAnswer" | "email";
   retryAfterSeconds?: number;
 }
 
@@ -82,7 +85,7 @@ export async function attemptRegistration(input: Credentials, ip: string): Promi
   }
   try {
     await consumeSignup(ip);
-    const user = await createStudent({ username: input.username, password: input.password });
+    const user = await createStudent({ username: input.username, password: input.password, email: input.email });
     logEvent("registration", { userId: user.id, username: user.username, ip });
     return { ok: true, user };
   } catch (error) {
@@ -90,7 +93,9 @@ export async function attemptRegistration(input: Credentials, ip: string): Promi
     const refusal: AuthRefusal | null =
       error instanceof UsernameTakenError
         ? { status: 409, title: "Registration failed", message: error.message, field: "username" }
-        : error instanceof CommonPasswordError
+        : error instanceof EmailTakenError
+          ? { status: 409, title: "Registration failed", message: error.message, field: "email" }
+          : error instanceof CommonPasswordError
           ? { status: 400, title: "Registration failed", message: error.message, field: "password" }
           : null;
     if (!refusal) throw error;

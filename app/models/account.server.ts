@@ -1,0 +1,164 @@
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { forumReplies, forumTopics, sessions, users, type User } from "#db/schema";
+import { listCertificatesForUser, toApiCertificate } from "~/models/certificate.server";
+import { listProgressForUser, toApiProgress } from "~/models/progress.server";
+import { getSubscriptionSummary } from "~/models/subscription.server";
+import {
+  CommonPasswordError,
+  EmailTakenError,
+  getCalculatorRecord,
+  getUserById,
+  isCommonPassword,
+  isEmailTaken,
+  isEmailUniqueViolation,
+  toPublicUser,
+} from "~/models/user.server";
+import type { ChangePasswordInput, ProfileInput } from "~/schemas/account";
+import { logEvent } from "~/utils/logger.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+
+// A member managing their own account: profile and email, password, sessions,
+// a copy of their data, deleting the account. The /settings page and the
+// /api/user/* routes both call these functions.
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+export const WRONG_PASSWORD = "That password is not correct.";
+export const SAME_PASSWORD = "Choose a new password that differs from your current one.";
+export const LAST_ADMIN = "You are the academy's only administrator. Make another member an administrator before deleting your account.";
+export const PAID_PLAN_ACTIVE =
+  "Your Premium membership is still paid by card. Cancel it from the portal first, then delete your account.";
+
+/** A request the member may not make as sent; carries the status the API answers with. */
+export class AccountRefusal extends Error {
+  constructor(
+    message: string,
+    public status: 400 | 403 | 404 | 409,
+    public field?: "email" | "currentPassword" | "newPassword" | "password",
+  ) {
+    super(message);
+  }
+}
+
+function memberOrRefuse(userId: number): User {
+  const user = getUserById(userId);
+  if (!user) throw new AccountRefusal("Account not found.", 404);
+  return user;
+}
+
+/** What the member sees and edits about themselves (their own email included: it is never shown to others). */
+export function getAccountProfile(user: User) {
+  return { username: user.username, name: user.name, firstName: user.firstName, email: user.email };
+}
+
+export function updateProfile(userId: number, input: ProfileInput): User {
+  const email = input.email ?? null;
+  if (email && isEmailTaken(email, userId)) throw new AccountRefusal(new EmailTakenError().message, 409, "email");
+  try {
+    const updated = db
+      .update(users)
+      .set({ name: input.name ?? null, firstName: input.firstName ?? null, email })
+      .where(eq(users.id, userId))
+      .returning()
+      .get();
+    if (!updated) throw new AccountRefusal("Account not found.", 404);
+    return updated;
+  } catch (error) {
+    if (isEmailUniqueViolation(error)) throw new AccountRefusal(new EmailTakenError().message, 409, "email");
+    throw error;
+  }
+}
+
+/**
+ * Changes the password after checking the current one, then ends every other
+ * session of the member: whoever else was signed in must sign in again with
+ * the new password. The session making the change (if any) stays.
+ */
+export async function changePassword(userId: number, keepSessionId: string | null, input: ChangePasswordInput): Promise<{ signedOutSessions: number }> {
+  const user = memberOrRefuse(userId);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new AccountRefusal(WRONG_CURRENT_PASSWORD, 400, "currentPassword");
+  }
+  if (input.newPassword === input.currentPassword) throw new AccountRefusal(SAME_PASSWORD, 400, "newPassword");
+  if (isCommonPassword(input.newPassword)) throw new AccountRefusal(new CommonPasswordError().message, 400, "newPassword");
+  const passwordHash = await hashPassword(input.newPassword);
+  const signedOutSessions = db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    const others = keepSessionId
+      ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+      : eq(sessions.userId, userId);
+    return tx.delete(sessions).where(others).run().changes;
+  });
+  logEvent("password_changed", { userId, signedOutSessions });
+  return { signedOutSessions };
+}
+
+/** "Sign out everywhere": ends every session of the member, this browser's included. */
+export function signOutEverywhere(userId: number): number {
+  const ended = db.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+  logEvent("signed_out_everywhere", { userId, ended });
+  return ended;
+}
+
+/** Everything the academy keeps about the member, as one JSON document (no password hash, no session ids). */
+export function exportAccountData(userId: number) {
+  const user = memberOrRefuse(userId);
+  const { moodTheme, themeSettings, ...profile } = toPublicUser(user);
+  const topics = db
+    .select({ id: forumTopics.id, categoryId: forumTopics.categoryId, title: forumTopics.title, content: forumTopics.content, createdAt: forumTopics.createdAt })
+    .from(forumTopics)
+    .where(eq(forumTopics.authorId, userId))
+    .orderBy(asc(forumTopics.id))
+    .all();
+  const replies = db
+    .select({ id: forumReplies.id, topicId: forumReplies.topicId, content: forumReplies.content, createdAt: forumReplies.createdAt })
+    .from(forumReplies)
+    .where(eq(forumReplies.authorId, userId))
+    .orderBy(asc(forumReplies.id))
+    .all();
+  const subscription = getSubscriptionSummary(user);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: { ...profile, email: user.email, joinedAt: user.createdAt.toISOString() },
+    theme: { moodTheme, themeSettings },
+    subscription: { plan: subscription.plan, status: subscription.status, isPremium: subscription.isPremium, currentPeriodEnd: subscription.currentPeriodEnd },
+    progress: listProgressForUser(userId).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })),
+    certificates: listCertificatesForUser(userId).map((certificate) => ({ ...toApiCertificate(certificate), recipientName: certificate.recipientName })),
+    forum: {
+      topics: topics.map((topic) => ({ ...topic, createdAt: topic.createdAt.toISOString() })),
+      replies: replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.toISOString() })),
+    },
+    revenueCalculator: getCalculatorRecord(userId),
+  };
+}
+export type AccountExport = ReturnType<typeof exportAccountData>;
+
+/** The name of the downloaded file. */
+export function exportFileName(user: Pick<User, "username">, now = new Date()): string {
+  return `mystic-academy-${user.username}-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * Deletes the member's account, confirmed by their password. Their forum
+ * topics and replies stay (the conversation would break without them) and are
+ * shown as by "Former member" (forum author_id is set null by the database).
+ * Everything personal goes with the row: sessions, progress, certificates
+ * (which then no longer verify), subscription record, calculator, chat history.
+ */
+export async function deleteAccount(userId: number, password: string): Promise<void> {
+  const user = memberOrRefuse(userId);
+  if (!(await verifyPassword(password, user.passwordHash))) throw new AccountRefusal(WRONG_PASSWORD, 400, "password");
+  const subscription = getSubscriptionSummary(user);
+  // Deleting the row would not stop Stripe from charging the card.
+  if (subscription.isPaidOnline && subscription.isPremium && !subscription.cancelAtPeriodEnd) {
+    throw new AccountRefusal(PAID_PLAN_ACTIVE, 409);
+  }
+  db.transaction((tx) => {
+    if (user.role === "admin") {
+      const admins = tx.select({ n: count() }).from(users).where(eq(users.role, "admin")).get()?.n ?? 0;
+      if (admins <= 1) throw new AccountRefusal(LAST_ADMIN, 409);
+    }
+    tx.delete(users).where(eq(users.id, userId)).run();
+  });
+  logEvent("account_deleted", { userId, username: user.username, role: user.role });
+}

@@ -1,0 +1,17 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { exportAccountData, exportFileName } from "~/models/account.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+/** "Download my data": everything kept about the member, as a JSON attachment. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json(exportAccountData(user.id), {
+    headers: {
+      "Content-Disposition": `attachment; filename="${exportFileName(user)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export const action = () => methodNotAllowed(["GET"]);

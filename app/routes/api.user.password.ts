@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { changePassword } from "~/models/account.server";
+import { ChangePasswordSchema } from "~/schemas/account";
+import { answerAccountRefusal } from "~/utils/account-api.server";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { getSession } from "~/utils/session.server";
+
+/** PUT {currentPassword, newPassword}: every other session of the member is signed out; this one stays. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+  const user = await requireUser(request);
+  const input = await readJson(request, ChangePasswordSchema);
+  const session = await getSession(request);
+  return answerAccountRefusal(async () => {
+    const { signedOutSessions } = await changePassword(user.id, session.id || null, input);
+    return json({ message: "Password changed.", signedOutSessions });
+  });
+}
+
+export const loader = () => methodNotAllowed(["PUT"]);

@@ -1,0 +1,20 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getAccountProfile, updateProfile } from "~/models/account.server";
+import { ProfileSchema } from "~/schemas/account";
+import { answerAccountRefusal } from "~/utils/account-api.server";
+import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+/** The member's own profile, email included (only ever sent to the member themselves). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json(getAccountProfile(user));
+}
+
+/** PUT {name?, firstName?, email?}: a field left out or blank is cleared. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
+  const user = await requireUser(request);
+  const input = await readJson(request, ProfileSchema);
+  return answerAccountRefusal(() => json(getAccountProfile(updateProfile(user.id, input))));
+}

@@ -1,0 +1,14 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { signOutEverywhere } from "~/models/account.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { logout, requireUser } from "~/utils/auth.server";
+
+/** POST: ends every session of the member, the caller's included. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireUser(request);
+  const signedOutSessions = signOutEverywhere(user.id);
+  return json({ signedOutSessions }, { headers: await logout(request) });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { NewPasswordSchema, OptionalEmailSchema } from "~/schemas/auth";
+
+export { EmailSchema, EMAIL_INVALID, OptionalEmailSchema } from "~/schemas/auth";
+
+// The member's own account: profile, email, password, deletion. Shared by the
+// /settings forms (conform, in the browser too) and the /api/user/* routes.
+
+/** Shown instead of a name on forum posts whose author deleted their account (the posts stay). */
+export const FORMER_MEMBER = "Former member";
+
+const optionalText = (max: number, what: string) =>
+  z.preprocess(
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+    z.string().trim().max(max, `${what} must be at most ${max} characters.`).optional(),
+  );
+
+export const ProfileSchema = z.object({
+  name: optionalText(80, "Display name"),
+  firstName: optionalText(50, "First name"),
+  email: OptionalEmailSchema,
+});
+export type ProfileInput = z.output<typeof ProfileSchema>;
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string({ required_error: "Enter your current password." })
+    .min(1, "Enter your current password.")
+    .max(128, "Password must be at most 128 characters"),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>;
+
+// The page asks for the new password twice; the JSON API does not (as at sign-up).
+export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
+  confirmNewPassword: z.string({ required_error: "Please confirm your new password." }),
+}).refine((v) => v.newPassword === v.confirmNewPassword, {
+  message: "Passwords do not match. Please try again.",
+  path: ["confirmNewPassword"],
+});
+
+export const DeleteAccountSchema = z.object({
+  password: z
+    .string({ required_error: "Enter your password to confirm." })
+    .min(1, "Enter your password to confirm.")
+    .max(128, "Password must be at most 128 characters"),
+});
