@@ -7,7 +7,6 @@ import { FIRST_COURSE } from "./learning-helpers";
 // form (JavaScript off).
 
 const LessonList = z.array(z.object({ id: z.number() }));
-const Heartbeat = z.object({ creditedSeconds: z.number(), measuredSeconds: z.number() });
 
 test.describe("Learning time", () => {
   test("time spent on a lesson page shows in the portal", async ({ page, visit, student: _student }) => {
@@ -18,23 +17,24 @@ test.describe("Learning time", () => {
     const [lesson] = LessonList.parse(await (await page.request.get(`/api/courses/${FIRST_COURSE.id}/lessons`)).json());
     if (!lesson) throw new Error("the first course has lessons");
     // Heartbeats every 2 s instead of 30 s: the server still credits no more than the time that passed.
-    const beats: z.infer<typeof Heartbeat>[] = [];
-    page.on("response", async (response) => {
-      if (response.url().endsWith("/api/learning-time") && response.ok()) beats.push(Heartbeat.parse(await response.json()));
+    let beats = 0;
+    page.on("response", (response) => {
+      if (response.url().endsWith("/api/learning-time") && response.request().method() === "POST" && response.ok()) beats += 1;
     });
+    const opened = Date.now();
     await visit(`/course/${FIRST_COURSE.id}/lesson/${lesson.id}?heartbeat=2`);
     await page.mouse.move(200, 200);
-    await expect.poll(() => beats.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => beats, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await page.mouse.move(300, 250);
-    const measured = beats.at(-1)?.measuredSeconds ?? 0;
-    expect(measured).toBeGreaterThanOrEqual(2);
-    // Never more than the seconds the page was open.
-    expect(measured).toBeLessThanOrEqual(15);
 
     await visit("/students");
+    const openSeconds = (Date.now() - opened) / 1000;
     const figure = (await page.getByTestId("stat-hours").textContent()) ?? "";
     expect(figure).toMatch(/^\d+ s$/);
-    expect(Number.parseInt(figure, 10)).toBeGreaterThanOrEqual(measured);
+    const seconds = Number.parseInt(figure, 10);
+    expect(seconds).toBeGreaterThanOrEqual(2);
+    // Never more than the seconds the page was open.
+    expect(seconds).toBeLessThanOrEqual(openSeconds);
     await expect(page.getByTestId("learning-time-estimated")).toHaveCount(0);
   });
 });

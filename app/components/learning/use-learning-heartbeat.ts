@@ -14,7 +14,8 @@ function send(lessonId: number, seconds: number, leaving: boolean) {
   const body = JSON.stringify({ lessonId, seconds });
   // A page being hidden or left may not finish a fetch; a beacon is queued by the browser.
   if (leaving && navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: "application/json" }))) return;
-  void fetch(ENDPOINT, { method: "POST", credentials: "same-origin", keepalive: true, headers: { "Content-Type": "application/json" }, body }).catch(
+  // keepalive only when leaving: it lets the request outlive the page, which a regular beat does not need.
+  void fetch(ENDPOINT, { method: "POST", credentials: "same-origin", keepalive: leaving, headers: { "Content-Type": "application/json" }, body }).catch(
     () => undefined,
   );
 }
@@ -51,8 +52,8 @@ export function useLearningHeartbeat(lessonId: number, intervalSeconds = HEARTBE
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, markActive);
       document.removeEventListener("visibilitychange", onVisibility);
       window.removeEventListener("pagehide", onLeave);
-      // Moving to another lesson or section within the app: send what was counted here.
-      flush();
+      // Moving to another lesson within the app: send what was counted here.
+      flush(true);
     };
   }, [lessonId, intervalSeconds]);
 }
