@@ -67,7 +67,7 @@ async function journeyLinksOnPortal(student: Visitor): Promise<{ courses: string
   const html = await (await student.request("/students")).text();
   const section = html.slice(html.indexOf('id="journey-title"'), html.indexOf('id="quick-actions-title"'));
   const anchors = [...section.matchAll(/<a\s[^>]*>/g)].map((match) => match[0]);
-  const hrefs = (testId: string) => anchors.filter((tag) => tag.includes(`data-testid="${testId}"`)).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]);
+  const hrefs = (testId: string) => anchors.filter((tag) => tag.includes(`data-testid="${testId}"`)).map((tag) => /href="([^"]+)"/.exec(tag)?.[1] ?? "");
   return { courses: hrefs("journey-course"), upsells: hrefs("journey-upsell"), html: section };
 }
 
