@@ -136,7 +136,7 @@ export const lessons = sqliteTable(
     description: text("description").notNull().default(""),
     order: integer("sort_order").notNull(),
     isActive: flag("is_active", true),
-    // Expected study time; learning hours in the portal add these up.
+    // Expected study time; the portal counts it for a completed lesson with no measured time.
     estimatedMinutes: integer("estimated_minutes").notNull().default(20),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -219,9 +219,42 @@ export const sectionProgress = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.sectionId] })],
 );
 
-// Minutes of study per user per day, for streaks and the premium analytics.
+// Measured study time: seconds active on a lesson page, per member, lesson and day
+// (academy time zone), credited by heartbeats (app/models/learning-time.server.ts).
+// course_id is kept beside the lesson for the per-course figures.
 export const learningTime = sqliteTable(
   "learning_time",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD (academy time zone)
+    seconds: integer("seconds").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId, t.day] }),
+    index("learning_time_day").on(t.day),
+    index("learning_time_user_course").on(t.userId, t.courseId),
+  ],
+);
+
+// Where each member's heartbeat clock stands: credited time never overlaps, across tabs and lessons.
+export const learningHeartbeats = sqliteTable("learning_heartbeats", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  creditedUntil: integer("credited_until", { mode: "timestamp_ms" }).notNull(),
+});
+
+// One star rating (1–5) per student per course; allowed once the course is started.
+export const courseRatings = sqliteTable(
+  "course_ratings",
   {
     userId: integer("user_id")
       .notNull()
@@ -229,10 +262,15 @@ export const learningTime = sqliteTable(
     courseId: integer("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    day: text("day").notNull(), // YYYY-MM-DD (UTC)
-    seconds: integer("seconds").notNull().default(0),
+    rating: integer("rating").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.day] }), index("learning_time_day").on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index("course_ratings_course").on(t.courseId),
+    check("course_ratings_range", sql`rating between 1 and 5`),
+  ],
 );
 
 export const certificates = sqliteTable(

@@ -1,5 +1,6 @@
-import { BookOpen, Clock, Crown, Star } from "lucide-react";
+import { BookOpen, Clock, Crown } from "lucide-react";
 import type { ReactNode } from "react";
+import { RatingBadge } from "~/components/course-rating";
 import type { CourseSummary } from "~/models/course.server";
 
 export const levelBadgeClasses: Record<CourseSummary["level"], string> = {
@@ -19,10 +20,7 @@ export function CourseCard({ course, action }: { course: CourseSummary; action?:
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2 text-xs">
           <span className={`rounded-full border px-2 py-0.5 ${levelBadgeClasses[course.level]}`}>{course.level}</span>
-          <span className="flex items-center gap-1 text-accent">
-            <Star className="h-3.5 w-3.5 fill-current" aria-hidden />
-            {course.rating}
-          </span>
+          <RatingBadge course={course} />
         </div>
         <h3 className="font-display text-lg font-semibold">
           {course.title}

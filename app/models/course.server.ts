@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { certificates, courses, lessons, userProgress, type Course } from "#db/schema";
+import { certificates, courseRatings, courses, lessons, userProgress, type Course } from "#db/schema";
+import { averageRating } from "~/models/course-rating";
 import type { CourseInput } from "~/schemas/course";
 
 /** A course as the JSON API and the pages show it; `lessons` counts active lessons. */
@@ -10,7 +11,11 @@ export interface CourseSummary {
   description: string;
   imageUrl: string | null;
   level: Course["level"];
+  /** The administrator's value; shown only until students have rated (course-rating.ts). */
   rating: string;
+  /** Students' average stars, one decimal, or null before the first rating. */
+  ratingAverage: number | null;
+  ratingCount: number;
   lessons: number;
   duration: string;
   isActive: boolean;
@@ -24,6 +29,16 @@ const activeLessonCounts = db
   .groupBy(lessons.courseId)
   .as("lesson_counts");
 
+const ratingTotals = db
+  .select({
+    courseId: courseRatings.courseId,
+    stars: sql<number>`sum(${courseRatings.rating})`.as("stars"),
+    votes: count().as("votes"),
+  })
+  .from(courseRatings)
+  .groupBy(courseRatings.courseId)
+  .as("rating_totals");
+
 const courseColumns = {
   id: courses.id,
   title: courses.title,
@@ -35,12 +50,21 @@ const courseColumns = {
   isActive: courses.isActive,
   isPremium: courses.isPremium,
   lessons: sql<number>`coalesce(${activeLessonCounts.total}, 0)`.mapWith(Number),
+  ratingStars: sql<number>`coalesce(${ratingTotals.stars}, 0)`.mapWith(Number),
+  ratingCount: sql<number>`coalesce(${ratingTotals.votes}, 0)`.mapWith(Number),
 };
+
+type CourseRow = { ratingStars: number; ratingCount: number } & Omit<CourseSummary, "ratingAverage" | "ratingCount">;
+
+function toSummary({ ratingStars, ...row }: CourseRow): CourseSummary {
+  return { ...row, ratingAverage: averageRating(ratingStars, row.ratingCount) };
+}
 
 const activeCoursesQuery = db
   .select(courseColumns)
   .from(courses)
   .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .leftJoin(ratingTotals, eq(ratingTotals.courseId, courses.id))
   .where(eq(courses.isActive, true))
   .orderBy(asc(courses.id))
   .prepare();
@@ -49,11 +73,12 @@ const courseByIdQuery = db
   .select(courseColumns)
   .from(courses)
   .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .leftJoin(ratingTotals, eq(ratingTotals.courseId, courses.id))
   .where(and(eq(courses.id, sql.placeholder("id")), eq(courses.isActive, true)))
   .prepare();
 
 export function listActiveCourses(): CourseSummary[] {
-  return activeCoursesQuery.all();
+  return activeCoursesQuery.all().map(toSummary);
 }
 
 /** The first courses in catalogue order, as the landing page shows them. */
@@ -63,7 +88,8 @@ export function listFeaturedCourses(limit = 3): CourseSummary[] {
 
 /** An active course, or undefined: inactive courses do not exist for visitors and students. */
 export function getActiveCourse(id: number): CourseSummary | undefined {
-  return courseByIdQuery.get({ id });
+  const row = courseByIdQuery.get({ id });
+  return row && toSummary(row);
 }
 
 // ---- Administration ------------------------------------------------------
@@ -72,6 +98,7 @@ const allCoursesQuery = db
   .select(courseColumns)
   .from(courses)
   .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .leftJoin(ratingTotals, eq(ratingTotals.courseId, courses.id))
   .orderBy(asc(courses.id))
   .prepare();
 
@@ -79,16 +106,18 @@ const anyCourseByIdQuery = db
   .select(courseColumns)
   .from(courses)
   .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .leftJoin(ratingTotals, eq(ratingTotals.courseId, courses.id))
   .where(eq(courses.id, sql.placeholder("id")))
   .prepare();
 
 /** Every course, archived ones included, for administrators. */
 export function listAllCourses(): CourseSummary[] {
-  return allCoursesQuery.all();
+  return allCoursesQuery.all().map(toSummary);
 }
 
 export function getAnyCourse(id: number): CourseSummary | undefined {
-  return anyCourseByIdQuery.get({ id });
+  const row = anyCourseByIdQuery.get({ id });
+  return row && toSummary(row);
 }
 
 /** What a viewer may see: admins see archived courses too. */

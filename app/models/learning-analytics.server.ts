@@ -1,11 +1,10 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
-import { courses, learningTime } from "#db/schema";
 import { weekBuckets } from "~/models/analytics.server";
+import { listActiveCourses } from "~/models/course.server";
+import { listLearningTime, totalLearningTime } from "~/models/learning-time.server";
 import { academyDay } from "~/models/progress.server";
 
 // A Premium member's study time (advanced analytics): minutes per week and per
-// course, from the learning_time table (one row per member, course and day).
+// course, by the same rule as the portal's total (learning-time.server.ts).
 
 export const ANALYTICS_WEEKS = 12;
 
@@ -25,6 +24,8 @@ export interface LearningAnalytics {
   weeks: WeekTotal[];
   courses: CourseTime[];
   totalMinutes: number;
+  /** True when completed lessons without measured time count at their estimate. */
+  includesEstimates: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,29 +59,21 @@ export function bucketWeeklyMinutes(rows: { day: string; seconds: number }[], to
 
 export function getLearningAnalytics(userId: number, now = new Date()): LearningAnalytics {
   const today = academyDay(now);
-  const since = weekStarts(today)[0] ?? today;
-  const daily = db
-    .select({ day: learningTime.day, seconds: sql<number>`sum(${learningTime.seconds})`.mapWith(Number) })
-    .from(learningTime)
-    .where(and(eq(learningTime.userId, userId), gte(learningTime.day, since)))
-    .groupBy(learningTime.day)
-    .all();
-  const perCourse = db
-    .select({
-      courseId: learningTime.courseId,
-      title: courses.title,
-      seconds: sql<number>`sum(${learningTime.seconds})`.mapWith(Number),
+  const entries = listLearningTime(userId);
+  const titles = new Map(listActiveCourses().map((course) => [course.id, course.title]));
+  const perCourse = new Map<number, number>();
+  for (const entry of entries) perCourse.set(entry.courseId, (perCourse.get(entry.courseId) ?? 0) + entry.seconds);
+  const coursesTime = [...perCourse]
+    .flatMap(([courseId, seconds]) => {
+      const title = titles.get(courseId);
+      return title === undefined ? [] : [{ courseId, title, minutes: Math.round(seconds / 60) }];
     })
-    .from(learningTime)
-    .innerJoin(courses, eq(courses.id, learningTime.courseId))
-    .where(eq(learningTime.userId, userId))
-    .groupBy(learningTime.courseId)
-    .orderBy(desc(sql`sum(${learningTime.seconds})`), courses.title)
-    .all();
-  const coursesTime = perCourse.map((row) => ({ courseId: row.courseId, title: row.title, minutes: Math.round(row.seconds / 60) }));
+    .sort((a, b) => b.minutes - a.minutes || a.title.localeCompare(b.title));
+  const { estimatedSeconds } = totalLearningTime(entries);
   return {
-    weeks: bucketWeeklyMinutes(daily, today),
+    weeks: bucketWeeklyMinutes(entries, today),
     courses: coursesTime,
     totalMinutes: coursesTime.reduce((sum, course) => sum + course.minutes, 0),
+    includesEstimates: estimatedSeconds > 0,
   };
 }

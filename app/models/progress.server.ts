@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { activityEvents, courses, learningTime, lessonCompletions, lessons, sectionProgress, userProgress, users } from "#db/schema";
+import { activityEvents, courses, lessonCompletions, lessons, sectionProgress, userProgress, users } from "#db/schema";
 import { issueCertificate, type Certificate } from "~/models/certificate.server";
 import { env } from "~/utils/env.server";
 
@@ -127,13 +127,6 @@ export function completeLesson(user: { id: number; username: string; name: strin
       tx.insert(lessonCompletions).values({ userId: user.id, lessonId: lesson.id, completedAt: now }).onConflictDoNothing().run().changes === 1;
     const course = tx.select({ title: courses.title }).from(courses).where(eq(courses.id, lesson.courseId)).get();
     if (firstTime) {
-      // Learning time is the lesson's estimated length, credited on the day it is finished.
-      const estimate = tx.select({ minutes: lessons.estimatedMinutes }).from(lessons).where(eq(lessons.id, lesson.id)).get();
-      const seconds = (estimate?.minutes ?? 0) * 60;
-      tx.insert(learningTime)
-        .values({ userId: user.id, courseId: lesson.courseId, day: academyDay(now), seconds })
-        .onConflictDoUpdate({ target: [learningTime.userId, learningTime.courseId, learningTime.day], set: { seconds: sql`${learningTime.seconds} + ${seconds}` } })
-        .run();
       tx.insert(activityEvents)
         .values({ userId: user.id, type: "lesson_completed", summary: `${user.username} completed a lesson of ${course?.title ?? "a course"}` })
         .run();
@@ -209,18 +202,6 @@ export function getEnrolmentCounts(userId: number): EnrolmentCounts {
     .where(eq(userProgress.userId, userId))
     .get();
   return { enrolled: row?.enrolled ?? 0, completed: row?.completed ?? 0 };
-}
-
-/** Hours of study: the estimated minutes of every completed lesson. */
-export function getLearningHours(userId: number): number {
-  const minutes =
-    db
-      .select({ total: sql<number>`coalesce(sum(${lessons.estimatedMinutes}), 0)`.mapWith(Number) })
-      .from(lessonCompletions)
-      .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
-      .where(eq(lessonCompletions.userId, userId))
-      .get()?.total ?? 0;
-  return Math.round((minutes / 60) * 10) / 10;
 }
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: env.ACADEMY_TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" });

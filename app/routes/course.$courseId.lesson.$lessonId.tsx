@@ -1,16 +1,19 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useParams, useRouteError } from "@remix-run/react";
+import { z } from "zod";
 import { ArrowLeft, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion } from "lucide-react";
 import { LessonNeighbours, LessonOverview, SectionList } from "~/components/learning/lesson-sidebar";
 import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { parseRouteId, parseSectionNumber } from "~/components/learning/route-params";
 import { SectionContent } from "~/components/learning/section-content";
+import { useLearningHeartbeat } from "~/components/learning/use-learning-heartbeat";
 import { StudyHelpPanel } from "~/components/learning/study-help";
 import { buttonClasses } from "~/components/ui/button";
 import { findCompletableLesson, findLessonForViewer } from "~/models/access.server";
 import { listLessonOutline } from "~/models/lesson.server";
 import { completeLesson, getVideoPositions, listCompletedLessonIds } from "~/models/progress.server";
+import { HEARTBEAT_INTERVAL_SECONDS } from "~/schemas/learning-time";
 import { requireUser } from "~/utils/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { invariantResponse } from "~/utils/misc";
@@ -32,6 +35,13 @@ function findRequestedLesson(params: LoaderFunctionArgs["params"], viewer: { id:
   return found;
 }
 
+/**
+ * ?heartbeat=N (2–30) shortens the heartbeat interval, for the browser tests. It
+ * changes only how often the page reports; the server's cap decides what counts.
+ */
+const HeartbeatInterval = z.coerce.number().int().min(2).max(HEARTBEAT_INTERVAL_SECONDS).catch(HEARTBEAT_INTERVAL_SECONDS);
+const parseHeartbeatInterval = (value: string | null) => HeartbeatInterval.parse(value ?? undefined);
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { lesson, course } = findRequestedLesson(params, user);
@@ -51,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const next = others.find((other) => !isBefore(other)) ?? null;
 
   return json({
+    heartbeatSeconds: parseHeartbeatInterval(new URL(request.url).searchParams.get("heartbeat")),
     course: { id: course.id, title: course.title },
     lesson: {
       id: lesson.id,
@@ -147,7 +158,8 @@ function SectionNavigation({ sectionNumber, total, hrefFor }: { sectionNumber: n
 }
 
 export default function LessonPlayer() {
-  const { course, lesson, sections, sectionNumber, section, previous, next } = useLoaderData<typeof loader>();
+  const { heartbeatSeconds, course, lesson, sections, sectionNumber, section, previous, next } = useLoaderData<typeof loader>();
+  useLearningHeartbeat(lesson.id, heartbeatSeconds);
   const total = sections.length;
   const basePath = `/course/${course.id}/lesson/${lesson.id}`;
   const hrefFor = (n: number) => `${basePath}?section=${n}`;
@@ -184,6 +196,12 @@ export default function LessonPlayer() {
             estimatedMinutes={lesson.estimatedMinutes}
             completed={lesson.completed}
           />
+          <noscript>
+            <p className="card text-sm" data-testid="learning-time-unmeasured">
+              JavaScript is off, so your time on this page is not measured. Once you complete the lesson it counts at its estimated
+              length, marked estimated in your portal.
+            </p>
+          </noscript>
           <SectionList sections={sections} current={sectionNumber} hrefFor={hrefFor} />
           <LessonNeighbours courseId={course.id} previous={previous} next={next} />
           <StudyHelpPanel lessonId={lesson.id} courseTitle={course.title} lessonTitle={lesson.title} />

@@ -6,9 +6,12 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles, Star } from "lucide-react";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "lucide-react";
 import { levelBadgeClasses } from "~/components/course-card";
+import { RatingBadge } from "~/components/course-rating";
+import { CourseRatingForm } from "~/components/learning/course-rating-form";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
 import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
 import { ProgressBar } from "~/components/learning/progress-bar";
@@ -18,8 +21,11 @@ import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgra
 import { buttonClasses } from "~/components/ui/button";
 import { findCourseForViewer, isCourseLocked } from "~/models/access.server";
 import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing.server";
+import { shownRating, type ShownRating } from "~/models/course-rating";
+import { getMemberRating, rateCourse, RatingRefusal } from "~/models/course-rating.server";
 import { listLessonOutline } from "~/models/lesson.server";
 import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/progress.server";
+import { CourseRatingSchema, RATE_INTENT } from "~/schemas/course-rating";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -50,6 +56,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     paymentsOffMessage,
     learner: {
       enrolled: Boolean(progress),
+      // Only a student who has started the course may rate it (course-rating.server.ts).
+      yourRating: progress ? getMemberRating(user.id, course.id) : null,
       percentage: progress?.progressPercentage ?? 0,
       lessons: listLessonOutline(course.id).map((lesson) => ({ ...lesson, done: completed.has(lesson.id) })),
     },
@@ -62,6 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
   invariantResponse(course, NOT_FOUND, { status: 404 });
   const formData = await readForm(request);
+  if (formData.get("intent") === RATE_INTENT) return rateFromForm(formData, user, course.id);
   invariantResponse(formData.get("intent") === "start", "Unknown action", { status: 400 });
   if (isCourseLocked(course, user)) {
     return redirectWithToast("/upgrade", { type: "error", title: "Premium course", description: "This course is part of Premium. Upgrade to start it." });
@@ -80,6 +89,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lessonPath = `/course/${course.id}/lesson/${resumeAt.id}`;
   if (returning) return redirect(lessonPath);
   return redirectWithToast(lessonPath, { type: "success", title: "Course started", description: `Welcome to ${course.title}.` });
+}
+
+/** The rating form's post: the same rule as PUT /api/courses/{id}/rating. */
+function rateFromForm(formData: FormData, user: { id: number }, courseId: number) {
+  const submission = parseWithZod(formData, { schema: CourseRatingSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    rateCourse(user.id, courseId, submission.value.rating);
+  } catch (error) {
+    if (!(error instanceof RatingRefusal)) throw error;
+    return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+  const stars = submission.value.rating;
+  return redirectWithToast(`/course/${courseId}`, {
+    type: "success",
+    title: "Thank you for rating",
+    description: `You rated this course ${stars} ${stars === 1 ? "star" : "stars"}.`,
+  });
 }
 
 const LEARNING_OUTCOMES = [
@@ -182,12 +209,17 @@ function StartLearningPanel({ course, learner }: LoaderData) {
   );
 }
 
+function ratingDetail(shown: ShownRating): string {
+  if (!shown.fromStudents) return `${shown.value} / 5 (academy rating; no student ratings yet)`;
+  return `${shown.value} / 5 from ${shown.count} ${shown.count === 1 ? "student" : "students"}`;
+}
+
 function CourseDetailsPanel({ course }: Pick<LoaderData, "course">) {
   const rows = [
     { label: "Level", value: course.level },
     { label: "Duration", value: course.duration },
     { label: "Lessons", value: String(course.lessons) },
-    { label: "Rating", value: `${course.rating} / 5` },
+    { label: "Rating", value: ratingDetail(shownRating(course)) },
     { label: "Access", value: course.isPremium ? "Premium" : "Included with membership" },
   ];
   return (
@@ -209,6 +241,7 @@ function CourseDetailsPanel({ course }: Pick<LoaderData, "course">) {
 
 export default function CourseDetail() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const loadingCourse = useLoadingCoursePage();
   if (loadingCourse) return <CourseDetailSkeleton />;
   const { course } = data;
@@ -229,13 +262,7 @@ export default function CourseDetail() {
           <div>
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <span className={`rounded-full border px-2 py-0.5 text-xs ${levelBadgeClasses[course.level]}`}>{course.level}</span>
-              <span className="flex items-center gap-1 text-accent">
-                <Star className="h-4 w-4 fill-current" aria-hidden />
-                <span>
-                  {course.rating}
-                  <span className="sr-only"> out of 5</span>
-                </span>
-              </span>
+              <RatingBadge course={course} className="text-sm" />
               {course.isPremium ? (
                 <span
                   className="flex items-center gap-1 rounded-full border border-accent/60 bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent"
@@ -287,6 +314,7 @@ export default function CourseDetail() {
           ) : (
             <StartLearningPanel {...data} />
           )}
+          {data.learner?.enrolled ? <CourseRatingForm yourRating={data.learner.yourRating} lastResult={actionData?.result} /> : null}
           <CourseDetailsPanel course={course} />
         </aside>
       </div>

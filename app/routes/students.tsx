@@ -18,7 +18,9 @@ import { listCertificatesForUser } from "~/models/certificate.server";
 import { loadConferenceBanner } from "~/models/conference-banner.server";
 import { listActiveCourses } from "~/models/course.server";
 import { getLearningAnalytics } from "~/models/learning-analytics.server";
-import { getCurrentStreak, getEnrolmentCounts, getLearningHours, listProgressForUser } from "~/models/progress.server";
+import { getJourney } from "~/models/journey.server";
+import { getLearningTimeTotal } from "~/models/learning-time.server";
+import { getCurrentStreak, getEnrolmentCounts, listProgressForUser } from "~/models/progress.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
 import { dismissedCookie, DismissBannerSchema, DISMISS_BANNER_INTENT } from "~/schemas/conference-banner";
 import { requireUser } from "~/utils/auth.server";
@@ -86,9 +88,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     conferenceBanner: tab === "overview" ? loadConferenceBanner(request) : null,
     stats: {
       ...getEnrolmentCounts(user.id),
-      hours: getLearningHours(user.id),
+      learningTime: getLearningTimeTotal(user.id),
       streak: getCurrentStreak(user.id),
     },
+    journey: tab === "overview" ? getJourney(user) : null,
     courses,
     progress,
     certificates,
@@ -128,12 +131,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function StudentPortal() {
-  const { name, tab, view, subscription, paymentsOffMessage, analytics, conferenceBanner, stats, courses, progress, certificates } =
+  const { name, tab, view, subscription, paymentsOffMessage, analytics, conferenceBanner, stats, journey, courses, progress, certificates } =
     useLoaderData<typeof loader>();
   const loadingCourse = useLoadingCoursePage();
   if (loadingCourse) return <CourseDetailSkeleton />;
   const featured = courses.slice(0, FEATURED_COURSES);
-  const percentageFor = new Map(progress.map((record) => [record.courseId, record.progressPercentage]));
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -178,7 +180,13 @@ export default function StudentPortal() {
             {subscription.isPremium ? null : <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />}
             <PortalStatCards stats={stats} />
             {subscription.isPremium || subscription.plan === "premium" ? <SubscriptionCard summary={subscription} /> : null}
-            <ContinueJourney courses={featured.map((course) => ({ ...course, percentage: percentageFor.get(course.id) ?? 0 }))} />
+            {journey ? (
+              <ContinueJourney
+                courses={journey.courses.slice(0, FEATURED_COURSES)}
+                upsell={journey.upsells[0] ?? null}
+                finishedCount={journey.finishedCount}
+              />
+            ) : null}
             <QuickActions upgrade={subscription.isPremium ? null : { paymentsOffMessage }} />
           </>
         ) : null}

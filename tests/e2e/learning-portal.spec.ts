@@ -26,11 +26,14 @@ test.describe("The student portal", () => {
     await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("stat-enrolled")).toHaveText("0");
     await expect(page.getByTestId("stat-completed")).toHaveText("0");
-    await expect(page.getByTestId("stat-hours")).toHaveText("0");
+    await expect(page.getByTestId("stat-hours")).toHaveText("0 min");
     await expect(page.getByTestId("stat-streak")).toHaveText("0 days");
     await expect(page.getByTestId("journey-course")).toHaveCount(3);
     await expect(page.getByTestId("journey-course").first()).toHaveAttribute("href", `/course/${FIRST_COURSE.id}`);
     await expect(page.getByTestId("journey-course").first()).toContainText("0%");
+    // Premium courses reach a free member only as a marked upsell that leads to the upgrade.
+    await expect(page.getByTestId("journey-upsell")).toHaveAttribute("href", "/upgrade");
+    await expect(page.getByTestId("journey-upsell")).toContainText("Premium course");
 
     await tabs.getByRole("link", { name: "Courses" }).click();
     await expect(page).toHaveURL("/students?tab=courses");
@@ -55,7 +58,10 @@ test.describe("The student portal", () => {
     await expect(page.getByTestId("stat-enrolled")).toHaveText("1");
     await expect(page.getByTestId("stat-completed")).toHaveText("1");
     await expect(page.getByTestId("stat-streak")).toHaveText("1 day");
-    await expect(page.getByTestId("journey-course").first()).toContainText("100%");
+    // A finished course leaves the journey; its lessons count at their estimate, labelled.
+    await expect(page.getByTestId("journey-course")).toHaveCount(3);
+    await expect(page.getByTestId("journey-course").filter({ hasText: FIRST_COURSE.title })).toHaveCount(0);
+    await expect(page.getByTestId("learning-time-estimated")).toBeVisible();
 
     await visit("/students?tab=progress");
     await expect(page.getByTestId("achievement").filter({ hasText: "Earned" })).toHaveCount(3);

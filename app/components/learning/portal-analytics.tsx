@@ -2,6 +2,7 @@ import { BarChart3, Crown, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { ContactText } from "~/components/contact-text";
 import { UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
+import { LearningTimeRule } from "~/components/learning/learning-time-note";
 import { buttonClasses } from "~/components/ui/button";
 import type { LearningAnalytics } from "~/models/learning-analytics.server";
 
@@ -99,11 +100,16 @@ export function LearningAnalyticsPanel({ analytics }: { analytics: LearningAnaly
       <div>
         <h3 className="mb-2 font-semibold">Weekly learning time</h3>
         <WeeklyChart weeks={analytics.weeks} />
+        {analytics.includesEstimates ? (
+          <p className="mt-2 text-xs opacity-80" data-testid="analytics-estimated">
+            These figures are estimated in part: some completed lessons have no measured time.
+          </p>
+        ) : null}
       </div>
       <div>
         <h3 className="mb-2 font-semibold">Time per course</h3>
         {analytics.courses.length === 0 ? (
-          <p className="text-sm opacity-80">Complete a lesson and your study time will appear here.</p>
+          <p className="text-sm opacity-80">Study a lesson and your time will appear here.</p>
         ) : (
           <ul className="space-y-3">
             {analytics.courses.map((course) => (
@@ -120,6 +126,7 @@ export function LearningAnalyticsPanel({ analytics }: { analytics: LearningAnaly
           </ul>
         )}
       </div>
+      <LearningTimeRule />
     </AnalyticsCard>
   );
 }

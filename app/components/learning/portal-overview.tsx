@@ -2,25 +2,110 @@ import { Link, useLocation } from "@remix-run/react";
 import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap, MessageCircle, Video } from "lucide-react";
 import { companionHref, openCompanion } from "~/components/companion/companion-store";
 import { ProgressBar } from "~/components/learning/progress-bar";
+import { EstimatedPart, LearningTimeRule } from "~/components/learning/learning-time-note";
 import type { PortalStats } from "~/components/learning/portal-types";
 import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
 import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
-import type { CourseSummary } from "~/models/course.server";
+import type { JourneyCourse } from "~/models/journey.server";
+import { formatLearningTime } from "~/schemas/learning-time";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
 export function PortalStatCards({ stats }: { stats: PortalStats }) {
+  const { measuredSeconds, estimatedSeconds } = stats.learningTime;
   return (
-    <section className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your figures">
-      <StatCard label="Enrolled courses" value={stats.enrolled} icon={BookOpen} testId="stat-enrolled" />
-      <StatCard label="Completed" value={stats.completed} icon={Award} testId="stat-completed" />
-      <StatCard label="Learning hours" value={stats.hours} icon={Clock} testId="stat-hours" />
-      <StatCard label="Current streak" value={`${stats.streak} ${stats.streak === 1 ? "day" : "days"}`} icon={Flame} testId="stat-streak" />
+    <section aria-label="Your figures" className="space-y-2">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Enrolled courses" value={stats.enrolled} icon={BookOpen} testId="stat-enrolled" />
+        <StatCard label="Completed" value={stats.completed} icon={Award} testId="stat-completed" />
+        <StatCard
+          label={estimatedSeconds > 0 ? "Learning time (estimated in part)" : "Learning time"}
+          value={formatLearningTime(measuredSeconds + estimatedSeconds)}
+          icon={Clock}
+          testId="stat-hours"
+          note={<EstimatedPart estimatedSeconds={estimatedSeconds} />}
+        />
+        <StatCard label="Current streak" value={`${stats.streak} ${stats.streak === 1 ? "day" : "days"}`} icon={Flame} testId="stat-streak" />
+      </div>
+      <LearningTimeRule />
     </section>
   );
 }
 
-export function ContinueJourney({ courses }: { courses: (Pick<CourseSummary, "id" | "title" | "level" | "lessons"> & { percentage: number })[] }) {
+function JourneyCard({ course }: { course: JourneyCourse }) {
+  const started = course.kind === "in-progress";
+  return (
+    <Link to={`/course/${course.id}`} className="card block h-full space-y-3 transition hover:border-primary/60" data-testid="journey-course">
+      <p className="text-xs uppercase tracking-wide opacity-80">
+        {started ? "In progress" : "Not started"} • {course.level} • {course.lessons} lessons
+      </p>
+      <p className="font-display text-lg">{course.title}</p>
+      <div>
+        <div className="mb-1 flex justify-between text-xs opacity-80">
+          <span>Progress</span>
+          <span>{course.percentage}%</span>
+        </div>
+        <ProgressBar value={course.percentage} label={`${course.title} progress`} />
+      </div>
+      <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
+        {started ? "Continue Learning" : "Start Course"} <ArrowRight className="h-4 w-4" aria-hidden />
+      </p>
+    </Link>
+  );
+}
+
+/** A Premium course shown to a member without Premium: clearly marked, and it leads to /upgrade, not to the lessons. */
+function UpsellCard({ course }: { course: JourneyCourse }) {
+  return (
+    <Link
+      to="/upgrade"
+      className="card block h-full space-y-3 border-dashed border-accent/60 bg-accent/5 transition hover:border-accent"
+      data-testid="journey-upsell"
+    >
+      <p className="inline-flex items-center gap-1 rounded-full border border-accent/60 px-2 py-0.5 text-xs font-medium text-accent">
+        <Crown className="h-3.5 w-3.5" aria-hidden /> Premium course
+      </p>
+      <p className="font-display text-lg">{course.title}</p>
+      <p className="text-sm opacity-85">
+        {course.percentage > 0 ? `You reached ${course.percentage}%. ` : ""}Upgrade to Premium to {course.percentage > 0 ? "continue" : "take"} it.
+      </p>
+      <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
+        Upgrade to Premium <ArrowRight className="h-4 w-4" aria-hidden />
+      </p>
+    </Link>
+  );
+}
+
+/** Where a member goes when the journey has nothing left to list. */
+function JourneyEmptyState({ finishedCount }: { finishedCount: number }) {
+  if (finishedCount > 0) {
+    return (
+      <div className="card space-y-3" data-testid="journey-empty">
+        <p className="font-semibold">You have finished every course open to you.</p>
+        <p className="text-sm opacity-85">Your certificates are waiting, and new courses appear in the catalogue.</p>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/students?tab=certificates" className={buttonClasses("primary", undefined, "sm")}>
+            <Award className="h-4 w-4" aria-hidden /> See your certificates
+          </Link>
+          <Link to="/courses" className={buttonClasses("outline", undefined, "sm")}>
+            Browse the catalogue
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="card space-y-3" data-testid="journey-empty">
+      <p className="font-semibold">No courses are open to you yet.</p>
+      <Link to="/courses" className={buttonClasses("primary", undefined, "sm")}>
+        <Compass className="h-4 w-4" aria-hidden /> Browse the catalogue
+      </Link>
+    </div>
+  );
+}
+
+/** Up to three courses to continue or start, then at most one Premium upsell. */
+export function ContinueJourney({ courses, upsell, finishedCount }: { courses: JourneyCourse[]; upsell: JourneyCourse | null; finishedCount: number }) {
   return (
     <section aria-labelledby="journey-title">
       <div className="mb-4 flex items-center justify-between gap-4">
@@ -31,29 +116,21 @@ export function ContinueJourney({ courses }: { courses: (Pick<CourseSummary, "id
           View All Courses <ArrowRight className="h-4 w-4" aria-hidden />
         </Link>
       </div>
-      {courses.length === 0 ? (
-        <p className="card text-sm opacity-80">No courses available</p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-3">
+      {courses.length === 0 ? <JourneyEmptyState finishedCount={finishedCount} /> : null}
+      {courses.length > 0 || upsell ? (
+        <ul className={`mt-4 grid gap-4 md:grid-cols-2 ${upsell && courses.length >= 3 ? "xl:grid-cols-4" : "lg:grid-cols-3"}`}>
           {courses.map((course) => (
             <li key={course.id}>
-              <Link to={`/course/${course.id}`} className="card block h-full space-y-3 transition hover:border-primary/60" data-testid="journey-course">
-                <p className="text-xs uppercase tracking-wide opacity-70">
-                  {course.level} • {course.lessons} lessons
-                </p>
-                <p className="font-display text-lg">{course.title}</p>
-                <div>
-                  <div className="mb-1 flex justify-between text-xs opacity-80">
-                    <span>Progress</span>
-                    <span>{course.percentage}%</span>
-                  </div>
-                  <ProgressBar value={course.percentage} label={`${course.title} progress`} />
-                </div>
-              </Link>
+              <JourneyCard course={course} />
             </li>
           ))}
+          {upsell ? (
+            <li>
+              <UpsellCard course={upsell} />
+            </li>
+          ) : null}
         </ul>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -24,6 +24,7 @@ export interface PortalCertificate {
 export interface PortalStats {
   enrolled: number;
   completed: number;
-  hours: number;
+  /** Measured seconds, and the estimate of completed lessons that have none (learning-time.server.ts). */
+  learningTime: { measuredSeconds: number; estimatedSeconds: number };
   streak: number;
 }

@@ -1,7 +1,21 @@
 import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 
 /** One figure with its label and icon: the portal's and the admin pages' stat tiles. */
-export function StatCard({ label, value, icon: Icon, testId }: { label: string; value: string | number; icon: LucideIcon; testId?: string }) {
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  testId,
+  note,
+}: {
+  label: string;
+  value: string | number;
+  icon: LucideIcon;
+  testId?: string;
+  /** A short qualifier under the figure (e.g. what part of it is estimated). */
+  note?: ReactNode;
+}) {
   return (
     <div className="card flex items-center gap-4">
       <Icon className="h-8 w-8 shrink-0 text-accent" aria-hidden />
@@ -10,6 +24,7 @@ export function StatCard({ label, value, icon: Icon, testId }: { label: string; 
         <p className="text-2xl font-semibold" data-testid={testId}>
           {value}
         </p>
+        {note}
       </div>
     </div>
   );

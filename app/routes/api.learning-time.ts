@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { findCompletableLesson } from "~/models/access.server";
+import { getLearningTimeTotal, recordLearningTime } from "~/models/learning-time.server";
+import { LearningTimeHeartbeatSchema } from "~/schemas/learning-time";
+import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+// The lesson page's heartbeat: active seconds on a lesson the member may open
+// (Premium enforced by findCompletableLesson), credited under the server's cap.
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireUser(request);
+  const heartbeat = await readJson(request, LearningTimeHeartbeatSchema);
+  const found = findCompletableLesson(heartbeat.lessonId, user);
+  if (!found) return apiError(404, "Lesson not found");
+  const credit = recordLearningTime(user.id, found.lesson, heartbeat.seconds);
+  const total = getLearningTimeTotal(user.id);
+  return json({ lessonId: found.lesson.id, creditedSeconds: credit.seconds, ...total });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

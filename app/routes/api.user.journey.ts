@@ -1,0 +1,12 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getJourney } from "~/models/journey.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+/** The portal's "Continue Your Journey", whole: courses to continue or start, upsells, and how many are finished. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json(getJourney(user));
+}
+
+export const action = () => methodNotAllowed(["GET"]);
