@@ -31,7 +31,16 @@ export default defineConfig({
       "@radix-ui/react-tooltip",
     ],
   },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rollupOptions: {
+      // Resource routes (the JSON API) have no browser code, so their client chunks are empty by design.
+      onwarn(warning, warn) {
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
+  },
   plugins: [
     !process.env.VITEST &&
       remix({

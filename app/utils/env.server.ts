@@ -16,7 +16,7 @@ const flag = (fallback: boolean) =>
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().positive().optional().default(fallback);
 
-const EnvSchema = z.object({
+const EnvObject = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -107,7 +107,12 @@ const EnvSchema = z.object({
     .optional(),
   // Password-reset emails one account (username or email) may ask for per hour.
   PASSWORD_RESET_REQUESTS_PER_HOUR: positiveInt(5),
-}).superRefine((config, ctx) => {
+});
+
+/** Every variable the academy reads (.env.example documents each; a unit test checks). */
+export const ENV_VARIABLES = Object.keys(EnvObject.shape);
+
+const EnvSchema = EnvObject.superRefine((config, ctx) => {
   if (config.RTC_MIN_PORT > config.RTC_MAX_PORT) {
     ctx.addIssue({ code: "custom", path: ["RTC_MIN_PORT"], message: "must not be above RTC_MAX_PORT" });
   }

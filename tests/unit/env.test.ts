@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/utils/env.server";
+import { ENV_VARIABLES, parseEnv } from "~/utils/env.server";
 
 describe("configuration", () => {
   it("has documented defaults", () => {
@@ -42,5 +42,13 @@ describe("operations configuration", () => {
     expect(parseEnv({}).SHUTDOWN_GRACE_SECONDS).toBe(30);
     expect(parseEnv({}).LOG_LEVEL).toBe("info");
     expect(() => parseEnv({ LOG_LEVEL: "chatty" })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe(".env.example", () => {
+  it("documents every variable the academy reads, and nothing it does not", async () => {
+    const { readFileSync } = await import("node:fs");
+    const documented = [...readFileSync(".env.example", "utf8").matchAll(/^# ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]);
+    expect([...documented].sort()).toEqual([...ENV_VARIABLES].sort());
   });
 });
