@@ -135,7 +135,7 @@ export default function StudentPortal() {
   const featured = courses.slice(0, FEATURED_COURSES);
   const percentageFor = new Map(progress.map((record) => [record.courseId, record.progressPercentage]));
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <div className="flex flex-wrap items-center gap-3">
@@ -165,22 +165,28 @@ export default function StudentPortal() {
         </div>
       </header>
 
-      <div className="mt-8">
+      <div className="mt-6 md:mt-8">
         <TabLinks label="Portal sections" tabs={TABS} current={tab} hrefFor={(id) => `/students?tab=${id}`} />
       </div>
 
       <div className="mt-8 space-y-10">
         {tab === "overview" ? (
-          <>
+          // On a phone the four figures (not focusable) follow the journey, so
+          // "Continue Your Journey" is on the first screen; wider screens keep the spec's order.
+          <div className="flex flex-col gap-10">
             {conferenceBanner ? (
               <ConferenceBanner initial={conferenceBanner.conference} dismissedId={conferenceBanner.dismissedId} timeZone={conferenceBanner.timeZone} />
             ) : null}
             {subscription.isPremium ? null : <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />}
-            <PortalStatCards stats={stats} />
+            <div className="order-1 md:order-none">
+              <PortalStatCards stats={stats} />
+            </div>
             {subscription.isPremium || subscription.plan === "premium" ? <SubscriptionCard summary={subscription} /> : null}
             <ContinueJourney courses={featured.map((course) => ({ ...course, percentage: percentageFor.get(course.id) ?? 0 }))} />
-            <QuickActions upgrade={subscription.isPremium ? null : { paymentsOffMessage }} />
-          </>
+            <div className="order-1 md:order-none">
+              <QuickActions upgrade={subscription.isPremium ? null : { paymentsOffMessage }} />
+            </div>
+          </div>
         ) : null}
 
         {tab === "courses" ? (
