@@ -136,6 +136,8 @@ async function sweep(page: Page, routes: string[], { theme, otherThemes }: { the
     const started = Date.now();
     await page.goto(route);
     await waitUntilInteractive(page);
+    // Buttons fade between colours; a theme switch must not be measured halfway through.
+    await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; animation: none !important; }" });
     const full = await new AxeBuilder({ page }).setLegacyMode().options({ iframes: false }).exclude("iframe").withTags(WCAG_TAGS).analyze();
     found.push(...describeBlocking(route, theme, full.violations));
     if (process.env.A11Y_DEBUG) console.log(route, Date.now() - started, describeBlocking(route, theme, full.violations));
