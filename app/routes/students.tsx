@@ -171,13 +171,17 @@ export default function StudentPortal() {
 
       <div className="mt-8 space-y-10">
         {tab === "overview" ? (
-          // On a phone the four figures (not focusable) follow the journey, so
+          // On a phone the upgrade banner and the four figures follow the journey, so
           // "Continue Your Journey" is on the first screen; wider screens keep the spec's order.
           <div className="flex flex-col gap-10">
             {conferenceBanner ? (
               <ConferenceBanner initial={conferenceBanner.conference} dismissedId={conferenceBanner.dismissedId} timeZone={conferenceBanner.timeZone} />
             ) : null}
-            {subscription.isPremium ? null : <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />}
+            {subscription.isPremium ? null : (
+              <div className="order-1 md:order-none">
+                <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />
+              </div>
+            )}
             <div className="order-1 md:order-none">
               <PortalStatCards stats={stats} />
             </div>

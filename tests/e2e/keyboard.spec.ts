@@ -4,7 +4,7 @@ import { expect, HEADMASTER, loginThroughApi, test } from "./helpers";
 
 test.describe("With the keyboard only", () => {
   test("the first Tab reaches 'Skip to content', which jumps past the header", async ({ page, visit }) => {
-    await visit("/courses");
+    await visit("/community");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await expect(skip).toBeFocused();

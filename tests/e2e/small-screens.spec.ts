@@ -85,8 +85,10 @@ test.describe("On a phone (360 × 740)", () => {
     const box = await heading.boundingBox();
     expect(box).not.toBeNull();
     expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(740);
-    // Not pushed down by the four figures: they follow the journey on a phone.
+    // Not pushed down by the upgrade banner or the four figures: they follow the journey on a phone.
     const figures = await page.getByRole("region", { name: "Your figures" }).boundingBox();
     expect(figures?.y ?? 0).toBeGreaterThan(box?.y ?? Infinity);
+    const upgrade = await page.getByTestId("upgrade-banner").boundingBox();
+    expect(upgrade?.y ?? 0).toBeGreaterThan(box?.y ?? Infinity);
   });
 });
