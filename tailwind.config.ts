@@ -14,6 +14,7 @@ export default {
         secondary: themed("secondary"),
         accent: themed("accent"),
         foreground: themed("text"),
+        "on-primary": themed("on-primary"),
       },
       fontFamily: {
         display: ["Georgia", "Cambria", "Times New Roman", "serif"],

@@ -103,9 +103,16 @@ export default function App() {
   const { user, appearance, toast, contact } = useLoaderData<typeof loader>();
   return (
     <>
+      {/* The first thing a keyboard reaches; hidden until focused. */}
+      <a
+        href="#main-content"
+        className="sr-only left-4 top-2 z-50 rounded-md bg-background px-4 py-2 font-medium text-foreground outline outline-2 outline-accent focus:not-sr-only focus:fixed"
+      >
+        Skip to content
+      </a>
       <ParticleLayer particleEffects={appearance.themeSettings.particleEffects} />
       <SiteHeader user={user} />
-      <main className="flex-1">
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <SiteFooter user={user} contact={contact} />

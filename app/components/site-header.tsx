@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { Menu, Moon, Settings, Sparkles } from "lucide-react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { PublicUser } from "~/models/user.server";
 import { buttonClasses } from "~/components/ui/button";
 
@@ -22,6 +23,20 @@ const mobileLinks = [
 export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null }) {
   const { pathname } = useLocation();
   const portalHref = user ? "/students" : "/login";
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+
+  // The header stays mounted across navigations: close the menu once a link in it has been followed.
+  useEffect(() => {
+    if (mobileMenu.current) mobileMenu.current.open = false;
+  }, [pathname]);
+
+  function closeMenuOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+    const menu = mobileMenu.current;
+    if (event.key !== "Escape" || !menu?.open) return;
+    menu.open = false;
+    menu.querySelector("summary")?.focus();
+  }
+
   return (
     <header className="sticky top-0 z-40 border-b border-primary/20 bg-background/80 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
@@ -54,7 +69,7 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
           </Link>
         </nav>
         {/* <details> opens without JavaScript; CSS hides it on wide screens. */}
-        <details className="relative md:hidden">
+        <details ref={mobileMenu} onKeyDown={closeMenuOnEscape} className="relative md:hidden">
           <summary className={buttonClasses("ghost", "list-none", "icon")} aria-label="Open menu">
             <Menu className="h-6 w-6" aria-hidden />
           </summary>

@@ -67,6 +67,8 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
         <ToastPrimitive.Root
           key={toast.id}
           defaultOpen
+          // "background" makes Radix announce it politely (aria-live="polite").
+          type="background"
           onOpenChange={(open) => {
             if (!open) emit(null);
           }}

@@ -282,12 +282,13 @@ export default function CourseDetail() {
             </h2>
             <dl className="grid gap-4 sm:grid-cols-3">
               {overview.map((item) => (
-                <div key={item.label} className="card flex items-center gap-3 p-4">
-                  <item.icon className="h-6 w-6 text-accent" aria-hidden />
-                  <div>
-                    <dt className="text-xs uppercase tracking-wide opacity-70">{item.label}</dt>
-                    <dd className="font-semibold">{item.value}</dd>
-                  </div>
+                // A dl's groups may hold only dt and dd, so the icon sits inside the term.
+                <div key={item.label} className="card p-4">
+                  <dt className="flex items-center gap-2 text-xs uppercase tracking-wide opacity-70">
+                    <item.icon className="h-5 w-5 shrink-0 text-accent" aria-hidden />
+                    {item.label}
+                  </dt>
+                  <dd className="mt-1 pl-7 font-semibold">{item.value}</dd>
                 </div>
               ))}
             </dl>

@@ -137,7 +137,7 @@ export default function StudentPortal() {
   if (loadingCourse) return <CourseDetailSkeleton />;
   const featured = courses.slice(0, FEATURED_COURSES);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <div className="flex flex-wrap items-center gap-3">
@@ -167,18 +167,26 @@ export default function StudentPortal() {
         </div>
       </header>
 
-      <div className="mt-8">
+      <div className="mt-6 md:mt-8">
         <TabLinks label="Portal sections" tabs={TABS} current={tab} hrefFor={(id) => `/students?tab=${id}`} />
       </div>
 
       <div className="mt-8 space-y-10">
         {tab === "overview" ? (
-          <>
+          // On a phone the upgrade banner and the four figures follow the journey, so
+          // "Continue Your Journey" is on the first screen; wider screens keep the spec's order.
+          <div className="flex flex-col gap-10">
             {conferenceBanner ? (
               <ConferenceBanner initial={conferenceBanner.conference} dismissedId={conferenceBanner.dismissedId} timeZone={conferenceBanner.timeZone} />
             ) : null}
-            {subscription.isPremium ? null : <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />}
-            <PortalStatCards stats={stats} />
+            {subscription.isPremium ? null : (
+              <div className="order-1 md:order-none">
+                <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />
+              </div>
+            )}
+            <div className="order-1 md:order-none">
+              <PortalStatCards stats={stats} />
+            </div>
             {subscription.isPremium || subscription.plan === "premium" ? <SubscriptionCard summary={subscription} /> : null}
             {journey ? (
               <ContinueJourney
@@ -187,8 +195,10 @@ export default function StudentPortal() {
                 finishedCount={journey.finishedCount}
               />
             ) : null}
-            <QuickActions upgrade={subscription.isPremium ? null : { paymentsOffMessage }} />
-          </>
+            <div className="order-1 md:order-none">
+              <QuickActions upgrade={subscription.isPremium ? null : { paymentsOffMessage }} />
+            </div>
+          </div>
         ) : null}
 
         {tab === "courses" ? (

@@ -1,5 +1,8 @@
+import { contrastRatio, hexToRgb } from "~/utils/contrast";
+
 // The seven themes of the spec (learner-area §3) and their settings. Colours
-// are "r g b" triples so Tailwind can add opacity to them.
+// are "r g b" triples so Tailwind can add opacity to them. Every text and
+// button pair meets WCAG AA (tests/unit/theme-contrast.test.ts).
 
 export const THEME_IDS = ["celestial", "mystical", "solar", "crystal", "storm", "heart", "third_eye"] as const;
 export type ThemeId = (typeof THEME_IDS)[number];
@@ -16,7 +19,7 @@ export const THEMES: Record<ThemeId, Theme> = {
     id: "celestial",
     name: "Celestial Dreams",
     description: "Deep night skies, violet starlight and a touch of gold.",
-    colors: { background: "#0f0a1f", primary: "#8b5cf6", secondary: "#312e81", accent: "#fbbf24", text: "#f5f3ff" },
+    colors: { background: "#0f0a1f", primary: "#8553f5", secondary: "#312e81", accent: "#fbbf24", text: "#f5f3ff" },
   },
   mystical: {
     id: "mystical",
@@ -40,19 +43,19 @@ export const THEMES: Record<ThemeId, Theme> = {
     id: "storm",
     name: "Storm Energy",
     description: "Slate clouds lit by electric blue.",
-    colors: { background: "#0f172a", primary: "#6366f1", secondary: "#334155", accent: "#22d3ee", text: "#f1f5f9" },
+    colors: { background: "#0f172a", primary: "#6063f1", secondary: "#334155", accent: "#22d3ee", text: "#f1f5f9" },
   },
   heart: {
     id: "heart",
     name: "Heart Chakra",
     description: "Rose and emerald for compassionate sessions.",
-    colors: { background: "#1a0b12", primary: "#ec4899", secondary: "#065f46", accent: "#f9a8d4", text: "#fdf2f8" },
+    colors: { background: "#1a0b12", primary: "#ee5aa3", secondary: "#065f46", accent: "#fab6db", text: "#fdf2f8" },
   },
   third_eye: {
     id: "third_eye",
     name: "Third Eye Wisdom",
     description: "Indigo depths for intuition and insight.",
-    colors: { background: "#0c0a24", primary: "#6d28d9", secondary: "#1e1b4b", accent: "#c084fc", text: "#ede9fe" },
+    colors: { background: "#0c0a24", primary: "#7a3bdc", secondary: "#1e1b4b", accent: "#c084fc", text: "#ede9fe" },
   },
 };
 
@@ -76,8 +79,18 @@ export function isThemeId(value: unknown): value is ThemeId {
 }
 
 function rgbTriple(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `${(n >> 16) & 255} ${(n >> 8) & 255} ${n & 255}`;
+  return hexToRgb(hex).join(" ");
+}
+
+/**
+ * Text on a primary button: white, or the theme's own background when that
+ * reads better (the bright amber, green, sky and pink primaries), so the
+ * buttons keep their colour and still reach 4.5:1.
+ */
+export function onPrimaryColor(themeId: ThemeId): string {
+  const { primary, background } = THEMES[themeId].colors;
+  const white = "#ffffff";
+  return contrastRatio(hexToRgb(white), hexToRgb(primary)) >= contrastRatio(hexToRgb(background), hexToRgb(primary)) ? white : background;
 }
 
 /** CSS custom properties for a theme and its settings, set on <html>. */
@@ -89,6 +102,7 @@ export function themeStyle(themeId: ThemeId, settings: ThemeSettings): Record<st
     "--color-secondary": rgbTriple(colors.secondary),
     "--color-accent": rgbTriple(colors.accent),
     "--color-text": rgbTriple(colors.text),
+    "--color-on-primary": rgbTriple(onPrimaryColor(themeId)),
     "--animation-speed": String(settings.animationSpeed),
     "--glow-intensity": String(settings.glowIntensity / 100),
   };

@@ -103,23 +103,26 @@ export function BarChart({
           {yLabel}
         </text>
       </svg>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{xLabel}</th>
-            <th scope="col">{yLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.longLabel}>
-              <th scope="row">{point.longLabel}</th>
-              <td>{formatValue(point.value)}</td>
+      {/* A table will not shrink to sr-only's 1 px and widened phones' pages; its wrapper does. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{xLabel}</th>
+              <th scope="col">{yLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.longLabel}>
+                <th scope="row">{point.longLabel}</th>
+                <td>{formatValue(point.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -129,7 +129,7 @@ export function CourseForm({
               accept={IMAGE_ACCEPT}
               disabled={uploading}
               onChange={hydrated ? uploadChosenImage : undefined}
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 file:text-white disabled:opacity-60"
+              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 file:text-on-primary disabled:opacity-60"
             />
             {uploading ? (
               <p role="status" className="mt-1 text-sm text-accent">

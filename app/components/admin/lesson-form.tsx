@@ -285,7 +285,7 @@ function SectionRow({
               accept={uploadKind === "video" ? "video/mp4,video/webm" : "image/jpeg,image/png,image/webp"}
               disabled={uploading}
               onChange={uploadForRow}
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 file:text-white"
+              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 file:text-on-primary"
             />
             {uploading ? (
               <p role="status" className="mt-1 text-sm text-accent">

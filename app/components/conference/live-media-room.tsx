@@ -45,7 +45,7 @@ function RoundButton({ label, active, onClick, children, disabled }: { label: st
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className={cn("grid h-12 w-12 place-items-center rounded-full border border-primary/50 transition disabled:opacity-50", active ? "bg-primary/80 text-white" : "bg-red-700 text-white")}
+      className={cn("grid h-12 w-12 place-items-center rounded-full border border-primary/50 transition disabled:opacity-50", active ? "bg-primary/80 text-on-primary" : "bg-red-700 text-white")}
     >
       {children}
     </button>

@@ -28,7 +28,7 @@ export function TabLinks<T extends string>({
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "block rounded-md px-4 py-2 font-medium transition",
-                  active ? "bg-primary text-white shadow" : "opacity-80 hover:bg-primary/15 hover:opacity-100",
+                  active ? "bg-primary text-on-primary shadow" : "opacity-80 hover:bg-primary/15 hover:opacity-100",
                 )}
               >
                 {tab.label}

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Crown, X } from "lucide-react";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { ContactText } from "~/components/contact-text";
 import { PremiumOffer } from "~/components/premium/premium-offer";
 import { RequestPremiumButton } from "~/components/premium/request-premium";
@@ -42,10 +42,12 @@ export function UpgradeDialogLink({
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const openerRef = useRef<HTMLAnchorElement>(null);
   const onBusyChange = useCallback((next: boolean) => setBusy(next), []);
   return (
     <>
       <a
+        ref={openerRef}
         href="/upgrade"
         className={className}
         onClick={(event) => {
@@ -65,7 +67,13 @@ export function UpgradeDialogLink({
       >
         <DialogPrimitive.Portal>
           <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/70" />
-          <DialogPrimitive.Content className="fixed left-1/2 top-8 z-50 max-h-[calc(100vh-11rem)] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-y-auto rounded-xl border border-primary/40 bg-background p-6 text-foreground shadow-2xl">
+          <DialogPrimitive.Content
+            // The opener is a link, not a Radix Trigger, so Radix would not know where to return focus.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              openerRef.current?.focus();
+            }}
+            className="fixed left-1/2 top-8 z-50 max-h-[calc(100vh-11rem)] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-y-auto rounded-xl border border-primary/40 bg-background p-6 text-foreground shadow-2xl">
             <div className="mb-5 flex items-start justify-between gap-4">
               <div>
                 <DialogPrimitive.Title className="flex items-center gap-2 font-display text-2xl">

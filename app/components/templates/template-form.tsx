@@ -74,7 +74,7 @@ export function TemplateForm({
           {...getInputProps(fields.file, { type: "file" })}
           accept={TEMPLATE_FILE_ACCEPT}
           disabled={uploading}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 file:text-white disabled:opacity-60"
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 file:text-on-primary disabled:opacity-60"
         />
         <p className="mt-1 text-xs opacity-70">PDF, Word, Excel, PowerPoint, ZIP or text, up to 50MB. A chosen file wins over the address below.</p>
         <ErrorList id={fields.file.errorId} errors={fields.file.errors} />

@@ -5,7 +5,7 @@ export type ButtonVariant = "primary" | "outline" | "ghost" | "destructive";
 export type ButtonSize = "md" | "sm" | "lg" | "icon";
 
 const variantClasses: Record<ButtonVariant, string> = {
-  primary: "bg-primary text-white shadow hover:bg-primary/85",
+  primary: "bg-primary text-on-primary shadow hover:bg-primary/85",
   outline: "border border-primary/60 text-foreground hover:bg-primary/15",
   ghost: "text-foreground hover:bg-primary/15",
   destructive: "bg-red-600 text-white hover:bg-red-500",

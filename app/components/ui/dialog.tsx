@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { cn } from "~/utils/misc";
 
 /**
@@ -24,6 +24,10 @@ export function UrlDialog({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  // The opener is a link to this URL, not a Radix Trigger: remember what had
+  // focus when the dialog first rendered (in the browser, the clicked link)
+  // and give focus back to it when the dialog closes.
+  const opener = useRef(typeof document === "undefined" ? null : document.activeElement);
   return (
     <DialogPrimitive.Root
       open
@@ -35,6 +39,11 @@ export function UrlDialog({
       <DialogPrimitive.Content
         // Radix wants an explicit "no description" when there is none.
         {...(description ? {} : { "aria-describedby": undefined })}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const element = opener.current;
+          if (element instanceof HTMLElement && element.isConnected && element !== document.body) element.focus();
+        }}
         // Anchored to the top and kept clear of the bottom edge, where toasts
         // appear: a toast must never sit on top of the form's buttons.
         className={cn(
