@@ -59,6 +59,10 @@ export class MediaPeer {
       icePortRange: options.portRange,
       iceUseIpv4: true,
       iceUseIpv6: false,
+      // One ICE/DTLS transport for all ten m-lines. werift's default (max-compat)
+      // gathers a transport per m-line before the answer: ten UDP ports per member
+      // per interface, which used up the port range at about twenty members.
+      bundlePolicy: "max-bundle",
     });
     const receive = (kind: MediaKind) => {
       const transceiver = this.pc.addTransceiver(kind, { direction: "recvonly" });
