@@ -384,7 +384,9 @@ const PLAUSIBLE_WRITES: Record<string, (f: Fixtures) => Array<{ method: "POST" |
 };
 
 /** Routes that end the session they are sent with; each of their requests gets a session of its own. */
-const endsSession = (route: RouteModule) => /logout/.test(route.id);
+const endsSession = (route: RouteModule) => /logout|sign-out-everywhere/.test(route.id);
+/** Routes that end every session of the member: walked after the check that the roles stayed signed in. */
+const endsAllSessions = (route: RouteModule) => /sign-out-everywhere/.test(route.id);
 
 const isApi = (route: RouteModule) => route.id.startsWith("routes/api.");
 
@@ -538,7 +540,7 @@ beforeAll(async () => {
   const rest = walked.filter((probe) => !firstProbes.has(probe) && !refused.has(group(probe)));
   await forEachLimited(rest, CONCURRENCY, (probe) => record(probe));
   // Sign-out routes last, each request with a fresh session so the others keep theirs.
-  for (const probe of probes.filter((p) => p.route && endsSession(p.route))) {
+  for (const probe of probes.filter((p) => p.route && endsSession(p.route) && !endsAllSessions(p.route))) {
     await record(probe, probe.role.credentials ? await sessionCookie(probe.role.credentials) : "");
   }
 
@@ -559,6 +561,10 @@ beforeAll(async () => {
     const answer = await fetch(new URL("/api/auth-status", academy.baseUrl), { headers: { Cookie: role.cookie } });
     const status = AuthStatusSchema.parse(await answer.json());
     if (status.username !== role.credentials?.username) walk.signedOut.push(role.name);
+  }
+  // Signing out everywhere is walked last of all: it ends the roles' own sessions too.
+  for (const probe of probes.filter((p) => p.route && endsAllSessions(p.route))) {
+    await record(probe, probe.role.credentials ? await sessionCookie(probe.role.credentials) : "");
   }
 
   const byMethod = walk.outcomes.reduce<Record<string, number>>((counts, o) => ({ ...counts, [o.probe.method]: (counts[o.probe.method] ?? 0) + 1 }), {});
