@@ -27,7 +27,8 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Long stories (a whole course, the admin's CRUD walks) need room on a busy two-core machine.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: "list",
   globalTeardown: "./tests/e2e/global-teardown.ts",

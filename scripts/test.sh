@@ -6,8 +6,12 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-install.sh
 bash scripts/ensure-chromium.sh
 step() { printf '\n==> %s\n' "$1"; }
-step "Typecheck" && npx tsc --noEmit
-step "Lint" && npx eslint --max-warnings=0 .
+# Typecheck and lint side by side: each mostly uses one core.
+step "Typecheck and lint"
+npx tsc --noEmit &
+typecheck=$!
+npx eslint --max-warnings=0 .
+wait "$typecheck"
 step "Build" && npx remix vite:build
 step "Unit tests" && npx vitest run --project unit
 step "Integration tests" && npx vitest run --project integration

@@ -57,7 +57,7 @@ test.describe("Upgrading to Premium with the embedded payment form", () => {
     const stripe = await useStripeStandIn(page);
     await visit("/students");
     await expect(page.getByTestId("premium-badge")).toHaveCount(0);
-    await expect(page.getByRole("main").getByRole("link", { name: /Upgrade to Premium/ })).toHaveAttribute("href", "/upgrade");
+    await expect(page.getByRole("main").getByRole("link", { name: "Upgrade to Premium Advanced" })).toHaveAttribute("href", "/upgrade");
 
     const dialog = await openUpgradeDialog(page);
     const pay = dialog.getByRole("button", { name: "Pay $9.99 and upgrade" });
