@@ -1,4 +1,5 @@
 import { DisconnectReason, Room, RoomEvent, Track, type Participant, type RemoteParticipant } from "livekit-client";
+import { receivedBytes, type ReceivedBytes } from "./received-bytes";
 
 // The live room's media through a LiveKit server (MEDIA_BACKEND=livekit).
 // Loaded only with `await import()` (see media-target.ts), so livekit-client
@@ -48,7 +49,7 @@ export interface LiveKitSession {
   /** Marks the published camera or microphone as on or off for everyone's participant list. */
   setEnabled: (kind: "audio" | "video", on: boolean) => Promise<void>;
   /** Bytes received so far on every subscribed track, for the connection badge. */
-  receivedBytes: () => Promise<{ audioBytes: number; videoBytes: number }>;
+  receivedBytes: () => Promise<ReceivedBytes>;
   leave: () => Promise<void>;
 }
 
@@ -175,18 +176,8 @@ export async function connectLiveKit(options: ConnectLiveKitOptions): Promise<Li
       reportParticipants();
     },
     async receivedBytes() {
-      const totals = { audioBytes: 0, videoBytes: 0 };
-      for (const participant of room.remoteParticipants.values()) {
-        for (const publication of participant.trackPublications.values()) {
-          const report = await publication.track?.getRTCStatsReport();
-          report?.forEach((entry: { type?: string; kind?: string; bytesReceived?: number }) => {
-            if (entry.type !== "inbound-rtp") return;
-            if (entry.kind === "audio") totals.audioBytes += entry.bytesReceived ?? 0;
-            if (entry.kind === "video") totals.videoBytes += entry.bytesReceived ?? 0;
-          });
-        }
-      }
-      return totals;
+      const tracks = [...room.remoteParticipants.values()].flatMap((participant) => [...participant.trackPublications.values()]);
+      return receivedBytes(await Promise.all(tracks.map((publication) => publication.track?.getRTCStatsReport())));
     },
     async leave() {
       leaving = true;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLOSE_CODES, MEDIA_SLOTS, wsPath, ServerMessageSchema, type ChatMessageJson, type Participant } from "~/schemas/live-room";
+import { receivedBytes, type ReceivedBytes } from "./received-bytes";
 
 // The browser's side of a live room: one WebSocket for signalling and room
 // events, one RTCPeerConnection negotiated once (the server offers). What the
@@ -28,7 +29,7 @@ export interface LiveConnection {
   mutedByHost: { audio: boolean; video: boolean };
   /** Received media per slot; a participant's `slot` indexes it. */
   slotStreams: MediaStream[];
-  received: { audioBytes: number; videoBytes: number };
+  received: ReceivedBytes;
   /** False where only the host may send (LiveKit grants students no publishing). */
   studentsMayPublish: boolean;
   setOutgoingTrack: (kind: "audio" | "video", track: MediaStreamTrack | null) => Promise<void>;
@@ -197,16 +198,7 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
     const timer = setInterval(() => {
       const pc = pcRef.current;
       if (!pc) return;
-      void pc.getStats().then((report) => {
-        let audioBytes = 0;
-        let videoBytes = 0;
-        report.forEach((entry: { type?: string; kind?: string; bytesReceived?: number }) => {
-          if (entry.type !== "inbound-rtp") return;
-          if (entry.kind === "audio") audioBytes += entry.bytesReceived ?? 0;
-          if (entry.kind === "video") videoBytes += entry.bytesReceived ?? 0;
-        });
-        setReceived({ audioBytes, videoBytes });
-      });
+      void pc.getStats().then((report) => setReceived(receivedBytes([report])));
     }, 2000);
     return () => clearInterval(timer);
   }, []);
