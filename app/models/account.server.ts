@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { forumReplies, forumTopics, sessions, users, type User } from "#db/schema";
+import { forumReplies, forumTopics, users, type User } from "#db/schema";
 import { listCertificatesForUser, toApiCertificate } from "~/models/certificate.server";
 import { listProgressForUser, toApiProgress } from "~/models/progress.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
@@ -17,6 +17,7 @@ import {
 import type { ChangePasswordInput, ProfileInput } from "~/schemas/account";
 import { logEvent } from "~/utils/logger.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { endSessionsOf } from "~/utils/session.server";
 
 // A member managing their own account: profile and email, password, sessions,
 // a copy of their data, deleting the account. The /settings page and the
@@ -84,10 +85,7 @@ export async function changePassword(userId: number, keepSessionId: string | nul
   const passwordHash = await hashPassword(input.newPassword);
   const signedOutSessions = db.transaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-    const others = keepSessionId
-      ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
-      : eq(sessions.userId, userId);
-    return tx.delete(sessions).where(others).run().changes;
+    return endSessionsOf(userId, { except: keepSessionId, tx });
   });
   logEvent("password_changed", { userId, signedOutSessions });
   return { signedOutSessions };
@@ -95,7 +93,7 @@ export async function changePassword(userId: number, keepSessionId: string | nul
 
 /** "Sign out everywhere": ends every session of the member, this browser's included. */
 export function signOutEverywhere(userId: number): number {
-  const ended = db.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+  const ended = endSessionsOf(userId);
   logEvent("signed_out_everywhere", { userId, ended });
   return ended;
 }

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { passwordResets, sessions, users, type User } from "#db/schema";
+import { passwordResets, users, type User } from "#db/schema";
 import { CommonPasswordError, getUserById, getUserByUsername, isCommonPassword } from "~/models/user.server";
 import { logEvent, logger } from "~/utils/logger.server";
 import { isEmailConfigured, sendEmail } from "~/utils/mailer.server";
 import { hashPassword } from "~/utils/password.server";
 import { consumePasswordResetRequest } from "~/utils/rate-limit.server";
+import { endSessionsOf } from "~/utils/session.server";
 
 // Single-use password-reset links, emailed to the member or made by an admin
 // to pass on by hand. The link carries a random token; the database keeps only
@@ -151,7 +152,7 @@ export async function resetPasswordWithToken(token: string, newPassword: string,
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)))
       .run();
-    tx.delete(sessions).where(eq(sessions.userId, claimed.userId)).run();
+    endSessionsOf(claimed.userId, { tx });
     return claimed.userId;
   });
   // Lost a race with another submission of the same link.

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage } from "@remix-run/node";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { sessions } from "#db/schema";
 import { env } from "~/utils/env.server";
@@ -58,6 +58,18 @@ export const sessionStorage = createSessionStorage<SessionData>({
     db.delete(sessions).where(eq(sessions.id, id)).run();
   },
 });
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * Signs a member out of every browser, except `except` (the session making a
+ * password change); `tx` when it must happen with the change that caused it.
+ * Returns how many sessions ended.
+ */
+export function endSessionsOf(userId: number, { except = null, tx }: { except?: string | null; tx?: Tx } = {}): number {
+  const mine = except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId);
+  return (tx ?? db).delete(sessions).where(mine).run().changes;
+}
 
 export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
