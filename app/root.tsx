@@ -46,9 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const refreshedCookie = user ? await refreshSessionIfDue(request, session) : null;
   // The theme is in the first HTML (attributes on <html>), so a page never flashes the default one.
-  const appearance = await readAppearance(request, user);
+  const publicUser = user ? toPublicUser(user) : null;
+  const appearance = await readAppearance(request, publicUser);
   return json(
-    { user: user ? toPublicUser(user) : null, appearance, toast, contact: getContactLink() },
+    { user: publicUser, appearance, toast, contact: getContactLink() },
     { headers: combineHeaders(toastHeaders, refreshedCookie ? { "Set-Cookie": refreshedCookie } : null) },
   );
 }

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import type { User } from "#db/schema";
-import { toPublicUser, updateUserTheme } from "~/models/user.server";
+import { updateUserTheme, type PublicUser } from "~/models/user.server";
 import { UpdateThemeSchema } from "~/schemas/theme";
 import { isHttps } from "~/utils/session.server";
 import { DEFAULT_THEME, DEFAULT_THEME_SETTINGS, type ThemeId, type ThemeSettings } from "~/utils/themes";
@@ -23,11 +23,8 @@ const visitorThemeCookie = createCookie("academy_theme", {
 });
 
 /** A member's saved theme, else a visitor's cookie, else the defaults. */
-export async function readAppearance(request: Request, user: User | null): Promise<Appearance> {
-  if (user) {
-    const { moodTheme, themeSettings } = toPublicUser(user);
-    return { moodTheme, themeSettings };
-  }
+export async function readAppearance(request: Request, member: PublicUser | null): Promise<Appearance> {
+  if (member) return { moodTheme: member.moodTheme, themeSettings: member.themeSettings };
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes("academy_theme=")) return DEFAULT_APPEARANCE;
   const parsed = UpdateThemeSchema.safeParse(await visitorThemeCookie.parse(cookieHeader));

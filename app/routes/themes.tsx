@@ -5,6 +5,7 @@ import { Lock, Palette } from "lucide-react";
 import { ThemeForm } from "~/components/themes/theme-form";
 import { buttonClasses } from "~/components/ui/button";
 import { readAppearance, saveAppearance } from "~/models/appearance.server";
+import { toPublicUser } from "~/models/user.server";
 import { ThemeFormSchema } from "~/schemas/theme";
 import { getOptionalUser } from "~/utils/auth.server";
 import { THEMES } from "~/utils/themes";
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Themes — Mystic Academy" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const appearance = await readAppearance(request, user);
+  const appearance = await readAppearance(request, user ? toPublicUser(user) : null);
   const viewer = user ? { displayName: user.firstName ?? user.name ?? user.username } : null;
   return json({ viewer, appearance });
 }
