@@ -4,18 +4,13 @@
 # server itself at boot (see server/bootstrap.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Settings from .env (see .env.example), when there is one; the environment wins.
-if [ -f .env ]; then
-  while IFS= read -r line || [ -n "$line" ]; do
-    case "$line" in '#'* | '') continue ;; esac
-    name="${line%%=*}"
-    [ -z "${!name+x}" ] && export "$line"
-  done < .env
-fi
 echo "[1/3] Dependencies: checking (npm ci on the first run, about two minutes)..."
 bash scripts/ensure-install.sh
 echo "[2/3] Production build: checking (built on the first run and after changes)..."
 bash scripts/ensure-build.sh
 echo "[3/3] Starting: the database is migrated and, on a first run, the demo academy seeded..."
 export NODE_ENV=production
-exec node --import tsx server/index.ts
+# Settings from .env (see .env.example) when there is one; the environment wins.
+env_file=()
+if [ -f .env ]; then env_file=(--env-file=.env); fi
+exec node "${env_file[@]}" --import tsx server/index.ts
