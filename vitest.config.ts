@@ -4,6 +4,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Integration files each start their own server and mostly wait on it:
+    // three files at a time keep both cores busy (pool options are global).
+    maxWorkers: 3,
+    minWorkers: 1,
     projects: [
       {
         extends: true,
