@@ -3,6 +3,7 @@ import type { WebSocket } from "ws";
 import { setRoomHeadcount } from "~/models/live-events.server";
 import { logger } from "~/utils/logger.server";
 import { ClientMessageSchema, CLOSE_CODES, MEDIA_SLOTS, type Participant, type ServerMessage } from "~/schemas/live-room";
+import type { RtpPacket } from "werift";
 import { MediaPeer, type MediaKind, type PeerOptions } from "./media-peer";
 
 // One live session's room: who is connected, what each one publishes, and
@@ -179,7 +180,7 @@ export class LiveRoom {
     this.broadcastParticipants();
   }
 
-  private forwardFrom(sourceId: string, kind: MediaKind, packet: Buffer): void {
+  private forwardFrom(sourceId: string, kind: MediaKind, packet: RtpPacket): void {
     const source = this.members.get(sourceId);
     if (!source) return;
     const { slot, mutedByHost } = source.participant;
