@@ -12,7 +12,9 @@ WORKDIR /app
 # better-sqlite3 compiles from source against the headers the official image
 # keeps under /usr/local/include/node, so nothing is downloaded from GitHub.
 ENV npm_config_nodedir=/usr/local npm_config_build_from_source=true
+# patches/ is applied by npm ci's postinstall (patch-package): see docs/performance.md.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 # Then production dependencies only, without what nothing runs (about 110 MB):
