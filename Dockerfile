@@ -21,7 +21,7 @@ COPY . .
 # better-sqlite3's SQLite sources and object files (the compiled addon is all it
 # needs), source maps, type declarations, and TypeScript itself, which the
 # Remix packages list as an optional peer and tsx (esbuild) never loads.
-RUN npx remix vite:build \
+RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
            node_modules/better-sqlite3/build/Release/obj* node_modules/better-sqlite3/build/Release/.deps \
@@ -30,7 +30,7 @@ RUN npx remix vite:build \
  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
  && npm cache clean --force
 
-# ---- runtime: production dependencies, the bundle and the TypeScript the server runs through tsx
+# ---- runtime: production dependencies, the bundles, and the TypeScript the backup scripts run through tsx
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
@@ -41,9 +41,10 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# server/index.ts imports app/ (through the `~/*` path) and db/ (`#db/*`, the
-# migrations folder and the seed content) as TypeScript; tsx resolves those
-# paths from tsconfig.json. The code stays root-owned and read-only for `node`.
+# build/server.mjs is server/ bundled with the app code it imports and the Remix
+# build (npm run build); it reads db/migrations at boot. `npm run backup` and
+# `restore` run scripts/ through tsx with app/ and db/. The code stays
+# root-owned and read-only for `node`.
 COPY package.json tsconfig.json ./
 COPY server ./server
 COPY app ./app
@@ -64,4 +65,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM itself, so the server's
 # shutdown handler runs on `docker stop`.
-CMD ["node", "--import", "tsx", "server/index.ts"]
+CMD ["node", "build/server.mjs"]

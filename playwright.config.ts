@@ -57,7 +57,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node --import tsx server/index.ts",
+      command: "node build/server.mjs",
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

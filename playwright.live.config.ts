@@ -40,7 +40,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node --import tsx server/index.ts",
+    command: "node build/server.mjs",
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

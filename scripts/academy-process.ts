@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-// Starts the real production server (build/ must exist) on a free port with a
+// Starts the real production server (build/server.mjs: `npm run build`) on a free port with a
 // fresh temporary data folder. Used by the integration tests and the benchmark.
 
 export interface AcademyProcess {
@@ -39,7 +39,7 @@ export async function startAcademy(extraEnv: Record<string, string> = {}, { data
   let output = "";
   // ACADEMY_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a benchmark.
   const nodeArgs = (process.env.ACADEMY_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "build/server.mjs"], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: {
       ...process.env,

@@ -13,4 +13,4 @@ export NODE_ENV=production
 # Settings from .env (see .env.example) when there is one; the environment wins.
 env_file=()
 if [ -f .env ]; then env_file=(--env-file=.env); fi
-exec node "${env_file[@]}" --import tsx server/index.ts
+exec node "${env_file[@]}" build/server.mjs

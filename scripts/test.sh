@@ -12,7 +12,7 @@ npx tsc --noEmit &
 typecheck=$!
 npx eslint --max-warnings=0 .
 wait "$typecheck"
-step "Build" && npx remix vite:build
+step "Build" && npm run build --silent
 step "Unit tests" && npx vitest run --project unit
 step "Integration tests" && npx vitest run --project integration
 step "Browser tests" && npx playwright test

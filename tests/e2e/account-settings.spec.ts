@@ -10,7 +10,7 @@ test.describe("Account settings without JavaScript", () => {
     await page.getByLabel("Confirm new password", { exact: true }).fill("a fresh and quiet passphrase");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page).toHaveURL("/settings");
-    await expect(page.getByText("Password changed")).toBeVisible();
+    await expect(page.getByText("Password changed", { exact: true })).toBeVisible();
 
     await visit("/api/logout");
     await visit("/login");

@@ -4,7 +4,7 @@ import { startAcademy } from "../../scripts/academy-process";
 
 describe("start-up configuration", () => {
   it("stops with a one-line message naming a bad variable", () => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    const result = spawnSync(process.execPath, ["build/server.mjs"], {
       env: { ...process.env, NODE_ENV: "production", PORT: "not-a-port" },
       encoding: "utf8",
       timeout: 20_000,

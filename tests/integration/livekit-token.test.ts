@@ -243,7 +243,7 @@ describe("configuration", () => {
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = execFile(
         process.execPath,
-        ["--import", "tsx", "server/index.ts"],
+        ["build/server.mjs"],
         {
           env: { ...process.env, NODE_ENV: "production", MEDIA_BACKEND: "livekit", LIVEKIT_URL: fake.url, LIVEKIT_API_KEY: "", LIVEKIT_API_SECRET: "" },
           encoding: "utf8",
