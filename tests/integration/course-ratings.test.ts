@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uniqueName, useAcademy, Visitor } from "./helpers";
+import { newStudent, useAcademy, Visitor } from "./helpers";
 
 // Course ratings from students (issue 14): 1–5 stars, one per student per course
 // (a new one replaces the old), only after starting the course; the academy's
@@ -15,11 +15,6 @@ interface CourseJson {
   isPremium: boolean;
 }
 
-async function newStudent() {
-  const visitor = new Visitor(academy.baseUrl);
-  expect((await visitor.register(uniqueName())).status).toBe(201);
-  return visitor;
-}
 
 const rate = (visitor: Visitor, courseId: number, body: unknown) => visitor.request(`/api/courses/${courseId}/rating`, { method: "PUT", json: body });
 const courseJson = async (visitor: Visitor, id: number) => (await (await visitor.request(`/api/courses/${id}`)).json()) as CourseJson;
@@ -29,7 +24,7 @@ const rateWithForm = (visitor: Visitor, courseId: number, fields: Record<string,
 
 describe("rating a course through the API", () => {
   it("is allowed only after starting the course, and one rating per student replaces the last", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const before = await courseJson(student, 2);
     expect(before).toMatchObject({ ratingAverage: null, ratingCount: 0 });
 
@@ -45,7 +40,7 @@ describe("rating a course through the API", () => {
     const changed = await rate(student, 2, { rating: 2 });
     expect(await changed.json()).toMatchObject({ yourRating: 2, ratingAverage: 2, ratingCount: 1 });
 
-    const other = await newStudent();
+    const other = await newStudent(academy.baseUrl);
     await start(other, 2);
     expect(await (await rate(other, 2, { rating: 5 })).json()).toMatchObject({ yourRating: 5, ratingAverage: 3.5, ratingCount: 2 });
 
@@ -56,7 +51,7 @@ describe("rating a course through the API", () => {
   });
 
   it("answers bad input with a 4xx message", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     await start(student, 4);
     for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 3.5 }, { rating: "4" }, {}]) {
       const response = await rate(student, 4, body);
@@ -72,7 +67,7 @@ describe("rating a course through the API", () => {
   });
 
   it("keeps a free member from rating a Premium course they could never start", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const courses = (await (await student.request("/api/courses")).json()) as CourseJson[];
     const premium = courses.find((course) => course.isPremium);
     if (!premium) throw new Error("the demo has a Premium course");
@@ -83,7 +78,7 @@ describe("rating a course through the API", () => {
 
 describe("the course page's rating form (no JavaScript)", () => {
   it("rates with a plain post and redirects back; refuses before the start and bad values", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     expect((await rateWithForm(student, 5, { rating: "5" })).status).toBe(403);
 
     // The academy's value is shown until the first rating.

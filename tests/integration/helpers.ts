@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { startAcademy, TEST_ADMIN, type AcademyProcess } from "../../scripts/academy-process";
 
 export { TEST_ADMIN };
@@ -114,4 +114,11 @@ export async function postEarlyAnswer(url: string, headers: Record<string, strin
     });
     req.end(body);
   });
+}
+
+/** A newly registered student, signed in. */
+export async function newStudent(baseUrl: string): Promise<Visitor> {
+  const visitor = new Visitor(baseUrl);
+  expect((await visitor.register(uniqueName())).status).toBe(201);
+  return visitor;
 }

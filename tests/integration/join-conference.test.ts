@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "~/utils/time-zone";
-import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
+import { DEMO_PREMIUM, DEMO_STUDENT, newStudent, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 // The member side of live sessions (issue 12): the join page in each of its
 // states, the portal's conference banner and its dismissal, and the calendar
@@ -73,11 +73,6 @@ async function signedIn(credentials: { username: string; password: string }): Pr
   return visitor;
 }
 
-async function newStudent(): Promise<Visitor> {
-  const visitor = new Visitor(academy.baseUrl);
-  expect((await visitor.register(uniqueName())).status).toBe(201);
-  return visitor;
-}
 
 /** The page as one string of text: React's text separators gone, entities decoded. */
 function readable(html: string): string {
@@ -201,7 +196,7 @@ describe("the join page", () => {
       expect(room.html).toMatch(new RegExp(`<a[^>]*href="/join-conference/${id}"[^>]*>Leave</a>`));
 
       // Without a first name the name is used (a new student's is the username); with neither, a Participant.
-      const stranger = await newStudent();
+      const stranger = await newStudent(academy.baseUrl);
       const username = (await stranger.authStatus()).username;
       expect((await page(stranger, `/join-conference/${id}`)).html).toContain(`Welcome, ${username}! Ready to join the live conference?`);
       database.prepare("update users set name = null where username = ?").run(username);
@@ -332,7 +327,7 @@ describe("the calendar link in the account settings", () => {
   });
 
   it("creates, resets and stops a member's calendar link", async () => {
-    const member = await newStudent();
+    const member = await newStudent(academy.baseUrl);
     const userId = idOf((await member.authStatus()).username);
 
     const empty = await page(member, "/settings");
@@ -376,7 +371,7 @@ describe("the calendar link in the account settings", () => {
   });
 
   it("refuses an unknown intent with 400 and changes nothing", async () => {
-    const member = await newStudent();
+    const member = await newStudent(academy.baseUrl);
     const userId = idOf((await member.authStatus()).username);
     const response = await postForm(member, "/settings", { intent: "share-with-everyone" });
     expect(response.status).toBe(400);

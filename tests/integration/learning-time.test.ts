@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
+import { newStudent, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
 
 // Measured learning time (issue 14): heartbeats from lesson pages, capped by the
 // server, only for lessons the member may open; the portal shows the total and
@@ -18,11 +18,6 @@ interface Credit {
   estimatedSeconds: number;
 }
 
-async function newStudent() {
-  const visitor = new Visitor(academy.baseUrl);
-  expect((await visitor.register(uniqueName())).status).toBe(201);
-  return visitor;
-}
 
 async function lessonsOf(visitor: Visitor, courseId: number): Promise<Lesson[]> {
   const response = await visitor.request(`/api/courses/${courseId}/lessons`);
@@ -50,7 +45,7 @@ async function portalTime(visitor: Visitor): Promise<{ figure: string; estimated
 
 describe("a heartbeat", () => {
   it("credits active seconds, never more than the wall time since the last one", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const [lesson] = await lessonsOf(student, 1);
     if (!lesson) throw new Error("course 1 has lessons");
     expect(await portalTime(student)).toEqual({ figure: "0 min", estimated: false });
@@ -74,7 +69,7 @@ describe("a heartbeat", () => {
   });
 
   it("refuses more than 60 seconds and malformed bodies with a 400", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const [lesson] = await lessonsOf(student, 1);
     if (!lesson) throw new Error("course 1 has lessons");
     for (const body of [{ lessonId: lesson.id, seconds: 61 }, { lessonId: lesson.id, seconds: 0 }, { lessonId: lesson.id, seconds: 2.5 }, { lessonId: lesson.id }, { seconds: 10 }, { lessonId: "one", seconds: 10 }]) {
@@ -91,7 +86,7 @@ describe("a heartbeat", () => {
   });
 
   it("counts only for lessons the member may open: unknown is 404, Premium without Premium is 403, signed out is 401", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     expect((await heartbeat(student, { lessonId: 999_999, seconds: 10 })).status).toBe(404);
 
     const premiumCourse = await premiumCourseId(student);
@@ -116,7 +111,7 @@ describe("a heartbeat", () => {
 
 describe("the portal's learning time", () => {
   it("counts a completed lesson with no measured time at its estimate and says so; a measured lesson counts as measured", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const [measured, unmeasured] = await lessonsOf(student, 1);
     if (!measured || !unmeasured) throw new Error("course 1 has two lessons");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
+import { DEMO_STUDENT, newStudent, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
 
 const academy = useAcademy({ SIGNUPS_PER_HOUR: "500" });
 
@@ -11,11 +11,6 @@ interface LessonJson {
   contentSections: Array<{ id: number; type: string; title: string }>;
 }
 
-async function newStudent() {
-  const visitor = new Visitor(academy.baseUrl);
-  expect((await visitor.register(uniqueName())).status).toBe(201);
-  return visitor;
-}
 
 async function admin() {
   const visitor = new Visitor(academy.baseUrl);
@@ -35,7 +30,7 @@ const courseBody = {
 
 describe("a student's whole course", () => {
   it("starts, completes every lesson, and earns exactly one verifiable certificate", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const lessons = (await (await student.request("/api/courses/1/lessons")).json()) as LessonJson[];
     expect(lessons.length).toBeGreaterThanOrEqual(3);
 
@@ -89,7 +84,7 @@ describe("a student's whole course", () => {
     expect(html).toContain("Foundations of Intuitive Reading");
 
     // Another student gets nothing.
-    const other = await newStudent();
+    const other = await newStudent(academy.baseUrl);
     expect((await other.request(`/api/certificates/${certificate?.id}/download`, { method: "POST" })).status).toBe(404);
     expect((await other.request(`/api/certificates/${certificate?.id}/share`, { method: "POST" })).status).toBe(404);
     expect((await other.request(downloadUrl)).status).toBe(404);
@@ -103,7 +98,7 @@ describe("a student's whole course", () => {
     const lesson = (await (
       await boss.request(`/api/courses/${course.id}/lessons`, { method: "POST", json: { title: "Hidden", contentSections: [{ type: "text", title: "One", content: "x" }] } })
     ).json()) as LessonJson;
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     expect((await student.request(`/api/courses/${course.id}`)).status).toBe(404);
     expect((await student.request(`/api/lessons/${lesson.id}`)).status).toBe(404);
     expect((await student.request(`/api/lessons/${lesson.id}/complete`, { method: "POST" })).status).toBe(404);
@@ -114,7 +109,7 @@ describe("a student's whole course", () => {
 
 describe("course and lesson administration", () => {
   it("is refused to students (403) and visitors (401)", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const visitor = new Visitor(academy.baseUrl);
     const attempts: Array<[string, string]> = [
       ["POST", "/api/courses"],
@@ -181,7 +176,7 @@ describe("course and lesson administration", () => {
     const boss = await admin();
     const course = (await (await boss.request("/api/courses", { method: "POST", json: courseBody })).json()) as { id: number };
     const lesson = (await (await boss.request(`/api/courses/${course.id}/lessons`, { method: "POST", json: { title: "Only lesson" } })).json()) as LessonJson;
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const done = await student.request(`/api/lessons/${lesson.id}/complete`, { method: "POST" });
     const { certificate } = (await done.json()) as { certificate: { certificateNumber: string } };
     const removed = await boss.request(`/api/courses/${course.id}`, { method: "DELETE" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
+import { newStudent, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
 
 // "Continue Your Journey" (issue 14): in progress first, most recent first; then
 // courses the member can start; never finished ones; Premium only as upsells.
@@ -21,11 +21,6 @@ interface Course {
   isPremium: boolean;
 }
 
-async function newStudent() {
-  const visitor = new Visitor(academy.baseUrl);
-  expect((await visitor.register(uniqueName())).status).toBe(201);
-  return visitor;
-}
 
 async function journeyOf(student: Visitor): Promise<Journey> {
   const response = await student.request("/api/user/journey");
@@ -73,7 +68,7 @@ async function journeyLinksOnPortal(student: Visitor): Promise<{ courses: string
 
 describe("a free member's journey", () => {
   it("starts with the courses they can take, in catalogue order, and Premium courses only as upsells", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const courses = await catalogue(student);
     const free = courses.filter((course) => !course.isPremium).map((course) => course.id);
     const premium = courses.filter((course) => course.isPremium).map((course) => course.id);
@@ -95,7 +90,7 @@ describe("a free member's journey", () => {
   });
 
   it("puts courses in progress first, most recent activity first, and leaves finished courses out", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const free = (await catalogue(student)).filter((course) => !course.isPremium).map((course) => course.id);
     const [first, second, third, ...rest] = free;
     if (first === undefined || second === undefined || third === undefined) throw new Error("the demo has three free courses");
@@ -126,7 +121,7 @@ describe("a free member's journey", () => {
   });
 
   it("leads to the certificates once every course open to them is finished", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     const free = (await catalogue(student)).filter((course) => !course.isPremium).map((course) => course.id);
     for (const id of free) await completeLessons(student, id);
 
@@ -144,7 +139,7 @@ describe("a free member's journey", () => {
 
 describe("a Premium member's journey", () => {
   it("offers Premium courses like any other, and a lapsed member's started Premium course becomes an upsell", async () => {
-    const student = await newStudent();
+    const student = await newStudent(academy.baseUrl);
     await setPlan(student, "premium");
     const courses = await catalogue(student);
     const premium = courses.filter((course) => course.isPremium).map((course) => course.id);
