@@ -66,7 +66,7 @@ export default function ForgotPasswordPage() {
   const emailEnabled = actionData?.emailEnabled ?? loadedEmailEnabled;
   const [form, fields] = useForm<{ identifier: string }>({
     id: "forgot-password-form",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),

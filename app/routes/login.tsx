@@ -106,7 +106,7 @@ export default function LoginPage() {
     captchaAnswer: number;
   }>({
     id: registering ? "register-form" : "login-form",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
     // Checking on submit (not on blur) keeps the toggle link from jumping
     // under the pointer when the empty, focused username field loses focus.
     shouldValidate: "onSubmit",

@@ -68,7 +68,7 @@ export default function ResetPasswordPage() {
   const state = actionData?.state ?? loaded.state;
   const [form, fields] = useForm<{ password: string; confirmPassword: string }>({
     id: "reset-password-form",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),

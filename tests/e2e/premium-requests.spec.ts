@@ -79,7 +79,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       await expect(page).toHaveURL("/dashboard");
       await expect(
-        page.getByText(`${member.username} is now a Premium Student.`)
+        page.getByText(`${member.username} is now a Premium Student.`, { exact: true })
       ).toBeVisible();
       await expect(
         page.getByTestId("premium-request").filter({ hasText: member.username })
