@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", "test-results/", "playwright-report/", "tests/.tmp/", "db/migrations/"] },
+  { ignores: ["build/", "scripts/bench-floor-app/build/", "node_modules/", "test-results/", "playwright-report/", "tests/.tmp/", "db/migrations/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
