@@ -12,6 +12,7 @@ import { noStoreWhenSignedIn, requestLogger } from "./request-log";
 import { attachLiveRooms } from "./live/signalling";
 import { limitBodies, mediaServerSources, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
 import { handleShutdownSignals } from "./shutdown";
+import { pageCache } from "./page-cache";
 import "~/load-context";
 
 installGlobals({ nativeFetch: true });
@@ -77,6 +78,10 @@ for (const folder of ["images", "videos"]) {
 }
 
 app.use(noStoreWhenSignedIn(SESSION_COOKIE_NAME));
+// Pages every visitor sees alike are rendered once per few seconds, not per request.
+if (env.PAGE_CACHE_SECONDS > 0) {
+  app.use(pageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxEntries: 500, sessionCookieName: SESSION_COOKIE_NAME }));
+}
 const remixHandler = createRequestHandler({
   build: viteDevServer ? loadBuild : await loadBuild(),
   mode: env.NODE_ENV === "production" ? "production" : "development",

@@ -1,4 +1,4 @@
-import { BookOpen, Clock, Crown } from "lucide-react";
+import { BookOpen, Clock, Crown } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { RatingBadge } from "~/components/course-rating";
 import type { CourseSummary } from "~/models/course.server";

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { describeRating, shownRating, type RatedCourse } from "~/models/course-rating";
 
 /** The star figure on course cards and the course page: students' average and count, or the academy's value until then. */

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Sparkles } from "lucide-react";
+import { Sparkles } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { ErrorList, inputClasses } from "~/components/ui/field";

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { Menu, Moon, Settings, Sparkles } from "lucide-react";
+import { Menu, Moon, Settings, Sparkles } from "~/components/ui/icons";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { PublicUser } from "~/models/user.server";
 import { buttonClasses } from "~/components/ui/button";

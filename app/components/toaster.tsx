@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { useEffect, useSyncExternalStore } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Toast } from "~/utils/toast.server";

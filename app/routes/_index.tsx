@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookOpen, Compass, Library, MessagesSquare, PlayCircle, Rocket, Wrench } from "lucide-react";
+import { BookOpen, Compass, Library, MessagesSquare, PlayCircle, Rocket, Wrench } from "~/components/ui/icons";
 import { CourseCard } from "~/components/course-card";
 import { EnrollButton } from "~/components/enroll-button";
 import { RevenueOracle } from "~/components/revenue-oracle";
@@ -12,6 +12,10 @@ import { EstimatorFormSchema } from "~/schemas/calculator";
 import { getOptionalUser, homeFor } from "~/utils/auth.server";
 import { emptyEstimate, toEstimatorInput } from "~/utils/revenue-estimator";
 import { readForm } from "~/utils/form-data.server";
+import { publicPageHeaders } from "~/utils/page-cache";
+
+// The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
+export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
@@ -72,14 +76,10 @@ function PathwayCard({
         <h3 className="font-display text-xl">{title}</h3>
       </div>
       <p className="text-sm opacity-80">{description}</p>
-      <ol className="space-y-2">
-        {steps.map((step, index) => (
-          <li key={step} className="flex items-center gap-3 text-sm">
-            <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary/30 text-xs">
-              {index + 1}
-            </span>
-            {step}
-          </li>
+      {/* Numbered by CSS (.numbered-steps): an <ol> already says the order to assistive technology. */}
+      <ol className="numbered-steps">
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
         ))}
       </ol>
       <Link to={href} className={buttonClasses("primary", "mt-auto")}>

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowLeft, Bot, HelpCircle, MessageSquare, Zap } from "lucide-react";
+import { ArrowLeft, Bot, HelpCircle, MessageSquare, Zap } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { FormNotice, type Notice } from "~/components/admin/notice";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowLeft, CalendarPlus, Radio, Video } from "lucide-react";
+import { ArrowLeft, CalendarPlus, Radio, Video } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { ConferenceActionForm } from "~/components/conference/conference-action-form";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowDown, ArrowLeft, ArrowUp, BookOpen, CheckCircle2, Clock, Layers, Pencil, Plus } from "lucide-react";
+import { ArrowDown, ArrowLeft, ArrowUp, BookOpen, CheckCircle2, Clock, Layers, Pencil, Plus } from "~/components/ui/icons";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { UrlDialog } from "~/components/ui/dialog";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";

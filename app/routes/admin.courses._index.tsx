@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowLeft, BookOpen, Crown, Layers, Pencil, Plus } from "lucide-react";
+import { ArrowLeft, BookOpen, Crown, Layers, Pencil, Plus } from "~/components/ui/icons";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { CourseForm } from "~/components/admin/course-form";
 import { UrlDialog } from "~/components/ui/dialog";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { ArrowLeft, Crown, MessageSquare, Pencil, Plus, Shield, Users } from "lucide-react";
+import { ArrowLeft, Crown, MessageSquare, Pencil, Plus, Shield, Users } from "~/components/ui/icons";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { CategoryForm } from "~/components/forum/category-form";
 import { buttonClasses } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from "lucide-react";
+import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from "~/components/ui/icons";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import type { Notice } from "~/components/admin/notice";
 import { ArticleForm } from "~/components/knowledge-base/article-form";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, CalendarDays, Crown, DollarSign, TrendingUp } from "lucide-react";
+import { ArrowLeft, CalendarDays, Crown, DollarSign, TrendingUp } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { MemberFilters, MemberTable } from "~/components/admin/members-directory";
 import { Pagination } from "~/components/ui/pagination";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
 import { RecordingsList } from "~/components/conference/recordings-list";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { Award, BadgeCheck, ShieldAlert } from "lucide-react";
+import { Award, BadgeCheck, ShieldAlert } from "~/components/ui/icons";
 import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
 import { getCertificateByNumber } from "~/models/certificate.server";
 import { formatDate, invariantResponse } from "~/utils/misc";

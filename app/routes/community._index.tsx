@@ -1,10 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Crown, MessageSquare, Plus, Shield, Users } from "lucide-react";
+import { Crown, MessageSquare, Plus, Shield, Users } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { forumStats, listCategoriesWithCounts } from "~/models/forum.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
+import { publicPageHeaders } from "~/utils/page-cache";
+
+// The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Community — Mystic Academy" }];
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
-import { ChevronRight, Lock, MessageSquare, Pin, Plus } from "lucide-react";
+import { ChevronRight, Lock, MessageSquare, Pin, Plus } from "~/components/ui/icons";
 import { FormNotice } from "~/components/admin/notice";
 import { AuthorAvatar, AuthorName } from "~/components/forum/author";
 import { AccessRestricted, ForumNotFound, PremiumRequired } from "~/components/forum/restricted";
@@ -12,6 +12,10 @@ import { forumAccess, getCategory, listTopicsForCategory, TOPIC_PAGE_SIZE, type 
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { submitTopicForm } from "~/utils/forum-forms.server";
+import { publicPageHeaders } from "~/utils/page-cache";
+
+// The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "category" in data && data.category ? data.category.name : "Forum"} — Mystic Academy Community` },

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "~/components/ui/icons";
 import { FormNotice } from "~/components/admin/notice";
 import { TopicForm } from "~/components/forum/topic-form";
 import { listPostableCategories } from "~/models/forum.server";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
-import { ChevronRight, Lock, Pencil, Pin } from "lucide-react";
+import { ChevronRight, Lock, Pencil, Pin } from "~/components/ui/icons";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { FormNotice, type Notice } from "~/components/admin/notice";
 import { AuthorAvatar, AuthorName } from "~/components/forum/author";
@@ -25,6 +25,10 @@ import { renderMarkdown } from "~/utils/markdown.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
+import { publicPageHeaders } from "~/utils/page-cache";
+
+// The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && data.access === "allowed" ? data.topic.title : "Discussion"} — Mystic Academy Community` },

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useParams, useRouteError } from "@remix-run/react";
 import { z } from "zod";
-import { ArrowLeft, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion } from "lucide-react";
+import { ArrowLeft, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion } from "~/components/ui/icons";
 import { LessonNeighbours, LessonOverview, SectionList } from "~/components/learning/lesson-sidebar";
 import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
 import { ProgressBar } from "~/components/learning/progress-bar";

@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
-import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "lucide-react";
+import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "~/components/ui/icons";
 import { levelBadgeClasses } from "~/components/course-card";
 import { RatingBadge } from "~/components/course-rating";
 import { CourseRatingForm } from "~/components/learning/course-rating-form";
@@ -30,8 +30,12 @@ import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
+import { publicPageHeaders } from "~/utils/page-cache";
 
 const NOT_FOUND = "Course Not Found";
+
+// The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.course.title} — Mystic Academy` : `${NOT_FOUND} — Mystic Academy` },

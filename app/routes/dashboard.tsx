@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FileText, Home, MessagesSquare, PlusCircle, Users, Video } from "lucide-react";
+import { FileText, Home, MessagesSquare, PlusCircle, Users, Video } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { FormNotice } from "~/components/admin/notice";
 import { AnalyticsPanel, CoursesPanel, KnowledgeBasePanel, MembersPanel, OverviewPanel } from "~/components/admin/dashboard-panels";

@@ -9,7 +9,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { MailQuestion } from "lucide-react";
+import { MailQuestion } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { requestPasswordResetEmail } from "~/models/password-reset.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
-import { CalendarPlus, Clock, Crown, Loader2, LogIn, Users, Video } from "lucide-react";
+import { CalendarPlus, Clock, Crown, Loader2, LogIn, Users, Video } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { minutesLabel } from "~/components/conference/format";
 import { LiveSession } from "~/components/conference/live-session";

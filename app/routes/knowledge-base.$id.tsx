@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowLeft, Eye } from "lucide-react";
+import { ArrowLeft, Eye } from "~/components/ui/icons";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
 import { viewArticle } from "~/models/knowledge-base.server";

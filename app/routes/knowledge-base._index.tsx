@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { BookOpen, Eye, Search } from "lucide-react";
+import { BookOpen, Eye, Search } from "~/components/ui/icons";
 import { HighlightedText } from "~/components/knowledge-base/highlighted-text";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
@@ -9,6 +9,10 @@ import { listArticles, listPublishedCategories } from "~/models/knowledge-base.s
 import { isArticleCategory } from "~/schemas/knowledge-base";
 import { getOptionalUser } from "~/utils/auth.server";
 import { cn, formatDate } from "~/utils/misc";
+import { publicPageHeaders } from "~/utils/page-cache";
+
+// The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Knowledge Base — Mystic Academy" }];
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { KeyRound, UserPlus } from "lucide-react";
+import { KeyRound, UserPlus } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { ENROLL_AFTER_LOGIN_KEY } from "~/components/enroll-button";
 import { showToast } from "~/components/toaster";

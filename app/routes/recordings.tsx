@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Crown } from "lucide-react";
+import { ArrowLeft, Crown } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { RecordingsList } from "~/components/conference/recordings-list";
 import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { CalendarDays, Copy, Download, KeyRound, Link2Off, LogOut, RefreshCw, Trash2, UserRound } from "lucide-react";
+import { CalendarDays, Copy, Download, KeyRound, Link2Off, LogOut, RefreshCw, Trash2, UserRound } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";

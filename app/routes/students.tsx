@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Crown, Home, LogOut, Settings } from "lucide-react";
+import { Crown, Home, LogOut, Settings } from "~/components/ui/icons";
 import { z } from "zod";
 import { ConferenceBanner } from "~/components/conference/conference-banner";
 import { CourseCard } from "~/components/course-card";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Lock, Palette } from "lucide-react";
+import { Lock, Palette } from "~/components/ui/icons";
 import { ThemeForm } from "~/components/themes/theme-form";
 import { buttonClasses } from "~/components/ui/button";
 import { readAppearance, saveAppearance } from "~/models/appearance.server";

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { FolderOpen, Upload } from "lucide-react";
+import { FolderOpen, Upload } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
@@ -30,6 +30,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { receiveUpload, TEMPLATE_UPLOAD, UploadError, type StoredFile } from "~/utils/uploads.server";
 import { readForm, readTextFields } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
+import { publicPageHeaders } from "~/utils/page-cache";
+
+// The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Tools & Templates — Mystic Academy" }];
 

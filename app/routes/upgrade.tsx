@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Crown, ExternalLink } from "lucide-react";
+import { Crown, ExternalLink } from "~/components/ui/icons";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { SomethingWentWrong } from "~/components/learning/not-found-panel";

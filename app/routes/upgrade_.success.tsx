@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AlertCircle, Crown } from "lucide-react";
+import { AlertCircle, Crown } from "~/components/ui/icons";
 import { SomethingWentWrong } from "~/components/learning/not-found-panel";
 import { MembershipStatus } from "~/components/premium/membership-status";
 import { buttonClasses } from "~/components/ui/button";

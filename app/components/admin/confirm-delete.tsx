@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClasses } from "~/components/ui/button";

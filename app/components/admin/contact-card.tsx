@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { AcademyContactSchema, CONTACT_MAX } from "~/schemas/academy-contact";

@@ -14,7 +14,7 @@ import {
   UserPlus,
   Users,
   type LucideIcon,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import type { SubmissionResult } from "@conform-to/react";
 import { BarChart } from "~/components/admin/charts";
 import { ContactCard } from "~/components/admin/contact-card";

@@ -10,7 +10,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { ArrowDown, ArrowUp, Plus, Sparkles, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus, Sparkles, Trash2 } from "~/components/ui/icons";
 import { useState, type ChangeEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
-import { Search } from "lucide-react";
+import { Search } from "~/components/ui/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import type { MemberWithSubscription, PlanFilter } from "~/models/members.server";
 import { cn, formatDate, formatUsd, initials } from "~/utils/misc";

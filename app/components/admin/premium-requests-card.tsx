@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Crown, X } from "lucide-react";
+import { Crown, X } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/utils/misc";
 

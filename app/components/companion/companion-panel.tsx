@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { BookOpen, Library, Send, Sparkles, Square, Trash2, X } from "lucide-react";
+import { BookOpen, Library, Send, Sparkles, Square, Trash2, X } from "~/components/ui/icons";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import type { CompanionScope, CompanionStatus } from "~/components/companion/chat-types";
 import { MAX_MESSAGE_LENGTH } from "~/components/companion/chat-types";

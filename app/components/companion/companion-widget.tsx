@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { MessageCircle, X } from "lucide-react";
+import { MessageCircle, X } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { COMPANION_PANEL_ID, CompanionPanel } from "~/components/companion/companion-panel";

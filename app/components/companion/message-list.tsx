@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { Loader2, Sparkles } from "lucide-react";
+import { Loader2, Sparkles } from "~/components/ui/icons";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { SourceCards } from "~/components/companion/source-cards";
 import type { CompanionMessage } from "~/components/companion/use-conversation";

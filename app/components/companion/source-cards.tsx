@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { BookOpen, FileText, Lock } from "lucide-react";
+import { BookOpen, FileText, Lock } from "~/components/ui/icons";
 import type { Source } from "~/components/companion/chat-types";
 
 const cardClasses = "flex items-start gap-2 rounded-lg border p-2 text-xs transition";

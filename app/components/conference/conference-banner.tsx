@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
-import { CalendarClock, Crown, Radio, X } from "lucide-react";
+import { CalendarClock, Crown, Radio, X } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { minutesLabel } from "~/components/conference/format";
 import { LocalDateTime } from "~/components/conference/local-date-time";

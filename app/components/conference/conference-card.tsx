@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Calendar, CalendarPlus, Clock, Crown, MoreVertical, Pencil, Play, Square, Trash2, Users, Video, VideoOff } from "lucide-react";
+import { Calendar, CalendarPlus, Clock, Crown, MoreVertical, Pencil, Play, Square, Trash2, Users, Video, VideoOff } from "~/components/ui/icons";
 import type { MouseEvent } from "react";
 import { ConferenceActionForm } from "~/components/conference/conference-action-form";
 import { ConferenceStatusBadge } from "~/components/conference/conference-status-badge";

@@ -1,4 +1,4 @@
-import { Radio } from "lucide-react";
+import { Radio } from "~/components/ui/icons";
 import type { ConferenceStatus } from "~/schemas/conference";
 import { cn } from "~/utils/misc";
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Send } from "lucide-react";
+import { Send } from "~/components/ui/icons";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 import { useNavigate, useRevalidator } from "@remix-run/react";
-import { Camera, CameraOff, ChevronDown, Circle, Mic, MicOff, Monitor, MonitorOff, Settings, Square, Users } from "lucide-react";
+import { Camera, CameraOff, ChevronDown, Circle, Mic, MicOff, Monitor, MonitorOff, Settings, Square, Users } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Copy, Radio } from "lucide-react";
+import { Copy, Radio } from "~/components/ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Circle } from "lucide-react";
+import { Circle } from "~/components/ui/icons";
 import { ConferenceActionForm } from "~/components/conference/conference-action-form";
 
 export interface LiveSession {

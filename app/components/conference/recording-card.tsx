@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CalendarDays, Circle, Clock, Crown, Download, Play, Video, X } from "lucide-react";
+import { CalendarDays, Circle, Clock, Crown, Download, Play, Video, X } from "~/components/ui/icons";
 import { LocalDateTime } from "~/components/conference/local-date-time";
 import { recordingDownloadUrl, RecordingPlayer } from "~/components/conference/recording-player";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { Search, Video } from "lucide-react";
+import { Search, Video } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { RecordingCard, type RecordingCardData } from "~/components/conference/recording-card";
 import { buttonClasses } from "~/components/ui/button";

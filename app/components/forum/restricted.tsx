@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Crown, Lock } from "lucide-react";
+import { Crown, Lock } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 

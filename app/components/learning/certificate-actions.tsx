@@ -1,4 +1,4 @@
-import { Download, Share2 } from "lucide-react";
+import { Download, Share2 } from "~/components/ui/icons";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { CourseRatingSchema, RATE_INTENT, RATING_VALUES } from "~/schemas/course-rating";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CheckCircle2, ChevronLeft, ChevronRight, Clock, FileText, ImageIcon, PlayCircle } from "lucide-react";
+import { CheckCircle2, ChevronLeft, ChevronRight, Clock, FileText, ImageIcon, PlayCircle } from "~/components/ui/icons";
 import type { SectionView } from "~/models/lesson.server";
 import { cn } from "~/utils/misc";
 

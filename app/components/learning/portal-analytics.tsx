@@ -1,4 +1,4 @@
-import { BarChart3, Crown, Lock } from "lucide-react";
+import { BarChart3, Crown, Lock } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { ContactText } from "~/components/contact-text";
 import { UpgradeDialogLink } from "~/components/premium/upgrade-dialog";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Award, BadgeCheck } from "lucide-react";
+import { Award, BadgeCheck } from "~/components/ui/icons";
 import { DownloadCertificateLink, ShareCertificateButton } from "~/components/learning/certificate-actions";
 import type { PortalCertificate } from "~/components/learning/portal-types";
 import { buttonClasses } from "~/components/ui/button";

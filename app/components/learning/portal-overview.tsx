@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap, MessageCircle, Video } from "lucide-react";
+import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap, MessageCircle, Video } from "~/components/ui/icons";
 import { companionHref, openCompanion } from "~/components/companion/companion-store";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { EstimatedPart, LearningTimeRule } from "~/components/learning/learning-time-note";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Activity, Award, Lock, Trophy } from "lucide-react";
+import { Activity, Award, Lock, Trophy } from "~/components/ui/icons";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { achievementsFor, progressLabel, shortDescription, type ProgressLabel } from "~/utils/progress-rules";
 import type { PortalProgress } from "~/components/learning/portal-types";

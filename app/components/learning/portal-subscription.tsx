@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Crown } from "lucide-react";
+import { Crown } from "~/components/ui/icons";
 import { ContactText } from "~/components/contact-text";
 import { MembershipStatus, type MembershipSummary } from "~/components/premium/membership-status";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { MessageCircleQuestion, Sparkles } from "lucide-react";
+import { MessageCircleQuestion, Sparkles } from "~/components/ui/icons";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { openCompanion } from "~/components/companion/companion-store";
 import { buttonClasses } from "~/components/ui/button";

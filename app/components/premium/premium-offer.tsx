@@ -1,4 +1,4 @@
-import { Crown, Sparkles } from "lucide-react";
+import { Crown, Sparkles } from "~/components/ui/icons";
 import { PREMIUM_PRICE } from "~/utils/premium";
 
 // Spec §1 and §9: what Premium costs and what it unlocks.

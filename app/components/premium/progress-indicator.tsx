@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, Circle, Loader2 } from "lucide-react";
+import { AlertCircle, CheckCircle2, Circle, Loader2 } from "~/components/ui/icons";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { currentStepIndex, progressPercentage, type ProgressStep, type StepStatus } from "~/components/premium/upgrade-steps";
 import { cn } from "~/utils/misc";

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { Send } from "lucide-react";
+import { Send } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextareaField } from "~/components/ui/field";
 import { PREMIUM_REQUEST_MESSAGE_MAX, PremiumRequestSchema } from "~/schemas/premium-request";

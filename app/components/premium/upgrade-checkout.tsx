@@ -1,7 +1,7 @@
 import type { Stripe, StripeElements, StripePaymentElement } from "@stripe/stripe-js";
 // The "pure" entry loads Stripe.js only when asked, not on every page that imports this file.
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { Loader2, Lock, RotateCcw } from "lucide-react";
+import { Loader2, Lock, RotateCcw } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { ContactText } from "~/components/contact-text";

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Crown, X } from "lucide-react";
+import { Crown, X } from "~/components/ui/icons";
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { ContactText } from "~/components/contact-text";
 import { PremiumOffer } from "~/components/premium/premium-offer";

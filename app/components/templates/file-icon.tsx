@@ -1,4 +1,4 @@
-import { File, FileSpreadsheet, FileText } from "lucide-react";
+import { File, FileSpreadsheet, FileText } from "~/components/ui/icons";
 import { cn } from "~/utils/misc";
 
 /** The file's extension from its name, e.g. "pdf"; "" when it has none. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Crown } from "lucide-react";
+import { Crown } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Crown, Download, Lock } from "lucide-react";
+import { Crown, Download, Lock } from "~/components/ui/icons";
 import type { FormEvent } from "react";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete";
 import { FileTypeIcon, fileTypeLabel } from "~/components/templates/file-icon";

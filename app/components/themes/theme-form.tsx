@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
-import { Check } from "lucide-react";
+import { Check } from "~/components/ui/icons";
 import { useMemo, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";

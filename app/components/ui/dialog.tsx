@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { useRef, type ReactNode } from "react";
 import { cn } from "~/utils/misc";
 

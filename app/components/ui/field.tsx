@@ -1,8 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { cn } from "~/utils/misc";
 
-export const inputClasses =
-  "w-full rounded-md border border-primary/40 bg-black/30 px-3 py-2 text-foreground placeholder:text-foreground/40 focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-red-500";
+// Defined in app/styles/tailwind.css (components layer), like the buttons.
+export const inputClasses = "input-field";
 
 export const labelClasses = "mb-1 block text-sm font-medium";
 

@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { LucideIcon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 
 /** One figure with its label and icon: the portal's and the admin pages' stat tiles. */

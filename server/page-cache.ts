@@ -1,0 +1,109 @@
+import type { NextFunction, Request, Response } from "express";
+import { PAGE_CACHE_HEADER } from "~/utils/page-cache";
+
+/**
+ * A short in-memory cache of the pages every visitor sees alike (issue 15):
+ * a route opts in with `headers = publicPageHeaders`, and then an anonymous
+ * GET of it (no session cookie) is rendered once per TTL for each URL and set
+ * of cookies (the visitor's theme is a cookie) instead of once per request.
+ *
+ * What keeps it correct:
+ * - Only answers that are 200 text/html, set no cookie and were asked for by a
+ *   browser without a session; everything else passes through untouched.
+ * - Any write to the server (a request that is not GET or HEAD) empties the
+ *   cache, so an admin's edit or a new forum post shows on the next visit;
+ *   the TTL bounds what time alone changes ("5 minutes ago").
+ * - The page's CSP nonce is per response: a stored page carries the nonce of
+ *   the response it was taken from, replaced by the current one when served.
+ */
+export interface PageCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  sessionCookieName: string;
+}
+
+interface Entry {
+  expires: number;
+  headers: Record<string, string | string[]>;
+  body: string;
+  nonce: string;
+}
+
+// Headers that belong to each response, not to the page: set again for every answer.
+const PER_RESPONSE = new Set(["content-security-policy", "content-length", "transfer-encoding", "set-cookie", "date", "connection", "keep-alive", PAGE_CACHE_HEADER]);
+const MAX_BODY_BYTES = 512 * 1024;
+
+export function pageCache({ ttlMs, maxEntries, sessionCookieName }: PageCacheOptions) {
+  const entries = new Map<string, Entry>();
+  const sessionMarker = `${sessionCookieName}=`;
+
+  return function servePageCache(req: Request, res: Response, next: NextFunction) {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      entries.clear();
+      return next();
+    }
+    const cookies = req.get("Cookie") ?? "";
+    if (req.method !== "GET" || cookies.includes(sessionMarker) || req.path.startsWith("/api/") || "_data" in req.query) return next();
+
+    const key = `${req.originalUrl}\n${cookies}`;
+    const nonce = String(res.locals.cspNonce);
+    const hit = entries.get(key);
+    if (hit && hit.expires > Date.now()) {
+      for (const [name, value] of Object.entries(hit.headers)) if (!res.hasHeader(name)) res.setHeader(name, value);
+      res.statusCode = 200;
+      res.end(hit.body.replaceAll(hit.nonce, nonce));
+      return;
+    }
+    if (hit) entries.delete(key);
+
+    let decided = false;
+    let keep = false;
+    const headers: Entry["headers"] = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+
+    // Decided once, when the headers are final: at writeHead, or at the first write (which calls writeHead only afterwards).
+    const decide = () => {
+      if (decided) return;
+      decided = true;
+      const marked = res.getHeader(PAGE_CACHE_HEADER) !== undefined;
+      res.removeHeader(PAGE_CACHE_HEADER);
+      keep = marked && res.statusCode === 200 && !res.hasHeader("Set-Cookie") && String(res.getHeader("Content-Type") ?? "").startsWith("text/html");
+      if (!keep) return;
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = typeof value === "number" ? String(value) : value;
+      }
+    };
+
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      if (typeof args[0] === "number") this.statusCode = args[0];
+      decide();
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      decide();
+      if (!keep || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+      size += buffer.length;
+      if (size > MAX_BODY_BYTES) keep = false;
+      else chunks.push(buffer);
+    };
+    const write = res.write;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as Response["write"];
+    const end = res.end;
+    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      if (keep) {
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? "");
+        entries.set(key, { expires: Date.now() + ttlMs, headers, body: Buffer.concat(chunks).toString("utf8"), nonce });
+      }
+      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    } as Response["end"];
+    next();
+  };
+}

@@ -1,0 +1,83 @@
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_STUDENT, newStudent, useAcademy, Visitor } from "./helpers";
+
+// Long enough that nothing here expires by itself mid-test.
+const academy = useAcademy({ PAGE_CACHE_SECONDS: "60" });
+let database: Database.Database;
+
+beforeAll(() => {
+  database = new Database(academy.process.databasePath, { timeout: 5000 });
+});
+afterAll(() => database.close());
+
+const renameFirstCourse = (title: string) => database.prepare("update courses set title = ? where id = 1").run(title);
+
+async function page(path: string, cookie?: string) {
+  const response = await fetch(academy.baseUrl + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  const html = await response.text();
+  const nonce = response.headers.get("Content-Security-Policy")?.match(/'nonce-([^']+)'/)?.[1];
+  return { response, html, nonce };
+}
+
+describe("the anonymous page cache", () => {
+  it("keeps a public page for visitors, each answer with its own working nonce, until the next write", async () => {
+    const first = await page("/");
+    expect(first.response.status).toBe(200);
+    expect(first.html).toContain("Foundations of Intuitive Reading");
+    // A change made behind the server's back (a second connection) is not seen while the page is kept...
+    renameFirstCourse("Foundations, renamed quietly");
+    const second = await page("/");
+    expect(second.html).toContain("Foundations of Intuitive Reading");
+    expect(second.response.headers.has("x-academy-page-cache")).toBe(false);
+    for (const answer of [first, second]) {
+      expect(answer.nonce).toBeTruthy();
+      expect(answer.html).toContain(`nonce="${answer.nonce}"`);
+    }
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).not.toContain(`nonce="${first.nonce}"`);
+    expect(second.html.replaceAll(second.nonce ?? "", "N")).toBe(first.html.replaceAll(first.nonce ?? "", "N"));
+
+    // ...and any write to the server, even a refused one, lets the next visitor see it.
+    const refused = await fetch(`${academy.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect((await page("/")).html).toContain("Foundations, renamed quietly");
+    renameFirstCourse("Foundations of Intuitive Reading");
+  });
+
+  it("keeps one copy per theme cookie and per query", async () => {
+    const visitor = new Visitor(academy.baseUrl);
+    const form = new URLSearchParams({ moodTheme: "heart", animationSpeed: "1", glowIntensity: "50", particleEffects: "on" });
+    const saved = await visitor.request("/themes", { method: "POST", body: form, headers: { Origin: academy.baseUrl } });
+    expect(saved.status).toBe(302);
+    expect((await page("/community", visitor.cookieHeader)).html).toContain('data-theme="heart"');
+    expect((await page("/community")).html).toContain('data-theme="celestial"');
+    const search = await page("/knowledge-base?q=pricing");
+    const other = await page("/knowledge-base?q=boundaries");
+    expect(search.html).not.toBe(other.html.replaceAll(other.nonce ?? "", search.nonce ?? ""));
+  });
+
+  it("never serves a signed-in member a kept page, nor keeps pages that are not public", async () => {
+    await page("/");
+    renameFirstCourse("Seen only by members for now");
+    const student = new Visitor(academy.baseUrl);
+    expect((await student.login(DEMO_STUDENT.username, DEMO_STUDENT.password)).status).toBe(200);
+    // Signing in was a write, so this also shows the next visitor the new title.
+    const member = await student.request("/");
+    expect(await member.text()).toContain("Seen only by members for now");
+    expect(member.headers.get("Cache-Control")).toBe("private, no-store");
+
+    // The sign-in page carries a one-time captcha: never kept.
+    const captchaOf = (html: string) => html.match(/name="captchaToken" value="([^"]+)"/)?.[1];
+    const [a, b] = [await page("/login"), await page("/login")];
+    expect(captchaOf(a.html)).toBeTruthy();
+    expect(captchaOf(a.html)).not.toBe(captchaOf(b.html));
+
+    // A member's own page is never kept either, even for the same URL.
+    const other = await newStudent(academy.baseUrl);
+    const [mine, theirs] = [await (await student.request("/students")).text(), await (await other.request("/students")).text()];
+    expect(mine).toContain(DEMO_STUDENT.username);
+    expect(theirs).not.toContain(DEMO_STUDENT.username);
+    renameFirstCourse("Foundations of Intuitive Reading");
+  });
+});
