@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { env } from "~/utils/env.server";
 import * as schema from "./schema";
+import { reuseStatements } from "./reuse-statements";
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -19,6 +20,7 @@ function openDatabase(): AppDatabase {
   // can lose the last few commits, which is the usual trade for a single server
   // and spares an fsync on every write.
   sqlite.pragma("synchronous = NORMAL");
+  reuseStatements(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: path.resolve("db/migrations") });
   return db;
