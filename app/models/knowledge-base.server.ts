@@ -74,6 +74,8 @@ export interface ListArticlesOptions {
   includeDrafts?: boolean;
   withContent?: boolean;
   limit?: number;
+  /** Articles to skip first (the API's pages). */
+  offset?: number;
 }
 
 interface ArticleRow {
@@ -120,6 +122,8 @@ function toListItem(row: ArticleRow): ArticleListItem {
 }
 
 const DEFAULT_LIMIT = 100;
+// The API sends whole articles, which are large: a page of them at a time.
+export const ARTICLES_PER_API_PAGE = 20;
 
 /**
  * Articles newest first, or, with a search, best match first (bm25, title
@@ -131,6 +135,7 @@ export function listArticles(options?: ListArticlesOptions): ArticleListItem[];
 export function listArticles(options: ListArticlesOptions = {}): ArticleListItem[] | ArticleListItemWithContent[] {
   const { match, shortTerms } = buildSearchQuery(options.q);
   const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, 1000));
+  const offset = Math.max(0, Math.floor(options.offset ?? 0));
   const conditions: SQL[] = [];
   if (!options.includeDrafts) conditions.push(sql`a.is_published = 1`);
   if (options.category) conditions.push(sql`a.category = ${options.category}`);
@@ -156,7 +161,7 @@ export function listArticles(options: ListArticlesOptions = {}): ArticleListItem
       join knowledge_base_articles a on a.id = knowledge_base_fts.rowid
       where ${and(...conditions)}
       order by bm25(knowledge_base_fts, 10.0, 4.0, 1.0), a.id desc
-      limit ${limit}`);
+      limit ${limit} offset ${offset}`);
     if (ranked.length === 0) return [];
     const ids = JSON.stringify(ranked.map((row) => row.id));
     // The API sends whole articles, so it needs no snippet.
@@ -178,7 +183,7 @@ export function listArticles(options: ListArticlesOptions = {}): ArticleListItem
       from knowledge_base_articles a
       ${where}
       order by a.created_at desc, a.id desc
-      limit ${limit}`);
+      limit ${limit} offset ${offset}`);
   }
   if (!options.withContent) return rows.map(toListItem);
   return rows.map((row) => ({ ...toListItem(row), content: row.content ?? "" }));

@@ -1,20 +1,32 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { articleForApi, createArticle, listArticles } from "~/models/knowledge-base.server";
+import { ARTICLES_PER_API_PAGE, articleForApi, createArticle, listArticles } from "~/models/knowledge-base.server";
 import { ArticleApiSchema } from "~/schemas/knowledge-base";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
+import { parsePageNumber } from "~/utils/misc";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // Admins also see drafts; everyone else published articles only.
   const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  const page = parsePageNumber(url.searchParams.get("page"));
   const articles = listArticles({
     q: url.searchParams.get("q"),
     category: url.searchParams.get("category"),
     includeDrafts: viewer?.role === "admin",
     withContent: true,
+    // One more than a page tells whether another page follows.
+    limit: ARTICLES_PER_API_PAGE + 1,
+    offset: (page - 1) * ARTICLES_PER_API_PAGE,
   });
-  return json(articles.map(articleForApi));
+  // The next page is named in a Link header (RFC 8288), so the answer stays a plain list.
+  const headers = new Headers();
+  if (articles.length > ARTICLES_PER_API_PAGE) {
+    const next = new URL(url);
+    next.searchParams.set("page", String(page + 1));
+    headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return json(articles.slice(0, ARTICLES_PER_API_PAGE).map(articleForApi), { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

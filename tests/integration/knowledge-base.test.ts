@@ -92,6 +92,26 @@ describe("the knowledge base", () => {
     expect((await search(visitor, "q=abit")).map((a) => a.title)).toContain("How to Build a Steady Study Habit");
   });
 
+  it("sends whole articles twenty at a time, naming the next page in a Link header", async () => {
+    const word = uniqueWord("pagewillow");
+    const written: number[] = [];
+    for (let i = 0; i < 25; i++) written.push((await writeArticle({ title: `${word} number ${i + 1}` })).id);
+
+    const first = await visitor.request(`/api/knowledge-base?q=${word}`);
+    const firstPage = (await first.json()) as ArticleJson[];
+    expect(firstPage).toHaveLength(20);
+    expect(first.headers.get("Link")).toBe(`</api/knowledge-base?q=${word}&page=2>; rel="next"`);
+    const second = await visitor.request(`/api/knowledge-base?q=${word}&page=2`);
+    const secondPage = (await second.json()) as ArticleJson[];
+    expect(second.headers.get("Link")).toBeNull();
+    // Every article exactly once across the two pages, each with its whole text.
+    expect([...firstPage, ...secondPage].map((a) => a.id).sort((a, b) => a - b)).toEqual(written);
+    expect(secondPage.every((a) => a.content === "A body")).toBe(true);
+    // Past the end is an empty list; a page that is not a number is the first.
+    expect(await search(visitor, `q=${word}&page=3`)).toEqual([]);
+    expect((await search(visitor, `q=${word}&page=abc`)).map((a) => a.id)).toEqual(firstPage.map((a) => a.id));
+  });
+
   it("shows highlighted snippets on the search page without letting article text become markup", async () => {
     const word = uniqueWord("starlit");
     await writeArticle({ title: `The ${word} <b>bold</b> Guide`, summary: `A plain summary` });
