@@ -425,6 +425,8 @@ export const knowledgeBaseArticles = sqliteTable(
   },
   (t) => [
     index("kb_published").on(t.isPublished, t.createdAt),
+    // The categories in use are read on every knowledge-base page: from this index, not the whole table.
+    index("kb_published_category").on(t.isPublished, t.category),
     check("kb_category", inList("category", KB_CATEGORIES)),
   ],
 );

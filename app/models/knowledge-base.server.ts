@@ -124,6 +124,33 @@ function toListItem(row: ArticleRow): ArticleListItem {
 const DEFAULT_LIMIT = 100;
 // The API sends whole articles, which are large: a page of them at a time.
 export const ARTICLES_PER_API_PAGE = 20;
+// The knowledge-base page: each search result carries a snippet, made per article shown.
+export const ARTICLES_PER_PAGE = 24;
+
+/** The WHERE conditions of a listing or search, shared by the list and its count. */
+function articleFilters(options: ListArticlesOptions): { match: string | null; conditions: SQL[] } {
+  const { match, shortTerms } = buildSearchQuery(options.q);
+  const conditions: SQL[] = [];
+  if (!options.includeDrafts) conditions.push(sql`a.is_published = 1`);
+  if (options.category) conditions.push(sql`a.category = ${options.category}`);
+  for (const term of shortTerms) {
+    conditions.push(
+      sql`(instr(lower(a.title), ${term}) > 0 or instr(lower(a.summary), ${term}) > 0 or instr(lower(a.content), ${term}) > 0)`,
+    );
+  }
+  if (match) conditions.push(sql`knowledge_base_fts match ${match}`);
+  return { match, conditions };
+}
+
+/** How many articles a listing or search finds in all (for its page links). */
+export function countArticles(options: Omit<ListArticlesOptions, "withContent" | "limit" | "offset"> = {}): number {
+  const { match, conditions } = articleFilters(options);
+  const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
+  const from = match
+    ? sql`knowledge_base_fts join knowledge_base_articles a on a.id = knowledge_base_fts.rowid`
+    : sql`knowledge_base_articles a`;
+  return db.get<{ total: number }>(sql`select count(*) as total from ${from} ${where}`)?.total ?? 0;
+}
 
 /**
  * Articles newest first, or, with a search, best match first (bm25, title
@@ -133,17 +160,9 @@ export const ARTICLES_PER_API_PAGE = 20;
 export function listArticles(options: ListArticlesOptions & { withContent: true }): ArticleListItemWithContent[];
 export function listArticles(options?: ListArticlesOptions): ArticleListItem[];
 export function listArticles(options: ListArticlesOptions = {}): ArticleListItem[] | ArticleListItemWithContent[] {
-  const { match, shortTerms } = buildSearchQuery(options.q);
+  const { match, conditions } = articleFilters(options);
   const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, 1000));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
-  const conditions: SQL[] = [];
-  if (!options.includeDrafts) conditions.push(sql`a.is_published = 1`);
-  if (options.category) conditions.push(sql`a.category = ${options.category}`);
-  for (const term of shortTerms) {
-    conditions.push(
-      sql`(instr(lower(a.title), ${term}) > 0 or instr(lower(a.summary), ${term}) > 0 or instr(lower(a.content), ${term}) > 0)`,
-    );
-  }
   const columns = sql`a.id as id, a.title as title, a.summary as summary, ${
     options.withContent ? sql`a.content` : sql`null`
   } as content, a.category as category, a.tags as tags, a.is_published as isPublished, a.author_id as authorId,
@@ -151,7 +170,6 @@ export function listArticles(options: ListArticlesOptions = {}): ArticleListItem
 
   let rows: ArticleRow[];
   if (match) {
-    conditions.push(sql`knowledge_base_fts match ${match}`);
     // Ranked first, without text: snippet() costs about as much as the ranking
     // itself per matching article, so it runs only for the articles shown
     // (issue 15: 10,000 articles, thousands of matches).

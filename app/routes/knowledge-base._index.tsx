@@ -5,10 +5,11 @@ import { HighlightedText } from "~/components/knowledge-base/highlighted-text";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
-import { listArticles, listPublishedCategories } from "~/models/knowledge-base.server";
+import { ARTICLES_PER_PAGE, countArticles, listArticles, listPublishedCategories } from "~/models/knowledge-base.server";
+import { Pagination } from "~/components/ui/pagination";
 import { isArticleCategory } from "~/schemas/knowledge-base";
 import { getOptionalUser } from "~/utils/auth.server";
-import { cn, formatDate } from "~/utils/misc";
+import { cn, formatDate, parsePageNumber } from "~/utils/misc";
 import { publicPageHeaders } from "~/utils/page-cache";
 
 // The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
@@ -23,8 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = isArticleCategory(requested) ? requested : null;
   const viewer = await getOptionalUser(request);
   const isAdmin = viewer?.role === "admin";
-  const articles = listArticles({ q, category, includeDrafts: isAdmin, limit: 60 });
-  return json({ articles, categories: listPublishedCategories(), q, category, isAdmin });
+  const filters = { q, category, includeDrafts: isAdmin };
+  const pageCount = Math.max(1, Math.ceil(countArticles(filters) / ARTICLES_PER_PAGE));
+  const page = parsePageNumber(url.searchParams.get("page"), pageCount);
+  const articles = listArticles({ ...filters, limit: ARTICLES_PER_PAGE, offset: (page - 1) * ARTICLES_PER_PAGE });
+  return json({ articles, categories: listPublishedCategories(), q, category, isAdmin, page, pageCount });
 }
 
 /** A chip's link keeps the current search. */
@@ -37,7 +41,7 @@ function categoryHref(q: string, category: string | null): string {
 }
 
 export default function KnowledgeBase() {
-  const { articles, categories, q, category, isAdmin } = useLoaderData<typeof loader>();
+  const { articles, categories, q, category, isAdmin, page, pageCount } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/knowledge-base";
 
@@ -133,6 +137,7 @@ export default function KnowledgeBase() {
             ))}
           </ul>
         )}
+        <Pagination page={page} pageCount={pageCount} label="Article pages" />
       </div>
     </div>
   );

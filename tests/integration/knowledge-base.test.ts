@@ -112,6 +112,26 @@ describe("the knowledge base", () => {
     expect((await search(visitor, `q=${word}&page=abc`)).map((a) => a.id)).toEqual(firstPage.map((a) => a.id));
   });
 
+  it("shows a search's results 24 to a page, with page links that keep the search", async () => {
+    const word = uniqueWord("pagebramble");
+    for (let i = 0; i < 30; i++) await writeArticle({ title: `${word} entry ${i + 1}` });
+    const cards = (html: string) => html.match(/data-testid="kb-article-card"/g)?.length ?? 0;
+
+    const first = await (await student.request(`/knowledge-base?q=${word}`)).text();
+    expect(cards(first)).toBe(24);
+    expect(first).toContain('aria-label="Article pages"');
+    expect(first).toContain(`href="/knowledge-base?q=${word}&amp;page=2"`);
+    const second = await (await student.request(`/knowledge-base?q=${word}&page=2`)).text();
+    expect(cards(second)).toBe(6);
+    // Beyond the last page is the last page; nonsense is the first.
+    expect(cards(await (await student.request(`/knowledge-base?q=${word}&page=99`)).text())).toBe(6);
+    expect(cards(await (await student.request(`/knowledge-base?q=${word}&page=x`)).text())).toBe(24);
+    // One search finds few enough for a single page: no page links.
+    const one = await (await student.request(`/knowledge-base?q=${word}%20entry%2030`)).text();
+    expect(cards(one)).toBe(1);
+    expect(one).not.toContain('aria-label="Article pages"');
+  });
+
   it("shows highlighted snippets on the search page without letting article text become markup", async () => {
     const word = uniqueWord("starlit");
     await writeArticle({ title: `The ${word} <b>bold</b> Guide`, summary: `A plain summary` });

@@ -1,0 +1,1 @@
+CREATE INDEX `kb_published_category` ON `knowledge_base_articles` (`is_published`,`category`);
