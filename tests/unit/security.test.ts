@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, isCrossSiteWrite, pageWriteProblem } from "../../server/security";
+import type { Request, Response } from "express";
+import { contentSecurityPolicy, isCrossSiteWrite, pageWriteProblem, securityHeaders } from "../../server/security";
 
 function request(method: string, headers: Record<string, string>, protocol = "http") {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -48,5 +49,30 @@ describe("writes to pages", () => {
     expect(pageWriteProblem("POST", "/login", "")).toMatchObject({ status: 415 });
     expect(pageWriteProblem("POST", "/login", "application/json")).toMatchObject({ status: 415 });
     expect(pageWriteProblem("DELETE", "/tools-templates", "application/x-www-form-urlencoded")).toMatchObject({ status: 405 });
+  });
+});
+
+describe("security headers", () => {
+  function answer(middleware: ReturnType<typeof securityHeaders>) {
+    const headers = new Map<string, string>();
+    const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => headers.set(name, value) };
+    let nexted = false;
+    middleware({ secure: false } as Request, res as unknown as Response, () => (nexted = true));
+    expect(nexted).toBe(true);
+    return { nonce: String(res.locals.cspNonce), headers };
+  }
+
+  it("gives every answer its own nonce, in the policy it sends", () => {
+    const middleware = securityHeaders(false, ["http://127.0.0.1:4174"]);
+    const nonces = new Set<string>();
+    // More answers than one fill of the nonce pool (256), so the refill is crossed.
+    for (let i = 0; i < 600; i++) {
+      const { nonce, headers } = answer(middleware);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(headers.get("Content-Security-Policy")).toBe(contentSecurityPolicy(nonce, false, ["http://127.0.0.1:4174"]));
+      expect(headers.get("X-Frame-Options")).toBe("DENY");
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(600);
   });
 });
