@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { Menu, Moon, Settings, Sparkles } from "~/components/ui/icons";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { PublicUser } from "~/models/user.server";
@@ -45,15 +45,20 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
           Mystic Academy
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {desktopLinks.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              className={({ isActive }) => buttonClasses("ghost", isActive ? "bg-primary/20" : undefined, "sm")}
-            >
-              {link.label}
-            </NavLink>
-          ))}
+          {desktopLinks.map((link) => {
+            // What NavLink works out per link, from the one location read above (a NavLink costs twice a Link to render).
+            const active = pathname === link.to || pathname.startsWith(`${link.to}/`);
+            return (
+              <Link
+                key={link.to}
+                to={link.to}
+                aria-current={active ? "page" : undefined}
+                className={buttonClasses("ghost", active ? "bg-primary/20" : undefined, "sm")}
+              >
+                {link.label}
+              </Link>
+            );
+          })}
           {pathname === "/" ? (
             <a href="#oracle" className={buttonClasses("ghost", "text-accent", "sm")}>
               <Sparkles className="h-4 w-4" aria-hidden /> Revenue Oracle
