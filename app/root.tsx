@@ -27,6 +27,7 @@ import { getSession, refreshSessionIfDue } from "~/utils/session.server";
 import { DEFAULT_THEME, DEFAULT_THEME_SETTINGS, themeStyle } from "~/utils/themes";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "~/styles/tailwind.css?url";
+import { useInAppLinks } from "~/components/ui/in-app-links";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -68,6 +69,7 @@ export function useContactLink() {
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const followInApp = useInAppLinks();
   const data = useRouteLoaderData<RootLoaderData>("root");
   const theme = data?.appearance.moodTheme ?? DEFAULT_THEME;
   const settings = data?.appearance.themeSettings ?? DEFAULT_THEME_SETTINGS;
@@ -84,7 +86,8 @@ function Document({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col font-sans antialiased">
+      {/* Plain links with data-discover anywhere on the page are followed in the app (in-app-links.ts). */}
+      <body onClick={followInApp} className="flex min-h-screen flex-col font-sans antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

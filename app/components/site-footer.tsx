@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { PublicUser } from "~/models/user.server";
 import type { ContactLink } from "~/schemas/academy-contact";
 
@@ -33,9 +32,9 @@ function LinkColumn({ title, links, contact }: { title: string; links: { label: 
       <ul className="space-y-2 text-sm opacity-85">
         {links.map((link) => (
           <li key={link.label}>
-            <Link to={link.to} className="hover:underline">
+            <a href={link.to} data-discover="true" className="hover:underline">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
         {/* Only when the admin set an address: no link to nowhere. */}

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { Menu, Moon, Settings, Sparkles } from "~/components/ui/icons";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { PublicUser } from "~/models/user.server";
@@ -40,23 +40,24 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
   return (
     <header className="sticky top-0 z-40 border-b border-primary/20 bg-background/80 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-display text-xl font-semibold">
+        <a data-discover="true" href="/" className="flex items-center gap-2 font-display text-xl font-semibold">
           <Moon className="h-6 w-6 text-accent" aria-hidden />
           Mystic Academy
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {desktopLinks.map((link) => {
             // What NavLink works out per link, from the one location read above (a NavLink costs twice a Link to render).
             const active = pathname === link.to || pathname.startsWith(`${link.to}/`);
             return (
-              <Link
+              <a
                 key={link.to}
-                to={link.to}
+                href={link.to}
+                data-discover="true"
                 aria-current={active ? "page" : undefined}
                 className={buttonClasses("ghost", active ? "bg-primary/20" : undefined, "sm")}
               >
                 {link.label}
-              </Link>
+              </a>
             );
           })}
           {pathname === "/" ? (
@@ -65,13 +66,13 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
             </a>
           ) : null}
           {user ? (
-            <Link to="/settings" className={buttonClasses("ghost", "ml-2", "icon")} aria-label="Account Settings" title="Account Settings">
+            <a data-discover="true" href="/settings" className={buttonClasses("ghost", "ml-2", "icon")} aria-label="Account Settings" title="Account Settings">
               <Settings className="h-5 w-5" aria-hidden />
-            </Link>
+            </a>
           ) : null}
-          <Link to={portalHref} className={buttonClasses("primary", "ml-2")}>
+          <a data-discover="true" href={portalHref} className={buttonClasses("primary", "ml-2")}>
             Portal
-          </Link>
+          </a>
         </nav>
         {/* <details> opens without JavaScript; CSS hides it on wide screens. */}
         <details ref={mobileMenu} onKeyDown={closeMenuOnEscape} className="relative md:hidden">
@@ -80,9 +81,12 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
           </summary>
           <nav aria-label="Mobile" className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-primary/30 bg-background p-2 shadow-xl">
             {mobileLinks.map((link) => (
-              <Link key={link.to} to={link.to} className={buttonClasses("ghost", "justify-start")}>
+              <a
+                key={link.to}
+                href={link.to}
+                data-discover="true" className={buttonClasses("ghost", "justify-start")}>
                 {link.label}
-              </Link>
+              </a>
             ))}
             {pathname === "/" ? (
               <a href="#oracle" className={buttonClasses("ghost", "justify-start")}>
@@ -90,13 +94,13 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
               </a>
             ) : null}
             {user ? (
-              <Link to="/settings" className={buttonClasses("ghost", "justify-start")}>
+              <a data-discover="true" href="/settings" className={buttonClasses("ghost", "justify-start")}>
                 Account Settings
-              </Link>
+              </a>
             ) : null}
-            <Link to="/admin" className={buttonClasses("primary", "mt-1")}>
+            <a data-discover="true" href="/admin" className={buttonClasses("primary", "mt-1")}>
               Admin Portal
-            </Link>
+            </a>
           </nav>
         </details>
       </div>

@@ -105,9 +105,9 @@ export default function ForumCategory() {
                       <span className="sr-only">Locked</span>
                     </span>
                   ) : null}
-                  <Link to={`/community/topic/${topic.id}`} className="truncate font-semibold hover:underline">
+                  <a href={`/community/topic/${topic.id}`} data-discover="true" className="truncate font-semibold hover:underline">
                     {topic.title}
-                  </Link>
+                  </a>
                 </div>
                 <p className="mt-1 text-sm opacity-80">
                   by <AuthorName author={topic.author} /> · {formatDate(topic.createdAt)}

@@ -148,9 +148,9 @@ function PostActions({
   return (
     <>
       {post.canEdit ? (
-        <Link to={hrefFor("edit")} preventScrollReset className={buttonClasses("outline", undefined, "sm")} aria-label={`Edit ${kind}`}>
+        <a href={hrefFor("edit")} data-discover="true" data-prevent-scroll-reset className={buttonClasses("outline", undefined, "sm")} aria-label={`Edit ${kind}`}>
           <Pencil className="h-4 w-4" aria-hidden /> Edit
-        </Link>
+        </a>
       ) : null}
       {post.canDelete ? (
         <ConfirmDeleteButton

@@ -116,9 +116,9 @@ export default function KnowledgeBase() {
                   </div>
                   <h2 className="font-display text-lg font-semibold">
                     {/* The whole card is clickable through this link's overlay. */}
-                    <Link to={`/knowledge-base/${article.id}`} className="after:absolute after:inset-0 hover:underline">
+                    <a href={`/knowledge-base/${article.id}`} data-discover="true" className="after:absolute after:inset-0 hover:underline">
                       {article.title}
-                    </Link>
+                    </a>
                   </h2>
                   {article.snippet ? (
                     <HighlightedText text={article.snippet} className="text-sm opacity-85" />

@@ -36,9 +36,9 @@ export function ConfirmDeleteButton({
   );
   if (!hydrated) {
     return (
-      <Link to={confirmHref} preventScrollReset aria-label={label} title={label} className={className}>
+      <a href={confirmHref} data-discover="true" data-prevent-scroll-reset aria-label={label} title={label} className={className}>
         {content}
-      </Link>
+      </a>
     );
   }
   return (

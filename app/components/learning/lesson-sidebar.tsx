@@ -62,9 +62,10 @@ export function SectionList({
           const done = n < current;
           return (
             <li key={section.id}>
-              <Link
-                to={hrefFor(n)}
-                preventScrollReset
+              <a
+                href={hrefFor(n)}
+                data-discover="true"
+                data-prevent-scroll-reset
                 aria-current={n === current ? "step" : undefined}
                 className={cn(
                   "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition",
@@ -80,7 +81,7 @@ export function SectionList({
                   {n}. {section.title}
                 </span>
                 {done ? <span className="sr-only">(done)</span> : null}
-              </Link>
+              </a>
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
 import { cn } from "~/utils/misc";
 
 /** The page numbers worth showing: first, last and a window around the current one. */
@@ -33,14 +33,15 @@ export function Pagination({ page, pageCount, label }: { page: number; pageCount
             …
           </span>
         ) : (
-          <Link
+          <a
             key={item}
-            to={pageHref(searchParams, item)}
+            href={pageHref(searchParams, item)}
+            data-discover="true"
             aria-current={item === page ? "page" : undefined}
             className={cn("rounded-md border border-primary/50 px-3 py-1 text-sm", item === page && "bg-primary/40")}
           >
             {item}
-          </Link>
+          </a>
         ),
       )}
     </nav>
