@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./helpers";
 
 // The header's, footer's and list rows' links are plain anchors the app follows
@@ -5,10 +6,10 @@ import { expect, test } from "./helpers";
 // ordinary links without it.
 
 /** Marks the loaded document; a full page load forgets the mark. */
-async function markDocument(page: import("@playwright/test").Page) {
+async function markDocument(page: Page) {
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 }
-const stillSameDocument = (page: import("@playwright/test").Page) =>
+const stillSameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 test.describe("Links across the site with JavaScript", () => {
