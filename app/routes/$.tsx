@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+
 
 export function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -17,9 +17,9 @@ function NotFoundPage() {
     <div className="mx-auto max-w-xl px-6 py-24 text-center">
       <h1 className="font-display text-4xl">Page Not Found</h1>
       <p className="mt-4 opacity-80">The page you are looking for has wandered off the path.</p>
-      <Link to="/" className="mt-8 inline-block underline">
+      <a href="/" data-discover="true" className="mt-8 inline-block underline">
         Return home
-      </Link>
+      </a>
     </div>
   );
 }

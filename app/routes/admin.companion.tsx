@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, Bot, HelpCircle, MessageSquare, Zap } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { FormNotice, type Notice } from "~/components/admin/notice";
@@ -56,9 +56,9 @@ export default function AdminCompanion() {
   const tokens = usage.byDay.reduce((sum, day) => sum + (day.tokens ?? 0), 0);
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
-      <Link to="/admin" className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
+      <a href="/admin" data-discover="true" className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </Link>
+      </a>
       <h1 className="mt-3 font-display text-3xl">Study Companion</h1>
       <p className="mt-1 opacity-80">Questions members asked in the last {DAYS} days, what they cost, and what the library could not answer.</p>
 

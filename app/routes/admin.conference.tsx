@@ -55,9 +55,9 @@ export default function AdminConferencePage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </Link>
+      </a>
       <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl">Live Conferences</h1>

@@ -139,9 +139,9 @@ export default function LessonManagementPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/admin/courses" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <a href="/admin/courses" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Courses
-      </Link>
+      </a>
       <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl">Lesson Management</h1>

@@ -141,9 +141,9 @@ export default function CourseManagement() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </Link>
+      </a>
       <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl">Course Management</h1>
@@ -189,9 +189,9 @@ export default function CourseManagement() {
                     <Layers className="h-4 w-4" aria-hidden /> {course.lessons} {course.lessons === 1 ? "lesson" : "lessons"}
                   </p>
                   <div className="mt-auto flex items-center gap-2">
-                    <Link to={`/admin/courses/${course.id}/lessons`} className={buttonClasses("primary", "flex-1", "sm")}>
+                    <a href={`/admin/courses/${course.id}/lessons`} data-discover="true" className={buttonClasses("primary", "flex-1", "sm")}>
                       Manage Lessons
-                    </Link>
+                    </a>
                     <Link to={`?edit=${course.id}`} preventScrollReset className={buttonClasses("outline", undefined, "sm")}>
                       <Pencil className="h-4 w-4" aria-hidden /> Edit
                     </Link>

@@ -92,9 +92,9 @@ export default function KnowledgeBaseManagement() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </Link>
+      </a>
       <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl">Knowledge Base Management</h1>
@@ -130,9 +130,9 @@ export default function KnowledgeBaseManagement() {
                   <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
                 </p>
                 <div className="mt-auto flex items-center gap-2">
-                  <Link to={`/knowledge-base/${article.id}`} className={buttonClasses("ghost", "flex-1", "sm")}>
+                  <a href={`/knowledge-base/${article.id}`} data-discover="true" className={buttonClasses("ghost", "flex-1", "sm")}>
                     View
-                  </Link>
+                  </a>
                   <Link to={`?edit=${article.id}`} preventScrollReset className={buttonClasses("outline", undefined, "sm")}>
                     <Pencil className="h-4 w-4" aria-hidden /> Edit
                   </Link>

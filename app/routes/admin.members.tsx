@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarDays, Crown, DollarSign, TrendingUp } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { MemberFilters, MemberTable } from "~/components/admin/members-directory";
@@ -83,9 +83,9 @@ export default function MemberDirectory() {
   const filtered = query.q !== "" || query.plan !== "all";
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </Link>
+      </a>
       <header className="mt-4">
         <h1 className="font-display text-3xl">Student Management</h1>
         <p className="mt-1 opacity-80">Revenue, members and their plans.</p>

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
@@ -22,9 +22,9 @@ export default function AdminRecordings() {
   const { q, recordings, playingId, timeZone } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </Link>
+      </a>
       <header className="mt-4">
         <h1 className="font-display text-3xl">Session Recordings</h1>
         <p className="mt-1 opacity-80">Play or download the recordings of past live sessions.</p>

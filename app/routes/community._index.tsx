@@ -37,9 +37,9 @@ export default function Community() {
           <p className="mt-1 opacity-80">Share insights, ask questions and grow together with fellow advisors.</p>
         </div>
         {signedIn ? (
-          <Link to="/community/new-topic" className={buttonClasses("primary")}>
+          <a href="/community/new-topic" data-discover="true" className={buttonClasses("primary")}>
             <Plus className="h-4 w-4" aria-hidden /> New Topic
-          </Link>
+          </a>
         ) : null}
       </header>
 
@@ -99,9 +99,9 @@ export default function Community() {
                           Enter Forum
                         </Link>
                       ) : (
-                        <Link to={`/login?redirect=${encodeURIComponent(href)}`} className={buttonClasses("outline", undefined, "sm")}>
+                        <a href={`/login?redirect=${encodeURIComponent(href)}`} data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
                           Login to Enter
-                        </Link>
+                        </a>
                       )}
                     </div>
                   </article>

@@ -60,9 +60,9 @@ export default function ForumCategory() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm opacity-80">
-        <Link to="/community" className="hover:underline">
+        <a href="/community" data-discover="true" className="hover:underline">
           Community
-        </Link>
+        </a>
         <ChevronRight className="h-4 w-4" aria-hidden />
         <span aria-current="page">{category.name}</span>
       </nav>

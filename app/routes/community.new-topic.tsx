@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChevronRight } from "~/components/ui/icons";
 import { FormNotice } from "~/components/admin/notice";
 import { TopicForm } from "~/components/forum/topic-form";
@@ -15,7 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ categories });
 }
 
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   return submitTopicForm(request, user);
@@ -27,9 +26,9 @@ export default function NewTopic() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm opacity-80">
-        <Link to="/community" className="hover:underline">
+        <a href="/community" data-discover="true" className="hover:underline">
           Community
-        </Link>
+        </a>
         <ChevronRight className="h-4 w-4" aria-hidden />
         <span aria-current="page">New Topic</span>
       </nav>

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
 import { ChevronRight, Lock, Pencil, Pin } from "~/components/ui/icons";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { FormNotice, type Notice } from "~/components/admin/notice";
@@ -193,13 +193,13 @@ export default function ForumTopic() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm opacity-80">
-        <Link to="/community" className="hover:underline">
+        <a href="/community" data-discover="true" className="hover:underline">
           Community
-        </Link>
+        </a>
         <ChevronRight className="h-4 w-4" aria-hidden />
-        <Link to={`/community/category/${topic.category.id}`} className="hover:underline">
+        <a href={`/community/category/${topic.category.id}`} data-discover="true" className="hover:underline">
           {topic.category.name}
-        </Link>
+        </a>
         <ChevronRight className="h-4 w-4" aria-hidden />
         <span aria-current="page" className="truncate">
           {topic.title}

@@ -165,9 +165,9 @@ export default function LessonPlayer() {
   const hrefFor = (n: number) => `${basePath}?section=${n}`;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Link to={`/course/${course.id}`} className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
+      <a href={`/course/${course.id}`} data-discover="true" className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
         <ArrowLeft className="h-4 w-4" aria-hidden /> {course.title}
-      </Link>
+      </a>
       <div className="mt-4 grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <header className="space-y-3">

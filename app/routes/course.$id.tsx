@@ -6,7 +6,7 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "~/components/ui/icons";
 import { levelBadgeClasses } from "~/components/course-card";
@@ -144,9 +144,9 @@ function PremiumCoursePanel({ course, paymentsOffMessage, signedIn }: Pick<Loade
       ) : (
         <>
           <p className="opacity-85">This course is part of Premium. Please log in first, then upgrade to Premium to start it.</p>
-          <Link to={`/login?redirect=/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
+          <a href={`/login?redirect=/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
             <LogIn className="h-4 w-4" aria-hidden /> Log In to Continue
-          </Link>
+          </a>
         </>
       )}
     </section>
@@ -174,8 +174,8 @@ function StartLearningPanel({ course, learner }: LoaderData) {
             <ol className="space-y-1" aria-label="Lessons">
               {learner.lessons.map((lesson, index) => (
                 <li key={lesson.id}>
-                  <Link
-                    to={`/course/${course.id}/lesson/${lesson.id}`}
+                  <a
+                    href={`/course/${course.id}/lesson/${lesson.id}`} data-discover="true"
                     className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-primary/15"
                   >
                     {lesson.done ? (
@@ -187,7 +187,7 @@ function StartLearningPanel({ course, learner }: LoaderData) {
                       {index + 1}. {lesson.title}
                     </span>
                     {lesson.done ? <span aria-hidden>✓</span> : null}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ol>
@@ -204,9 +204,9 @@ function StartLearningPanel({ course, learner }: LoaderData) {
       ) : (
         <>
           <p className="opacity-80">Please log in to start this course</p>
-          <Link to={`/login?redirect=/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
+          <a href={`/login?redirect=/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
             <LogIn className="h-4 w-4" aria-hidden /> Log In to Enroll
-          </Link>
+          </a>
         </>
       )}
     </section>

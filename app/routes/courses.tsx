@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ArrowLeft, BookOpen } from "~/components/ui/icons";
 import { CourseCard } from "~/components/course-card";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
@@ -30,9 +30,9 @@ export default function CourseCatalogue() {
           <h1 className="font-display text-3xl">Course Catalogue</h1>
           <p className="mt-1 opacity-80">Choose your next step on the path, from first readings to a thriving practice.</p>
         </div>
-        <Link to="/students" className={buttonClasses("outline")}>
+        <a href="/students" data-discover="true" className={buttonClasses("outline")}>
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-        </Link>
+        </a>
       </header>
 
       {groups.length === 0 ? (
@@ -53,9 +53,9 @@ export default function CourseCatalogue() {
                   key={course.id}
                   course={course}
                   action={
-                    <Link to={`/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
+                    <a href={`/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
                       View Course
-                    </Link>
+                    </a>
                   }
                 />
               ))}

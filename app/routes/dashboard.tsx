@@ -49,9 +49,9 @@ export default function AdminDashboard() {
           <p className="mt-1 opacity-80">Welcome back, {username}.</p>
         </div>
         <div className="flex gap-2">
-          <Link to="/" className={buttonClasses("outline")}>
+          <a href="/" data-discover="true" className={buttonClasses("outline")}>
             <Home className="h-4 w-4" aria-hidden /> Home
-          </Link>
+          </a>
           <Form method="post" action="/logout">
             <button type="submit" className={buttonClasses("ghost")} disabled={loggingOut}>
               {loggingOut ? "Logging out..." : "Logout"}

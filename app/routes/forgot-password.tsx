@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MailQuestion } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
@@ -96,9 +96,9 @@ export default function ForgotPasswordPage() {
               administrator for a reset link instead.
             </p>
             <p className="mt-4 text-sm">
-              <Link to="/forgot-password" className="underline">
+              <a href="/forgot-password" data-discover="true" className="underline">
                 Try again
-              </Link>
+              </a>
             </p>
           </div>
         ) : (
@@ -124,9 +124,9 @@ export default function ForgotPasswordPage() {
         )}
 
         <p className="mt-6 text-center text-sm">
-          <Link to="/login" className="underline">
+          <a href="/login" data-discover="true" className="underline">
             Back to sign in
-          </Link>
+          </a>
         </p>
       </div>
     </div>

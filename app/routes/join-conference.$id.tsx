@@ -164,9 +164,9 @@ export default function JoinConference() {
           <p className="font-display text-xl">{data.conference.title}</p>
           <p className="opacity-85">This live session is for Premium members: the monthly live Q&amp;A is one of the Premium benefits.</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <Link to="/upgrade" className={buttonClasses("primary")}>
+            <a href="/upgrade" data-discover="true" className={buttonClasses("primary")}>
               <Crown className="h-4 w-4" aria-hidden /> Upgrade to Premium
-            </Link>
+            </a>
             <DashboardLink home={data.home} />
           </div>
         </StateCard>
@@ -208,9 +208,9 @@ export default function JoinConference() {
           </div>
           <p>{`Welcome, ${data.welcomeName}! Ready to join the live conference?`}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <Link to={`/join-conference/${data.conference.id}?room=1`} className={buttonClasses("destructive", undefined, "lg")}>
+            <a href={`/join-conference/${data.conference.id}?room=1`} data-discover="true" className={buttonClasses("destructive", undefined, "lg")}>
               <Video className="h-5 w-5" aria-hidden /> Join Conference Now
-            </Link>
+            </a>
             <AddToCalendar id={data.conference.id} />
           </div>
         </StateCard>
@@ -223,9 +223,9 @@ export default function JoinConference() {
             mediaBackend={data.room.mediaBackend}
             origin={data.origin}
             endControl={
-              <Link to={`/join-conference/${data.conference.id}`} className={buttonClasses("outline", undefined, "sm")}>
+              <a href={`/join-conference/${data.conference.id}`} data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
                 Leave
-              </Link>
+              </a>
             }
             isHost={data.room.isHost}
             isRecording={data.room.isRecording}
@@ -247,9 +247,9 @@ export function ErrorBoundary() {
     return (
       <StateCard testId="join-login-required" icon={<LogIn className="h-10 w-10" aria-hidden />} title={JOIN_TEXTS.loginTitle}>
         <p className="opacity-85">{JOIN_TEXTS.login}</p>
-        <Link to={`/login?redirect=${encodeURIComponent(pathname)}`} className={buttonClasses("primary")}>
+        <a href={`/login?redirect=${encodeURIComponent(pathname)}`} data-discover="true" className={buttonClasses("primary")}>
           Go to Login
-        </Link>
+        </a>
       </StateCard>
     );
   }

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArrowLeft, Eye } from "~/components/ui/icons";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
@@ -32,9 +32,9 @@ export default function KnowledgeBaseArticle() {
   const { article, html } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/knowledge-base" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <a href="/knowledge-base" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Knowledge Base
-      </Link>
+      </a>
       <article className="card mt-4">
         <div className="flex flex-wrap items-center gap-3 text-xs">
           <span className="rounded-full border border-accent/50 bg-accent/10 px-2 py-0.5">{article.category}</span>
@@ -67,9 +67,9 @@ export function ErrorBoundary() {
       <p className="mt-4 opacity-80">
         {notFound ? "This article does not exist or is not published." : "Please go back to the knowledge base and try again."}
       </p>
-      <Link to="/knowledge-base" className={buttonClasses("outline", "mt-8")}>
+      <a href="/knowledge-base" data-discover="true" className={buttonClasses("outline", "mt-8")}>
         Back to Knowledge Base
-      </Link>
+      </a>
     </div>
   );
 }

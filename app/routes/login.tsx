@@ -188,9 +188,9 @@ export default function LoginPage() {
           />
           {registering ? null : (
             <p className="-mt-2 text-right text-sm">
-              <Link to="/forgot-password" className="underline">
+              <a href="/forgot-password" data-discover="true" className="underline">
                 Forgot password?
-              </Link>
+              </a>
             </p>
           )}
           {registering ? (
@@ -227,9 +227,9 @@ export default function LoginPage() {
           )}
         </p>
         <p className="mt-3 text-center text-sm">
-          <Link to="/" className="opacity-80 hover:underline">
+          <a href="/" data-discover="true" className="opacity-80 hover:underline">
             ← Back to home
-          </Link>
+          </a>
         </p>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Crown } from "~/components/ui/icons";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { RecordingsList } from "~/components/conference/recordings-list";
@@ -54,9 +54,9 @@ export default function SessionRecordings() {
   const { q, recordings, playingId, timeZone, lockedCount, paymentsOffMessage } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <Link to="/students" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <a href="/students" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Portal
-      </Link>
+      </a>
       <header className="mt-4">
         <h1 className="font-display text-3xl">Session Recordings</h1>
         <p className="mt-1 opacity-80">Watch the live sessions you missed, or again.</p>

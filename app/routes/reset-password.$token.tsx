@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { KeyRound } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
@@ -82,15 +82,15 @@ export default function ResetPasswordPage() {
           <h1 className="font-display text-3xl">{copy.title}</h1>
           <p className="mt-3">{copy.body}</p>
           <p className="mt-3 text-sm">
-            <Link to="/forgot-password" className="underline">
+            <a href="/forgot-password" data-discover="true" className="underline">
               Ask for a new link
-            </Link>{" "}
+            </a>{" "}
             or ask an administrator to make one for you.
           </p>
           <p className="mt-6 text-sm">
-            <Link to="/login" className="underline">
+            <a href="/login" data-discover="true" className="underline">
               Back to sign in
-            </Link>
+            </a>
           </p>
         </div>
       </div>

@@ -414,9 +414,9 @@ export function ErrorBoundary() {
     <div className="mx-auto max-w-xl px-6 py-24 text-center">
       <h1 className="font-display text-3xl">{status < 500 ? "That request could not be handled." : "Something went wrong"}</h1>
       <p className="mt-4 opacity-80">Please go back to your settings and try again.</p>
-      <Link to="/settings" className={buttonClasses("outline", "mt-8")}>
+      <a href="/settings" data-discover="true" className={buttonClasses("outline", "mt-8")}>
         Back to Account Settings
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Crown, Home, LogOut, Settings } from "~/components/ui/icons";
 import { z } from "zod";
 import { ConferenceBanner } from "~/components/conference/conference-banner";
@@ -154,12 +154,12 @@ export default function StudentPortal() {
           <p className="mt-1 opacity-80">Welcome, {name}. Continue your journey.</p>
         </div>
         <div className="flex gap-2">
-          <Link to="/" className={buttonClasses("outline")}>
+          <a href="/" data-discover="true" className={buttonClasses("outline")}>
             <Home className="h-4 w-4" aria-hidden /> Return Home
-          </Link>
-          <Link to="/settings" className={buttonClasses("ghost")}>
+          </a>
+          <a href="/settings" data-discover="true" className={buttonClasses("ghost")}>
             <Settings className="h-4 w-4" aria-hidden /> Settings
-          </Link>
+          </a>
           {/* Spec: the portal's Logout navigates to /api/logout. */}
           <a href="/api/logout" className={buttonClasses("ghost")}>
             <LogOut className="h-4 w-4" aria-hidden /> Logout
@@ -215,9 +215,9 @@ export default function StudentPortal() {
                     key={course.id}
                     course={course}
                     action={
-                      <Link to={`/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
+                      <a href={`/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
                         Start Learning
-                      </Link>
+                      </a>
                     }
                   />
                 ))}

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Lock, Palette } from "~/components/ui/icons";
 import { ThemeForm } from "~/components/themes/theme-form";
 import { buttonClasses } from "~/components/ui/button";
@@ -63,9 +63,9 @@ export default function ThemesPage() {
           <Lock className="mx-auto h-10 w-10 text-accent" aria-hidden />
           <h1 className="mt-4 font-display text-2xl">Access Required</h1>
           <p className="mt-2 opacity-80">Sign in to keep your theme in your profile on every device.</p>
-          <Link to="/login?redirect=%2Fthemes" className={buttonClasses("primary", "mt-6")}>
+          <a href="/login?redirect=%2Fthemes" data-discover="true" className={buttonClasses("primary", "mt-6")}>
             Sign In to Continue
-          </Link>
+          </a>
           <p className="mt-4 text-sm opacity-80">
             Or try one here: this browser remembers it. Current theme:{" "}
             <strong data-testid="current-theme">{THEMES[appearance.moodTheme].name}</strong>

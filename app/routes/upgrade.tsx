@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Crown, ExternalLink } from "~/components/ui/icons";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
@@ -100,12 +100,12 @@ export default function UpgradePage() {
           </h1>
           <MembershipStatus summary={summary} />
           <div className="flex flex-wrap gap-2">
-            <Link to="/students" className={buttonClasses("primary")}>
+            <a href="/students" data-discover="true" className={buttonClasses("primary")}>
               Go to your portal
-            </Link>
-            <Link to="/courses" className={buttonClasses("outline")}>
+            </a>
+            <a href="/courses" data-discover="true" className={buttonClasses("outline")}>
               Browse advanced classes
-            </Link>
+            </a>
           </div>
         </section>
       </div>
@@ -139,9 +139,9 @@ export default function UpgradePage() {
         ) : (
           <HostedCheckoutForm primary />
         )}
-        <Link to="/students" className="inline-block text-sm underline">
+        <a href="/students" data-discover="true" className="inline-block text-sm underline">
           Back to your portal
-        </Link>
+        </a>
       </section>
     </div>
   );

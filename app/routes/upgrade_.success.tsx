@@ -1,5 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AlertCircle, Crown } from "~/components/ui/icons";
 import { SomethingWentWrong } from "~/components/learning/not-found-panel";
 import { MembershipStatus } from "~/components/premium/membership-status";
@@ -45,12 +45,12 @@ export default function UpgradeSuccess() {
           <p>Welcome to Premium! You now have access to advanced classes.</p>
           <MembershipStatus summary={data.summary} />
           <div className="flex flex-wrap gap-2">
-            <Link to="/students" className={buttonClasses("primary")}>
+            <a href="/students" data-discover="true" className={buttonClasses("primary")}>
               Go to your portal
-            </Link>
-            <Link to="/courses" className={buttonClasses("outline")}>
+            </a>
+            <a href="/courses" data-discover="true" className={buttonClasses("outline")}>
               Browse advanced classes
-            </Link>
+            </a>
           </div>
         </section>
       ) : (
@@ -60,12 +60,12 @@ export default function UpgradeSuccess() {
           </h1>
           <p>{data.message}</p>
           <div className="flex flex-wrap gap-2">
-            <Link to="/upgrade" className={buttonClasses("primary")}>
+            <a href="/upgrade" data-discover="true" className={buttonClasses("primary")}>
               Back to the upgrade page
-            </Link>
-            <Link to="/students" className={buttonClasses("outline")}>
+            </a>
+            <a href="/students" data-discover="true" className={buttonClasses("outline")}>
               Return to your portal
-            </Link>
+            </a>
           </div>
         </section>
       )}

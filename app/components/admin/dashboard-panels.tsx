@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+
 import {
   Award,
   BarChart3,
@@ -65,9 +65,9 @@ export function OverviewPanel({ content, contactResult }: { content: TabContent<
         ))}
       </section>
       <p className="mt-4 text-sm">
-        <Link to="/admin/companion" className="underline underline-offset-4">
+        <a href="/admin/companion" data-discover="true" className="underline underline-offset-4">
           Study companion usage and provider
-        </Link>
+        </a>
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PremiumRequestsCard requests={premiumRequests} />
@@ -111,9 +111,9 @@ export function CoursesPanel({ content }: { content: TabContent<"courses"> }) {
         <h2 id="course-management" className="font-display text-xl">
           Course Management
         </h2>
-        <Link to="/admin/courses" className={buttonClasses("outline", undefined, "sm")}>
+        <a href="/admin/courses" data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
           Manage Courses
-        </Link>
+        </a>
       </div>
       {content.courses.length === 0 ? (
         <p className="card mt-4 text-center">No courses created yet</p>
@@ -131,9 +131,9 @@ export function CoursesPanel({ content }: { content: TabContent<"courses"> }) {
                   {course.level} · {course.lessons} {course.lessons === 1 ? "lesson" : "lessons"} · {course.duration}
                 </p>
               </div>
-              <Link to={`/admin/courses/${course.id}/lessons`} className={buttonClasses("outline", undefined, "sm")}>
+              <a href={`/admin/courses/${course.id}/lessons`} data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
                 Manage Lessons
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -149,9 +149,9 @@ export function MembersPanel({ content }: { content: TabContent<"members"> }) {
         <h2 id="member-progress" className="font-display text-xl">
           Member Progress
         </h2>
-        <Link to="/admin/members" className={buttonClasses("outline", undefined, "sm")}>
+        <a href="/admin/members" data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
           Student Management
-        </Link>
+        </a>
       </div>
       <p className="mt-1 text-sm opacity-75">
         {content.total} {content.total === 1 ? "member" : "members"}
@@ -207,9 +207,9 @@ export function KnowledgeBasePanel({ content }: { content: TabContent<"knowledge
         <h2 id="knowledge-base-overview" className="font-display text-xl">
           Knowledge Base
         </h2>
-        <Link to="/admin/knowledge-base" className={buttonClasses("outline", undefined, "sm")}>
+        <a href="/admin/knowledge-base" data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
           Manage Articles
-        </Link>
+        </a>
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <StatCard label="Published Articles" value={counts.published} icon={BookOpen} testId="kb-published" />

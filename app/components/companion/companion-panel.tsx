@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { BookOpen, Library, Send, Sparkles, Square, Trash2, X } from "~/components/ui/icons";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import type { CompanionScope, CompanionStatus } from "~/components/companion/chat-types";
@@ -28,9 +28,9 @@ function ModeBadge({ status }: { status: CompanionStatus | null }) {
 function SignInAgain() {
   const location = useLocation();
   return (
-    <Link to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} className="ml-1 underline">
+    <a href={`/login?redirect=${encodeURIComponent(`${location.pathname} data-discover="true"${location.search}`)}`} className="ml-1 underline">
       Log in again
-    </Link>
+    </a>
   );
 }
 
@@ -173,7 +173,6 @@ export function CompanionPanel({
               ) : null
             }
           />
-
 
           {notice ? (
             <p role="alert" className="mx-4 mb-1 mt-2 rounded-md border border-red-500/60 bg-red-950/60 px-3 py-2 text-xs" data-testid="companion-error">

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+
 import { Crown, Lock } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
@@ -9,9 +9,9 @@ export function AccessRestricted({ redirectTo }: { redirectTo: string }) {
       <Lock className="mx-auto h-10 w-10 text-accent" aria-hidden />
       <h1 className="mt-3 font-display text-3xl">Access Restricted</h1>
       <p className="mt-2 opacity-80">Please log in to take part in the community forum.</p>
-      <Link to={`/login?redirect=${encodeURIComponent(redirectTo)}`} className={buttonClasses("primary", "mt-6")}>
+      <a href={`/login?redirect=${encodeURIComponent(redirectTo)}`} data-discover="true" className={buttonClasses("primary", "mt-6")}>
         Login to Continue
-      </Link>
+      </a>
     </div>
   );
 }
@@ -24,9 +24,9 @@ export function PremiumRequired({ categoryName }: { categoryName: string }) {
       <p className="mt-2 opacity-80">
         {categoryName} is a Premium forum. {`Upgrade to Premium (${PREMIUM_PRICE_LABEL}) to read and join its discussions.`}
       </p>
-      <Link to="/upgrade" className={buttonClasses("primary", "mt-6")}>
+      <a href="/upgrade" data-discover="true" className={buttonClasses("primary", "mt-6")}>
         Upgrade to Premium
-      </Link>
+      </a>
     </div>
   );
 }
@@ -36,9 +36,9 @@ export function ForumNotFound({ title, message }: { title: string; message: stri
     <div className="mx-auto max-w-xl px-6 py-24 text-center">
       <h1 className="font-display text-3xl">{title}</h1>
       <p className="mt-4 opacity-80">{message}</p>
-      <Link to="/community" className={buttonClasses("outline", "mt-8")}>
+      <a href="/community" data-discover="true" className={buttonClasses("outline", "mt-8")}>
         Back to Community
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+
 import { CheckCircle2, ChevronLeft, ChevronRight, Clock, FileText, ImageIcon, PlayCircle } from "~/components/ui/icons";
 import type { SectionView } from "~/models/lesson.server";
 import { cn } from "~/utils/misc";
@@ -103,22 +103,22 @@ export function LessonNeighbours({
   return (
     <nav className="card space-y-2" aria-label="Other lessons">
       {previous ? (
-        <Link to={`/course/${courseId}/lesson/${previous.id}`} className="flex items-start gap-2 rounded-md p-2 text-sm hover:bg-primary/15">
+        <a href={`/course/${courseId}/lesson/${previous.id}`} data-discover="true" className="flex items-start gap-2 rounded-md p-2 text-sm hover:bg-primary/15">
           <ChevronLeft className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
             <span className="block text-xs uppercase tracking-wide opacity-70">Previous Lesson</span>
             {previous.title}
           </span>
-        </Link>
+        </a>
       ) : null}
       {next ? (
-        <Link to={`/course/${courseId}/lesson/${next.id}`} className="flex items-start justify-end gap-2 rounded-md p-2 text-right text-sm hover:bg-primary/15">
+        <a href={`/course/${courseId}/lesson/${next.id}`} data-discover="true" className="flex items-start justify-end gap-2 rounded-md p-2 text-right text-sm hover:bg-primary/15">
           <span>
             <span className="block text-xs uppercase tracking-wide opacity-70">Next Lesson</span>
             {next.title}
           </span>
           <ChevronRight className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-        </Link>
+        </a>
       ) : null}
     </nav>
   );

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+
 import { Award, BadgeCheck } from "~/components/ui/icons";
 import { DownloadCertificateLink, ShareCertificateButton } from "~/components/learning/certificate-actions";
 import type { PortalCertificate } from "~/components/learning/portal-types";
@@ -17,9 +17,9 @@ export function CertificateList({ certificates }: { certificates: PortalCertific
           <p className="mt-4 font-display text-xl">No Certificates Yet</p>
           <p className="mt-1 text-sm opacity-75">Complete a course to earn your first certificate.</p>
           {/* Spec: the empty state's Start Learning goes to /dashboard. */}
-          <Link to="/dashboard" className={buttonClasses("primary", "mt-6")}>
+          <a href="/dashboard" data-discover="true" className={buttonClasses("primary", "mt-6")}>
             Start Learning
-          </Link>
+          </a>
         </div>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">

@@ -35,7 +35,7 @@ export function PortalStatCards({ stats }: { stats: PortalStats }) {
 function JourneyCard({ course }: { course: JourneyCourse }) {
   const started = course.kind === "in-progress";
   return (
-    <Link to={`/course/${course.id}`} className="card block h-full space-y-3 transition hover:border-primary/60" data-testid="journey-course">
+    <a href={`/course/${course.id}`} data-discover="true" className="card block h-full space-y-3 transition hover:border-primary/60" data-testid="journey-course">
       <p className="text-xs uppercase tracking-wide opacity-80">
         {started ? "In progress" : "Not started"} • {course.level} • {course.lessons} lessons
       </p>
@@ -50,15 +50,15 @@ function JourneyCard({ course }: { course: JourneyCourse }) {
       <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
         {started ? "Continue Learning" : "Start Course"} <ArrowRight className="h-4 w-4" aria-hidden />
       </p>
-    </Link>
+    </a>
   );
 }
 
 /** A Premium course shown to a member without Premium: clearly marked, and it leads to /upgrade, not to the lessons. */
 function UpsellCard({ course }: { course: JourneyCourse }) {
   return (
-    <Link
-      to="/upgrade"
+    <a
+      href="/upgrade" data-discover="true"
       className="card block h-full space-y-3 border-dashed border-accent/60 bg-accent/5 transition hover:border-accent"
       data-testid="journey-upsell"
     >
@@ -72,7 +72,7 @@ function UpsellCard({ course }: { course: JourneyCourse }) {
       <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
         Upgrade to Premium <ArrowRight className="h-4 w-4" aria-hidden />
       </p>
-    </Link>
+    </a>
   );
 }
 
@@ -84,12 +84,12 @@ function JourneyEmptyState({ finishedCount }: { finishedCount: number }) {
         <p className="font-semibold">You have finished every course open to you.</p>
         <p className="text-sm opacity-85">Your certificates are waiting, and new courses appear in the catalogue.</p>
         <div className="flex flex-wrap gap-2">
-          <Link to="/students?tab=certificates" className={buttonClasses("primary", undefined, "sm")}>
+          <a href="/students?tab=certificates" data-discover="true" className={buttonClasses("primary", undefined, "sm")}>
             <Award className="h-4 w-4" aria-hidden /> See your certificates
-          </Link>
-          <Link to="/courses" className={buttonClasses("outline", undefined, "sm")}>
+          </a>
+          <a href="/courses" data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
             Browse the catalogue
-          </Link>
+          </a>
         </div>
       </div>
     );
@@ -97,9 +97,9 @@ function JourneyEmptyState({ finishedCount }: { finishedCount: number }) {
   return (
     <div className="card space-y-3" data-testid="journey-empty">
       <p className="font-semibold">No courses are open to you yet.</p>
-      <Link to="/courses" className={buttonClasses("primary", undefined, "sm")}>
+      <a href="/courses" data-discover="true" className={buttonClasses("primary", undefined, "sm")}>
         <Compass className="h-4 w-4" aria-hidden /> Browse the catalogue
-      </Link>
+      </a>
     </div>
   );
 }
@@ -112,9 +112,9 @@ export function ContinueJourney({ courses, upsell, finishedCount }: { courses: J
         <h2 id="journey-title" className="font-display text-2xl">
           Continue Your Journey
         </h2>
-        <Link to="/courses" className="inline-flex items-center gap-1 text-sm underline">
+        <a href="/courses" data-discover="true" className="inline-flex items-center gap-1 text-sm underline">
           View All Courses <ArrowRight className="h-4 w-4" aria-hidden />
-        </Link>
+        </a>
       </div>
       {courses.length === 0 ? <JourneyEmptyState finishedCount={finishedCount} /> : null}
       {courses.length > 0 || upsell ? (

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+
 import { Activity, Award, Lock, Trophy } from "~/components/ui/icons";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { achievementsFor, progressLabel, shortDescription, type ProgressLabel } from "~/utils/progress-rules";
@@ -33,9 +33,9 @@ export function LearningPath({ courses, progress }: { courses: Pick<CourseSummar
               <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary/30 text-sm">{index + 1}</span>
               <div className="flex-1 space-y-1">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Link to={`/course/${course.id}`} className="font-medium hover:underline">
+                  <a href={`/course/${course.id}`} data-discover="true" className="font-medium hover:underline">
                     {course.title}
-                  </Link>
+                  </a>
                   <StatusBadge label={progressLabel(record)} />
                 </div>
                 <ProgressBar value={record?.progressPercentage ?? 0} label={`${course.title} progress`} />
@@ -82,9 +82,9 @@ export function CourseProgressList({ progress }: { progress: PortalProgress[] })
       {progress.length === 0 ? (
         <div className="card text-center">
           <p>You have not started a course yet.</p>
-          <Link to="/courses" className={buttonClasses("primary", "mt-4")}>
+          <a href="/courses" data-discover="true" className={buttonClasses("primary", "mt-4")}>
             Browse courses
-          </Link>
+          </a>
         </div>
       ) : (
         <ul className="space-y-4">
@@ -103,9 +103,9 @@ export function CourseProgressList({ progress }: { progress: PortalProgress[] })
                 <ProgressBar value={record.progressPercentage} label={`${record.courseTitle} progress`} />
               </div>
               {record.courseAvailable ? (
-                <Link to={`/course/${record.courseId}`} className={buttonClasses("outline", undefined, "sm")}>
+                <a href={`/course/${record.courseId}`} data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
                   Continue Learning
-                </Link>
+                </a>
               ) : (
                 <p className="text-xs opacity-70">This course has been retired.</p>
               )}

@@ -26,9 +26,9 @@ export function PremiumDialog({ templateTitle, closeTo }: { templateTitle: strin
         <Link to={closeTo} preventScrollReset className={buttonClasses("ghost")}>
           Maybe Later
         </Link>
-        <Link to="/upgrade" className={buttonClasses("primary")}>
+        <a href="/upgrade" data-discover="true" className={buttonClasses("primary")}>
           <Crown className="h-4 w-4" aria-hidden /> Upgrade Now
-        </Link>
+        </a>
       </div>
     </UrlDialog>
   );
