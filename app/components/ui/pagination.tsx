@@ -1,4 +1,4 @@
-import { useSearchParams } from "@remix-run/react";
+import { useLocation, useSearchParams } from "@remix-run/react";
 import { cn } from "~/utils/misc";
 
 /** The page numbers worth showing: first, last and a window around the current one. */
@@ -24,6 +24,7 @@ export function pageHref(search: URLSearchParams, page: number): string {
 /** Plain links, so paging works without JavaScript. */
 export function Pagination({ page, pageCount, label }: { page: number; pageCount: number; label: string }) {
   const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center gap-2">
@@ -35,7 +36,7 @@ export function Pagination({ page, pageCount, label }: { page: number; pageCount
         ) : (
           <a
             key={item}
-            href={pageHref(searchParams, item)}
+            href={`${pathname}${pageHref(searchParams, item).replace(/^\?$/, "")}`}
             data-discover="true"
             aria-current={item === page ? "page" : undefined}
             className={cn("rounded-md border border-primary/50 px-3 py-1 text-sm", item === page && "bg-primary/40")}
