@@ -30,6 +30,17 @@ test.describe("Links across the site with JavaScript", () => {
     expect(await stillSameDocument(page)).toBe(true);
   });
 
+  test("a link to the page already shown does not add a history entry", async ({ page, visit }) => {
+    await visit("/");
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByRole("link", { name: "Community" }).click();
+    await expect(page).toHaveURL(/\/community$/);
+    await main.getByRole("link", { name: "Community" }).click();
+    await expect(page).toHaveURL(/\/community$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test("a click with a modifier key is left to the browser", async ({ page, visit, context }) => {
     await visit("/");
     const opened = context.waitForEvent("page");

@@ -26,7 +26,10 @@ export function useInAppLinks() {
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
-      navigate(url.pathname + url.search + url.hash, { preventScrollReset: anchor.hasAttribute("data-prevent-scroll-reset") });
+      const to = url.pathname + url.search + url.hash;
+      // A link to the page already shown replaces its history entry, as a router <Link> does.
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      navigate(to, { preventScrollReset: anchor.hasAttribute("data-prevent-scroll-reset"), replace: to === here });
     },
     [navigate],
   );
