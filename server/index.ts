@@ -78,10 +78,8 @@ for (const folder of ["images", "videos"]) {
 }
 
 app.use(noStoreWhenSignedIn(SESSION_COOKIE_NAME));
-// Pages every visitor sees alike are rendered once per few seconds, not per request.
-if (env.PAGE_CACHE_SECONDS > 0) {
-  app.use(pageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxEntries: 500, sessionCookieName: SESSION_COOKIE_NAME }));
-}
+// Pages every visitor sees alike are rendered once per few seconds, not per request (PAGE_CACHE_SECONDS=0: never kept).
+app.use(pageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxEntries: 500, sessionCookieName: SESSION_COOKIE_NAME }));
 const remixHandler = createRequestHandler({
   build: viteDevServer ? loadBuild : await loadBuild(),
   mode: env.NODE_ENV === "production" ? "production" : "development",

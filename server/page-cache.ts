@@ -13,6 +13,8 @@ import { PAGE_CACHE_HEADER } from "~/utils/page-cache";
  * - Any write to the server (a request that is not GET or HEAD) empties the
  *   cache, so an admin's edit or a new forum post shows on the next visit;
  *   the TTL bounds what time alone changes ("5 minutes ago").
+ * - The route's marker header is removed from every answer, kept or not; with
+ *   a TTL of 0 nothing is kept.
  * - The page's CSP nonce is per response: a stored page carries the nonce of
  *   the response it was taken from, replaced by the current one when served.
  */
@@ -43,7 +45,15 @@ export function pageCache({ ttlMs, maxEntries, sessionCookieName }: PageCacheOpt
       return next();
     }
     const cookies = req.get("Cookie") ?? "";
-    if (req.method !== "GET" || cookies.includes(sessionMarker) || req.path.startsWith("/api/") || "_data" in req.query) return next();
+    if (ttlMs <= 0 || req.method !== "GET" || cookies.includes(sessionMarker) || req.path.startsWith("/api/") || "_data" in req.query) {
+      // Not for keeping: the route's marker still never leaves the server (a member's page is private, not "public").
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+        this.removeHeader(PAGE_CACHE_HEADER);
+        return writeHead.apply(this, args);
+      } as Response["writeHead"];
+      return next();
+    }
 
     const key = `${req.originalUrl}\n${cookies}`;
     const nonce = String(res.locals.cspNonce);

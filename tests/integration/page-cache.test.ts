@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAcademy, type AcademyProcess } from "../../scripts/academy-process";
 import { DEMO_STUDENT, newStudent, useAcademy, Visitor } from "./helpers";
 
 // Long enough that nothing here expires by itself mid-test.
@@ -66,6 +67,8 @@ describe("the anonymous page cache", () => {
     const member = await student.request("/");
     expect(await member.text()).toContain("Seen only by members for now");
     expect(member.headers.get("Cache-Control")).toBe("private, no-store");
+    // The route's marker is the server's own business, and a member's page is not public.
+    expect(member.headers.has("x-academy-page-cache")).toBe(false);
 
     // The sign-in page carries a one-time captcha: never kept.
     const captchaOf = (html: string) => html.match(/name="captchaToken" value="([^"]+)"/)?.[1];
@@ -79,5 +82,26 @@ describe("the anonymous page cache", () => {
     expect(mine).toContain(DEMO_STUDENT.username);
     expect(theirs).not.toContain(DEMO_STUDENT.username);
     renameFirstCourse("Foundations of Intuitive Reading");
+  });
+});
+
+describe("with PAGE_CACHE_SECONDS=0", () => {
+  let uncached: AcademyProcess;
+  let db: Database.Database;
+  beforeAll(async () => {
+    uncached = await startAcademy({ PAGE_CACHE_SECONDS: "0" });
+    db = new Database(uncached.databasePath, { timeout: 5000 });
+  });
+  afterAll(async () => {
+    db?.close();
+    await uncached?.stop();
+  });
+
+  it("renders every visit afresh and sends no marker", async () => {
+    const first = await fetch(`${uncached.baseUrl}/`);
+    expect(await first.text()).toContain("Foundations of Intuitive Reading");
+    expect(first.headers.has("x-academy-page-cache")).toBe(false);
+    db.prepare("update courses set title = ? where id = 1").run("Foundations, seen at once");
+    expect(await (await fetch(`${uncached.baseUrl}/`)).text()).toContain("Foundations, seen at once");
   });
 });
