@@ -8,7 +8,8 @@ import path from "node:path";
 const APP_DIR = path.resolve(import.meta.dirname, "bench-floor-app");
 const SOURCES = ["app", "vite.config.ts", "package.json"];
 
-function newestTime(entry: string): number {
+/** The newest modification time of a file, or of a folder and everything in it. */
+export function newestTime(entry: string): number {
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestTime(path.join(entry, name))));

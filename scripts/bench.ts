@@ -50,7 +50,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
-import { buildFloorApp, startFloorApp, type FloorApp } from "./bench-floor";
+import { buildFloorApp, newestTime, startFloorApp, type FloorApp } from "./bench-floor";
 import { cpuSeconds, listeningPid } from "./process-stats";
 import { countStatuses, formatCounts, printLoadTable, runBurst, runMixedLoad, type LoadGroup, type LoadRequest, type LoadSummary } from "./bench-load";
 
@@ -222,19 +222,9 @@ function ensureBuild() {
   if (!fs.existsSync(marker)) {
     console.log("No production build: running `npx remix vite:build`...");
     execSync("npx remix vite:build", { cwd: ROOT, stdio: "inherit" });
-  } else if (newestSourceTime() > fs.statSync(marker).mtimeMs) {
+  } else if (newestTime(path.join(ROOT, "app")) > fs.statSync(marker).mtimeMs) {
     console.warn("Warning: app sources are newer than build/ (run `npm run build` to benchmark the current code).");
   }
-}
-
-function newestSourceTime(dir = path.join(ROOT, "app")): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    const time = entry.isDirectory() ? newestSourceTime(full) : fs.statSync(full).mtimeMs;
-    newest = Math.max(newest, time);
-  }
-  return newest;
 }
 
 /** A node:http server replaying one response from memory: the physical limit. */
