@@ -219,9 +219,10 @@ interface Row extends Measurement {
 
 function ensureBuild() {
   const marker = path.join(ROOT, "build/server/index.js");
-  if (!fs.existsSync(marker)) {
-    console.log("No production build: running `npx remix vite:build`...");
-    execSync("npx remix vite:build", { cwd: ROOT, stdio: "inherit" });
+  // The server runs build/server.mjs, which `npm run build` bundles after the Remix build.
+  if (!fs.existsSync(marker) || !fs.existsSync(path.join(ROOT, "build/server.mjs"))) {
+    console.log("No production build: running `npm run build`...");
+    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
   } else if (newestTime(path.join(ROOT, "app")) > fs.statSync(marker).mtimeMs) {
     console.warn("Warning: app sources are newer than build/ (run `npm run build` to benchmark the current code).");
   }
