@@ -37,6 +37,9 @@ export default function handleRequest(
         onAllReady() {
           const chunks: Buffer[] = [];
           const document = new Writable({
+            // React ends the destination again when it closes; without a close
+            // event it does not, which spares an "already finished" error per request.
+            emitClose: false,
             write(chunk: Buffer, _encoding, callback) {
               chunks.push(chunk);
               callback();

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { indexArticle } from "~/models/companion-library.server";
+import { makeSnippet } from "~/utils/search-snippet";
 import { type KB_CATEGORIES, knowledgeBaseArticles } from "#db/schema";
 import { ARTICLE_CATEGORIES, encodeApiTags, isArticleCategory, type ArticleCategory, type ArticleInput } from "~/schemas/knowledge-base";
 
@@ -46,6 +47,8 @@ export interface SearchQuery {
   match: string | null;
   /** Terms too short for the trigram index, lower-cased, matched with instr() instead. */
   shortTerms: string[];
+  /** The terms the index matches, as typed: the ones a snippet highlights. */
+  terms: string[];
 }
 
 /**
@@ -65,7 +68,7 @@ export function buildSearchQuery(input: string | null | undefined): SearchQuery 
   const long = terms.filter((term) => [...term].length >= TRIGRAM);
   const shortTerms = terms.filter((term) => [...term].length < TRIGRAM).map((term) => term.toLowerCase());
   const match = long.length ? long.map((term) => `"${term.replace(/"/g, '""')}"`).join(" AND ") : null;
-  return { match, shortTerms };
+  return { match, shortTerms, terms: long };
 }
 
 export interface ListArticlesOptions {
@@ -128,8 +131,8 @@ export const ARTICLES_PER_API_PAGE = 20;
 export const ARTICLES_PER_PAGE = 24;
 
 /** The WHERE conditions of a listing or search, shared by the list and its count. */
-function articleFilters(options: ListArticlesOptions): { match: string | null; conditions: SQL[] } {
-  const { match, shortTerms } = buildSearchQuery(options.q);
+function articleFilters(options: ListArticlesOptions): { match: string | null; terms: string[]; conditions: SQL[] } {
+  const { match, terms, shortTerms } = buildSearchQuery(options.q);
   const conditions: SQL[] = [];
   if (!options.includeDrafts) conditions.push(sql`a.is_published = 1`);
   if (options.category) conditions.push(sql`a.category = ${options.category}`);
@@ -139,82 +142,106 @@ function articleFilters(options: ListArticlesOptions): { match: string | null; c
     );
   }
   if (match) conditions.push(sql`knowledge_base_fts match ${match}`);
-  return { match, conditions };
+  return { match, terms, conditions };
 }
 
-/** How many articles a listing or search finds in all (for its page links). */
-export function countArticles(options: Omit<ListArticlesOptions, "withContent" | "limit" | "offset"> = {}): number {
-  const { match, conditions } = articleFilters(options);
-  const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
-  const from = match
-    ? sql`knowledge_base_fts join knowledge_base_articles a on a.id = knowledge_base_fts.rowid`
-    : sql`knowledge_base_articles a`;
-  return db.get<{ total: number }>(sql`select count(*) as total from ${from} ${where}`)?.total ?? 0;
-}
+const ARTICLE_COLUMNS = sql`a.id as id, a.title as title, a.summary as summary, a.content as content,
+  a.category as category, a.tags as tags, a.is_published as isPublished, a.author_id as authorId,
+  a.view_count as viewCount, a.created_at as createdAt, a.updated_at as updatedAt`;
 
-/**
- * Articles newest first, or, with a search, best match first (bm25, title
- * weighted over summary over body) with a highlighted snippet. Visitors and
- * students see published articles only.
- */
-export function listArticles(options: ListArticlesOptions & { withContent: true }): ArticleListItemWithContent[];
-export function listArticles(options?: ListArticlesOptions): ArticleListItem[];
-export function listArticles(options: ListArticlesOptions = {}): ArticleListItem[] | ArticleListItemWithContent[] {
-  const { match, conditions } = articleFilters(options);
-  const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, 1000));
-  const offset = Math.max(0, Math.floor(options.offset ?? 0));
-  const columns = sql`a.id as id, a.title as title, a.summary as summary, ${
-    options.withContent ? sql`a.content` : sql`null`
-  } as content, a.category as category, a.tags as tags, a.is_published as isPublished, a.author_id as authorId,
-    a.view_count as viewCount, a.created_at as createdAt, a.updated_at as updatedAt`;
-
-  let rows: ArticleRow[];
-  if (match) {
-    // Ranked first, without text: snippet() costs about as much as the ranking
-    // itself per matching article, so it runs only for the articles shown
-    // (issue 15: 10,000 articles, thousands of matches).
-    const ranked = db.all<{ id: number }>(sql`
+/** Matching article ids, best first (bm25: title weighted over summary over body). */
+function rankedIds(conditions: SQL[], limit?: number, offset = 0): number[] {
+  const page = limit === undefined ? sql`` : sql`limit ${limit} offset ${offset}`;
+  return db
+    .all<{ id: number }>(sql`
       select a.id as id
       from knowledge_base_fts
       join knowledge_base_articles a on a.id = knowledge_base_fts.rowid
       where ${and(...conditions)}
       order by bm25(knowledge_base_fts, 10.0, 4.0, 1.0), a.id desc
-      limit ${limit} offset ${offset}`);
-    if (ranked.length === 0) return [];
-    const ids = JSON.stringify(ranked.map((row) => row.id));
-    // The API sends whole articles, so it needs no snippet.
-    const snippet = options.withContent
-      ? sql`null`
-      : // With trigrams a token is about one character: 64, the most FTS5 allows, is a short phrase.
-        sql`snippet(knowledge_base_fts, -1, ${HIGHLIGHT_START}, ${HIGHLIGHT_END}, '…', 64)`;
-    const found = db.all<ArticleRow>(sql`
-      select ${columns}, ${snippet} as snippet
-      from knowledge_base_fts
-      join knowledge_base_articles a on a.id = knowledge_base_fts.rowid
-      where knowledge_base_fts match ${match} and knowledge_base_fts.rowid in (select value from json_each(${ids}))`);
-    const byId = new Map(found.map((row) => [row.id, row]));
-    rows = ranked.flatMap((row) => byId.get(row.id) ?? []);
-  } else {
-    const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
-    rows = db.all<ArticleRow>(sql`
-      select ${columns}, null as snippet
-      from knowledge_base_articles a
-      ${where}
-      order by a.created_at desc, a.id desc
-      limit ${limit} offset ${offset}`);
+      ${page}`)
+    .map((row) => row.id);
+}
+
+/** The articles with these ids, in this order. */
+function articlesByIds(ids: number[]): ArticleRow[] {
+  if (ids.length === 0) return [];
+  const found = db.all<ArticleRow>(sql`
+    select ${ARTICLE_COLUMNS}, null as snippet
+    from knowledge_base_articles a
+    where a.id in (select value from json_each(${JSON.stringify(ids)}))`);
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Newest first: a listing without a search. */
+function newestArticles(conditions: SQL[], limit: number, offset: number): ArticleRow[] {
+  const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
+  return db.all<ArticleRow>(sql`
+    select ${ARTICLE_COLUMNS}, null as snippet
+    from knowledge_base_articles a
+    ${where}
+    order by a.created_at desc, a.id desc
+    limit ${limit} offset ${offset}`);
+}
+
+/** A search result's highlighted piece of text, made only for the articles shown. */
+function withSnippet(row: ArticleRow, terms: string[]): ArticleRow {
+  return { ...row, snippet: makeSnippet([row.content ?? "", row.summary, row.title], terms, { start: HIGHLIGHT_START, end: HIGHLIGHT_END }) };
+}
+
+/**
+ * Articles newest first, or, with a search, best match first with a
+ * highlighted snippet. Visitors and students see published articles only.
+ */
+export function listArticles(options: ListArticlesOptions & { withContent: true }): ArticleListItemWithContent[];
+export function listArticles(options?: ListArticlesOptions): ArticleListItem[];
+export function listArticles(options: ListArticlesOptions = {}): ArticleListItem[] | ArticleListItemWithContent[] {
+  const { match, terms, conditions } = articleFilters(options);
+  const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, 1000));
+  const offset = Math.max(0, Math.floor(options.offset ?? 0));
+  const rows = match ? articlesByIds(rankedIds(conditions, limit, offset)) : newestArticles(conditions, limit, offset);
+  if (options.withContent) return rows.map((row) => ({ ...toListItem(row), content: row.content ?? "" }));
+  // The API sends whole articles, so only lists get snippets.
+  return rows.map((row) => toListItem(match ? withSnippet(row, terms) : row));
+}
+
+/**
+ * One page of a listing or search and how many articles it finds in all (for
+ * its page links). A search ranks every match once and pages through that,
+ * rather than matching twice (count, then page). A page past the end shows the last one.
+ */
+export function pageOfArticles(
+  options: Omit<ListArticlesOptions, "withContent" | "limit" | "offset">,
+  requestedPage: number,
+  perPage: number,
+): { articles: ArticleListItem[]; total: number; page: number; pageCount: number } {
+  const { match, terms, conditions } = articleFilters(options);
+  const pageFor = (total: number) => {
+    const pageCount = Math.max(1, Math.ceil(total / perPage));
+    return { pageCount, page: Math.min(Math.max(1, requestedPage), pageCount) };
+  };
+  if (match) {
+    const ids = rankedIds(conditions);
+    const { page, pageCount } = pageFor(ids.length);
+    const shown = articlesByIds(ids.slice((page - 1) * perPage, page * perPage));
+    return { articles: shown.map((row) => toListItem(withSnippet(row, terms))), total: ids.length, page, pageCount };
   }
-  if (!options.withContent) return rows.map(toListItem);
-  return rows.map((row) => ({ ...toListItem(row), content: row.content ?? "" }));
+  const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
+  const total = db.get<{ total: number }>(sql`select count(*) as total from knowledge_base_articles a ${where}`)?.total ?? 0;
+  const { page, pageCount } = pageFor(total);
+  const articles = newestArticles(conditions, perPage, (page - 1) * perPage).map(toListItem);
+  return { articles, total, page, pageCount };
 }
 
 /** Categories that published articles use, in the fixed order of the six. */
 export function listPublishedCategories(): ArticleCategory[] {
+  // One index probe per category: a DISTINCT would walk every published article.
   const used = new Set(
     db
-      .selectDistinct({ category: knowledgeBaseArticles.category })
-      .from(knowledgeBaseArticles)
-      .where(eq(knowledgeBaseArticles.isPublished, true))
-      .all()
+      .all<{ category: string }>(sql`
+        select c.value as category from json_each(${JSON.stringify(ARTICLE_CATEGORIES)}) c
+        where exists (select 1 from knowledge_base_articles a where a.is_published = 1 and a.category = c.value)`)
       .map((row) => row.category),
   );
   return ARTICLE_CATEGORIES.filter((category) => used.has(category));

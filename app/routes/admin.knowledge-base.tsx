@@ -117,7 +117,7 @@ export default function KnowledgeBaseManagement() {
             <li key={article.id}>
               <article className="card flex h-full flex-col gap-3" data-testid="admin-kb-card" aria-label={article.title}>
                 <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-                  <span className="rounded-full border border-accent/50 bg-accent/10 px-2 py-0.5">{article.category}</span>
+                  <span className="chip chip-accent">{article.category}</span>
                   <PublishedBadge isPublished={article.isPublished} />
                 </div>
                 <h2 className="font-display text-lg font-semibold">{article.title}</h2>

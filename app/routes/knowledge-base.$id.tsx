@@ -37,7 +37,7 @@ export default function KnowledgeBaseArticle() {
       </a>
       <article className="card mt-4">
         <div className="flex flex-wrap items-center gap-3 text-xs">
-          <span className="rounded-full border border-accent/50 bg-accent/10 px-2 py-0.5">{article.category}</span>
+          <span className="chip chip-accent">{article.category}</span>
           {article.isPublished ? null : <PublishedBadge isPublished={false} />}
           <span className="flex items-center gap-1 opacity-80">
             <Eye className="h-3.5 w-3.5" aria-hidden /> {article.viewCount} views

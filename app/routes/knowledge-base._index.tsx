@@ -5,7 +5,7 @@ import { HighlightedText } from "~/components/knowledge-base/highlighted-text";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
-import { ARTICLES_PER_PAGE, countArticles, listArticles, listPublishedCategories } from "~/models/knowledge-base.server";
+import { ARTICLES_PER_PAGE, listPublishedCategories, pageOfArticles } from "~/models/knowledge-base.server";
 import { Pagination } from "~/components/ui/pagination";
 import { isArticleCategory } from "~/schemas/knowledge-base";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -24,10 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = isArticleCategory(requested) ? requested : null;
   const viewer = await getOptionalUser(request);
   const isAdmin = viewer?.role === "admin";
-  const filters = { q, category, includeDrafts: isAdmin };
-  const pageCount = Math.max(1, Math.ceil(countArticles(filters) / ARTICLES_PER_PAGE));
-  const page = parsePageNumber(url.searchParams.get("page"), pageCount);
-  const articles = listArticles({ ...filters, limit: ARTICLES_PER_PAGE, offset: (page - 1) * ARTICLES_PER_PAGE });
+  const { articles, page, pageCount } = pageOfArticles(
+    { q, category, includeDrafts: isAdmin },
+    parsePageNumber(url.searchParams.get("page")),
+    ARTICLES_PER_PAGE,
+  );
   return json({ articles, categories: listPublishedCategories(), q, category, isAdmin, page, pageCount });
 }
 
@@ -109,7 +110,7 @@ export default function KnowledgeBase() {
               <li key={article.id}>
                 <article className="card relative flex h-full flex-col gap-3" data-testid="kb-article-card" aria-label={article.title}>
                   <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-                    <span className="rounded-full border border-accent/50 bg-accent/10 px-2 py-0.5">{article.category}</span>
+                    <span className="chip chip-accent">{article.category}</span>
                     <span className="flex items-center gap-1 opacity-80">
                       <Eye className="h-3.5 w-3.5" aria-hidden /> {article.viewCount} views
                     </span>

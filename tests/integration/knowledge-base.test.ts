@@ -136,7 +136,7 @@ describe("the knowledge base", () => {
     const word = uniqueWord("starlit");
     await writeArticle({ title: `The ${word} <b>bold</b> Guide`, summary: `A plain summary` });
     const html = await (await visitor.request(`/knowledge-base?q=${word}`)).text();
-    expect(html).toContain(`<mark class="rounded bg-accent/30 px-0.5 text-foreground">${word}</mark>`);
+    expect(html).toContain(`<mark class="hit">${word}</mark>`);
     expect(html).not.toContain("<b>bold</b>");
     expect(html).toContain("&lt;b&gt;bold&lt;/b&gt;");
     const none = await (await visitor.request(`/knowledge-base?q=${uniqueWord("nothinghere")}`)).text();

@@ -16,9 +16,9 @@ import { ArticleApiSchema, ArticleFormSchema, encodeApiTags, parseTags, type Art
 
 describe("the knowledge-base search query", () => {
   it("is empty for empty or blank input", () => {
-    expect(buildSearchQuery("")).toEqual({ match: null, shortTerms: [] });
-    expect(buildSearchQuery("   \t ")).toEqual({ match: null, shortTerms: [] });
-    expect(buildSearchQuery(null)).toEqual({ match: null, shortTerms: [] });
+    expect(buildSearchQuery("")).toEqual({ match: null, shortTerms: [], terms: [] });
+    expect(buildSearchQuery("   \t ")).toEqual({ match: null, shortTerms: [], terms: [] });
+    expect(buildSearchQuery(null)).toEqual({ match: null, shortTerms: [], terms: [] });
   });
 
   it("quotes every term and requires them all", () => {
@@ -35,7 +35,7 @@ describe("the knowledge-base search query", () => {
   });
 
   it("keeps terms too short for the trigram index aside, lower-cased", () => {
-    expect(buildSearchQuery("AI ethics")).toEqual({ match: '"ethics"', shortTerms: ["ai"] });
+    expect(buildSearchQuery("AI ethics")).toEqual({ match: '"ethics"', shortTerms: ["ai"], terms: ["ethics"] });
   });
 });
 

@@ -31,7 +31,7 @@ export function HighlightedText({ text, className }: { text: string; className?:
     <p className={className}>
       {parts.map((part, i) =>
         part.hit ? (
-          <mark key={i} className="rounded bg-accent/30 px-0.5 text-foreground">
+          <mark key={i} className="hit">
             {part.text}
           </mark>
         ) : (

@@ -6,12 +6,12 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
   return (
     <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Tags">
       {shown.map((tag, i) => (
-        <li key={`${tag}-${i}`} className="rounded-full border border-primary/40 bg-primary/10 px-2 py-0.5">
+        <li key={`${tag}-${i}`} className="chip chip-primary">
           {tag}
         </li>
       ))}
       {hidden > 0 ? (
-        <li className="rounded-full border border-primary/40 px-2 py-0.5 opacity-80" title={tags.slice(max).join(", ")}>
+        <li className="chip border-primary/40 opacity-80" title={tags.slice(max).join(", ")}>
           {`+${hidden}`}
         </li>
       ) : null}
