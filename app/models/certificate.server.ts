@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { certificates } from "#db/schema";
 
@@ -40,8 +40,15 @@ export function issueCertificate(
   throw new Error("Could not allocate a certificate number");
 }
 
+const certificatesOf = db
+  .select()
+  .from(certificates)
+  .where(eq(certificates.userId, sql.placeholder("userId")))
+  .orderBy(desc(certificates.issuedAt))
+  .prepare();
+
 export function listCertificatesForUser(userId: number): Certificate[] {
-  return db.select().from(certificates).where(eq(certificates.userId, userId)).orderBy(desc(certificates.issuedAt)).all();
+  return certificatesOf.all({ userId });
 }
 
 export function getCertificateForOwner(id: number, userId: number): Certificate | undefined {

@@ -98,16 +98,17 @@ export function listCategoriesWithCounts() {
 }
 export type CategoryWithCount = ReturnType<typeof listCategoriesWithCounts>[number];
 
+// The forum's page reads are prepared once, not built by drizzle per request (issue 15).
+const categoryById = db
+  .select({ ...getTableColumns(forumCategories), topicCount })
+  .from(forumCategories)
+  .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
+  .where(eq(forumCategories.id, sql.placeholder("id")))
+  .groupBy(forumCategories.id)
+  .prepare();
+
 export function getCategory(id: number): CategoryWithCount | null {
-  return (
-    db
-      .select({ ...getTableColumns(forumCategories), topicCount })
-      .from(forumCategories)
-      .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
-      .where(eq(forumCategories.id, id))
-      .groupBy(forumCategories.id)
-      .get() ?? null
-  );
+  return categoryById.get({ id }) ?? null;
 }
 
 /** The categories this user may start a topic in. */
@@ -154,34 +155,37 @@ const lastReply = alias(forumReplies, "last_reply");
 const lastReplyAuthor = alias(users, "last_reply_author");
 
 /** One page of a category's topics: pinned first, then the most recently active; one query per page. */
+const topicsOfCategory = db
+  .select({
+    id: forumTopics.id,
+    title: forumTopics.title,
+    categoryId: forumTopics.categoryId,
+    isPinned: forumTopics.isPinned,
+    isLocked: forumTopics.isLocked,
+    replyCount: forumTopics.replyCount,
+    lastActivityAt: forumTopics.lastActivityAt,
+    createdAt: forumTopics.createdAt,
+    authorUsername: author.username,
+    authorRole: author.role,
+    lastReplyAt: lastReply.createdAt,
+    lastReplyUsername: lastReplyAuthor.username,
+  })
+  .from(forumTopics)
+  .leftJoin(author, eq(author.id, forumTopics.authorId))
+  .leftJoin(
+    lastReply,
+    eq(lastReply.id, sql`(select max(r.id) from ${forumReplies} r where r.topic_id = ${forumTopics.id})`),
+  )
+  .leftJoin(lastReplyAuthor, eq(lastReplyAuthor.id, lastReply.authorId))
+  .where(eq(forumTopics.categoryId, sql.placeholder("categoryId")))
+  .orderBy(desc(forumTopics.isPinned), desc(forumTopics.lastActivityAt), desc(forumTopics.id))
+  .limit(sql.placeholder("limit"))
+  .offset(sql.placeholder("offset"))
+  .prepare();
+
 export function listTopicsForCategory(categoryId: number, page = 1, pageSize = TOPIC_PAGE_SIZE) {
-  const rows = db
-    .select({
-      id: forumTopics.id,
-      title: forumTopics.title,
-      categoryId: forumTopics.categoryId,
-      isPinned: forumTopics.isPinned,
-      isLocked: forumTopics.isLocked,
-      replyCount: forumTopics.replyCount,
-      lastActivityAt: forumTopics.lastActivityAt,
-      createdAt: forumTopics.createdAt,
-      authorUsername: author.username,
-      authorRole: author.role,
-      lastReplyAt: lastReply.createdAt,
-      lastReplyUsername: lastReplyAuthor.username,
-    })
-    .from(forumTopics)
-    .leftJoin(author, eq(author.id, forumTopics.authorId))
-    .leftJoin(
-      lastReply,
-      eq(lastReply.id, sql`(select max(r.id) from ${forumReplies} r where r.topic_id = ${forumTopics.id})`),
-    )
-    .leftJoin(lastReplyAuthor, eq(lastReplyAuthor.id, lastReply.authorId))
-    .where(eq(forumTopics.categoryId, categoryId))
-    .orderBy(desc(forumTopics.isPinned), desc(forumTopics.lastActivityAt), desc(forumTopics.id))
-    .limit(pageSize)
-    .offset((Math.max(1, Math.floor(page) || 1) - 1) * pageSize)
-    .all();
+  const offset = (Math.max(1, Math.floor(page) || 1) - 1) * pageSize;
+  const rows = topicsOfCategory.all({ categoryId, limit: pageSize, offset });
   return rows.map(({ authorUsername, authorRole, lastReplyAt, lastReplyUsername, ...topic }) => ({
     ...topic,
     author: authorOf(authorUsername, authorRole),
@@ -190,19 +194,21 @@ export function listTopicsForCategory(categoryId: number, page = 1, pageSize = T
 }
 export type TopicListItem = ReturnType<typeof listTopicsForCategory>[number];
 
+const topicById = db
+  .select({
+    ...getTableColumns(forumTopics),
+    authorUsername: author.username,
+    authorRole: author.role,
+    category: { id: forumCategories.id, name: forumCategories.name, permission: forumCategories.permission, color: forumCategories.color },
+  })
+  .from(forumTopics)
+  .leftJoin(author, eq(author.id, forumTopics.authorId))
+  .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+  .where(eq(forumTopics.id, sql.placeholder("id")))
+  .prepare();
+
 function findTopic(id: number) {
-  const row = db
-    .select({
-      ...getTableColumns(forumTopics),
-      authorUsername: author.username,
-      authorRole: author.role,
-      category: { id: forumCategories.id, name: forumCategories.name, permission: forumCategories.permission, color: forumCategories.color },
-    })
-    .from(forumTopics)
-    .leftJoin(author, eq(author.id, forumTopics.authorId))
-    .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
-    .where(eq(forumTopics.id, id))
-    .get();
+  const row = topicById.get({ id });
   if (!row) return null;
   const { authorUsername, authorRole, ...topic } = row;
   return { ...topic, author: authorOf(authorUsername, authorRole) };
@@ -238,6 +244,25 @@ export function editRefusal(viewer: Viewer, post: PostState): Refusal | null {
   return null;
 }
 
+const repliesOfTopic = db
+  .select({
+    id: forumReplies.id,
+    topicId: forumReplies.topicId,
+    content: forumReplies.content,
+    createdAt: forumReplies.createdAt,
+    editedAt: forumReplies.editedAt,
+    authorId: forumReplies.authorId,
+    authorUsername: author.username,
+    authorRole: author.role,
+  })
+  .from(forumReplies)
+  .leftJoin(author, eq(author.id, forumReplies.authorId))
+  .where(eq(forumReplies.topicId, sql.placeholder("topicId")))
+  .orderBy(asc(forumReplies.id))
+  .limit(sql.placeholder("limit"))
+  .offset(sql.placeholder("offset"))
+  .prepare();
+
 /** The topic (with its category, for the access check) and one page of its replies, oldest first. */
 export function getTopicWithReplies(id: number, viewer: Viewer, page = 1, pageSize = DEFAULT_REPLY_PAGE_SIZE) {
   const found = findTopic(id);
@@ -246,24 +271,8 @@ export function getTopicWithReplies(id: number, viewer: Viewer, page = 1, pageSi
   const topic = { ...rest, ...postPermissions(viewer, { ...found, authorId: topicAuthorId }) };
   const pageCount = Math.max(1, Math.ceil(topic.replyCount / pageSize));
   const currentPage = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const replies = db
-    .select({
-      id: forumReplies.id,
-      topicId: forumReplies.topicId,
-      content: forumReplies.content,
-      createdAt: forumReplies.createdAt,
-      editedAt: forumReplies.editedAt,
-      authorId: forumReplies.authorId,
-      authorUsername: author.username,
-      authorRole: author.role,
-    })
-    .from(forumReplies)
-    .leftJoin(author, eq(author.id, forumReplies.authorId))
-    .where(eq(forumReplies.topicId, id))
-    .orderBy(asc(forumReplies.id))
-    .limit(pageSize)
-    .offset((currentPage - 1) * pageSize)
-    .all()
+  const replies = repliesOfTopic
+    .all({ topicId: id, limit: pageSize, offset: (currentPage - 1) * pageSize })
     .map(({ authorUsername, authorRole, ...reply }) => ({ ...reply, author: authorOf(authorUsername, authorRole) }));
   return {
     topic,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, eq, max, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { contentSections, lessons, type ContentSection, type Lesson } from "#db/schema";
 import type { LessonInput } from "~/schemas/lesson";
@@ -31,15 +31,28 @@ const sectionColumns = {
   order: contentSections.order,
 };
 
+// The reads behind every lesson and course page are prepared once (issue 15);
+// a list of ids is bound as one JSON array.
+const sectionsOfLessons = db
+  .select(sectionColumns)
+  .from(contentSections)
+  .where(sql`${contentSections.lessonId} in (select value from json_each(${sql.placeholder("lessonIds")}))`)
+  .orderBy(asc(contentSections.order), asc(contentSections.id))
+  .prepare();
+
+const lessonOutline = db
+  .select({ id: lessons.id, title: lessons.title, order: lessons.order, estimatedMinutes: lessons.estimatedMinutes })
+  .from(lessons)
+  .where(and(eq(lessons.courseId, sql.placeholder("courseId")), eq(lessons.isActive, true)))
+  .orderBy(asc(lessons.order), asc(lessons.id))
+  .prepare();
+
+const lessonById = db.select(lessonColumns).from(lessons).where(eq(lessons.id, sql.placeholder("id"))).prepare();
+
 /** Attaches sections to lessons with one query, whatever the number of lessons. */
 function withSections(rows: Omit<LessonView, "contentSections">[]): LessonView[] {
   if (rows.length === 0) return [];
-  const sections = db
-    .select(sectionColumns)
-    .from(contentSections)
-    .where(inArray(contentSections.lessonId, rows.map((r) => r.id)))
-    .orderBy(asc(contentSections.order), asc(contentSections.id))
-    .all();
+  const sections = sectionsOfLessons.all({ lessonIds: JSON.stringify(rows.map((r) => r.id)) });
   const byLesson = new Map<number, SectionView[]>();
   for (const { lessonId, ...section } of sections) {
     const list = byLesson.get(lessonId) ?? [];
@@ -61,16 +74,11 @@ export function listLessonsForCourse(courseId: number, options: { includeInactiv
 
 /** Lesson titles and order only, for navigation lists. */
 export function listLessonOutline(courseId: number) {
-  return db
-    .select({ id: lessons.id, title: lessons.title, order: lessons.order, estimatedMinutes: lessons.estimatedMinutes })
-    .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
-    .orderBy(asc(lessons.order), asc(lessons.id))
-    .all();
+  return lessonOutline.all({ courseId });
 }
 
 export function getLesson(id: number): LessonView | undefined {
-  const row = db.select(lessonColumns).from(lessons).where(eq(lessons.id, id)).get();
+  const row = lessonById.get({ id });
   return row ? withSections([row])[0] : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { and, eq, gt, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { subscriptions, type User } from "#db/schema";
 import { requireUser } from "~/utils/auth.server";
@@ -10,7 +10,7 @@ export const PREMIUM_REQUIRED = "Premium membership required";
  * The Premium rule as a condition on a `subscriptions` row: an active premium
  * plan whose period has not ended. Listings and revenue figures use it in SQL.
  */
-export function premiumSubscriptionCondition(now = new Date()): SQL {
+export function premiumSubscriptionCondition(now: Date | Placeholder = new Date()): SQL {
   const condition = and(
     eq(subscriptions.plan, "premium"),
     eq(subscriptions.status, "active"),
@@ -21,14 +21,17 @@ export function premiumSubscriptionCondition(now = new Date()): SQL {
 }
 
 /** Premium means an active premium subscription whose period has not ended. Admins pass every premium check. */
+// Asked on most pages a member opens: prepared once (issue 15). A placeholder
+// is bound as given, so `now` goes in as the column's milliseconds.
+const premiumSubscriptionOf = db
+  .select({ id: subscriptions.id })
+  .from(subscriptions)
+  .where(and(eq(subscriptions.userId, sql.placeholder("userId")), premiumSubscriptionCondition(sql.placeholder("now"))))
+  .prepare();
+
 export function isPremium(user: Pick<User, "id" | "role">, now = new Date()): boolean {
   if (user.role === "admin") return true;
-  const row = db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), premiumSubscriptionCondition(now)))
-    .get();
-  return row !== undefined;
+  return premiumSubscriptionOf.get({ userId: user.id, now: now.getTime() }) !== undefined;
 }
 
 /** The one premium guard: signed in (else 401/login) and premium (else 403 with the spec's message). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { activityEvents, courses, lessonCompletions, lessons, sectionProgress, userProgress, users } from "#db/schema";
 import { issueCertificate, type Certificate } from "~/models/certificate.server";
@@ -87,22 +87,37 @@ export function startCourse(userId: number, courseId: number): ProgressRecord {
   });
 }
 
+// Read by every course and lesson page: prepared once (issue 15).
+const progressOf = db
+  .select()
+  .from(userProgress)
+  .where(and(eq(userProgress.userId, sql.placeholder("userId")), eq(userProgress.courseId, sql.placeholder("courseId"))))
+  .prepare();
+
+const completedLessonIds = db
+  .select({ id: lessonCompletions.lessonId })
+  .from(lessonCompletions)
+  .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
+  .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), eq(lessons.courseId, sql.placeholder("courseId"))))
+  .prepare();
+
+const videoPositions = db
+  .select({ sectionId: sectionProgress.sectionId, seconds: sectionProgress.positionSeconds })
+  .from(sectionProgress)
+  .where(
+    and(
+      eq(sectionProgress.userId, sql.placeholder("userId")),
+      sql`${sectionProgress.sectionId} in (select value from json_each(${sql.placeholder("sectionIds")}))`,
+    ),
+  )
+  .prepare();
+
 export function getProgress(userId: number, courseId: number): ProgressRecord | undefined {
-  return db
-    .select()
-    .from(userProgress)
-    .where(and(eq(userProgress.userId, userId), eq(userProgress.courseId, courseId)))
-    .get();
+  return progressOf.get({ userId, courseId });
 }
 
 export function listCompletedLessonIds(userId: number, courseId: number): number[] {
-  return db
-    .select({ id: lessonCompletions.lessonId })
-    .from(lessonCompletions)
-    .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
-    .where(and(eq(lessonCompletions.userId, userId), eq(lessons.courseId, courseId)))
-    .all()
-    .map((row) => row.id);
+  return completedLessonIds.all({ userId, courseId }).map((row) => row.id);
 }
 
 export interface CompletionResult {
@@ -165,26 +180,28 @@ export interface ProgressWithCourse extends ProgressRecord {
 }
 
 /** A student's progress records, most recently accessed first. */
+const progressWithCoursesOf = db
+  .select({
+    id: userProgress.id,
+    userId: userProgress.userId,
+    courseId: userProgress.courseId,
+    isCompleted: userProgress.isCompleted,
+    progressPercentage: userProgress.progressPercentage,
+    startedAt: userProgress.startedAt,
+    lastAccessedAt: userProgress.lastAccessedAt,
+    completedAt: userProgress.completedAt,
+    courseTitle: courses.title,
+    courseDescription: courses.description,
+    courseLevel: courses.level,
+  })
+  .from(userProgress)
+  .innerJoin(courses, eq(courses.id, userProgress.courseId))
+  .where(eq(userProgress.userId, sql.placeholder("userId")))
+  .orderBy(desc(userProgress.lastAccessedAt))
+  .prepare();
+
 export function listProgressForUser(userId: number): ProgressWithCourse[] {
-  return db
-    .select({
-      id: userProgress.id,
-      userId: userProgress.userId,
-      courseId: userProgress.courseId,
-      isCompleted: userProgress.isCompleted,
-      progressPercentage: userProgress.progressPercentage,
-      startedAt: userProgress.startedAt,
-      lastAccessedAt: userProgress.lastAccessedAt,
-      completedAt: userProgress.completedAt,
-      courseTitle: courses.title,
-      courseDescription: courses.description,
-      courseLevel: courses.level,
-    })
-    .from(userProgress)
-    .innerJoin(courses, eq(courses.id, userProgress.courseId))
-    .where(eq(userProgress.userId, userId))
-    .orderBy(desc(userProgress.lastAccessedAt))
-    .all();
+  return progressWithCoursesOf.all({ userId });
 }
 
 export interface EnrolmentCounts {
@@ -241,11 +258,7 @@ export function saveVideoPosition(userId: number, sectionId: number, positionSec
 
 export function getVideoPositions(userId: number, sectionIds: number[]): Record<number, number> {
   if (sectionIds.length === 0) return {};
-  const rows = db
-    .select({ sectionId: sectionProgress.sectionId, seconds: sectionProgress.positionSeconds })
-    .from(sectionProgress)
-    .where(and(eq(sectionProgress.userId, userId), inArray(sectionProgress.sectionId, sectionIds)))
-    .all();
+  const rows = videoPositions.all({ userId, sectionIds: JSON.stringify(sectionIds) });
   return Object.fromEntries(rows.map((r) => [r.sectionId, r.seconds]));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { activityEvents, premiumRequests, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
 import { isPremium } from "~/models/membership.server";
@@ -21,8 +21,10 @@ export interface SubscriptionSummary {
   isPaidOnline: boolean;
 }
 
+const subscriptionOf = db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).prepare();
+
 export function getSubscription(userId: number): SubscriptionRow | undefined {
-  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  return subscriptionOf.get({ userId });
 }
 
 export function getSubscriptionByStripeId(stripeSubscriptionId: string): SubscriptionRow | undefined {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage } from "@remix-run/node";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { sessions } from "#db/schema";
 import { env } from "~/utils/env.server";
@@ -26,6 +26,13 @@ function splitData(data: Partial<SessionData>) {
   return { userId: typeof userId === "number" ? userId : null, data: JSON.stringify(rest) };
 }
 
+// Read on every member's request: prepared once, not built by drizzle per call (issue 15).
+const liveSessionById = db
+  .select({ userId: sessions.userId, data: sessions.data })
+  .from(sessions)
+  .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+  .prepare();
+
 // Sessions live in the database so logout (deleting the row) really ends them.
 export const sessionStorage = createSessionStorage<SessionData>({
   cookie: sessionCookie,
@@ -38,11 +45,8 @@ export const sessionStorage = createSessionStorage<SessionData>({
     return id;
   },
   async readData(id) {
-    const row = db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-      .get();
+    // A placeholder is bound as given: the column's milliseconds, not a Date.
+    const row = liveSessionById.get({ id, now: Date.now() });
     if (!row) return null;
     const rest = JSON.parse(row.data) as Omit<SessionData, "userId">;
     return row.userId === null ? rest : { ...rest, userId: row.userId };
