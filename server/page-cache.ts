@@ -2,14 +2,15 @@ import type { NextFunction, Request, Response } from "express";
 import { PAGE_CACHE_HEADER } from "~/utils/page-cache";
 
 /**
- * A short in-memory cache of the pages every visitor sees alike (issue 15):
- * a route opts in with `headers = publicPageHeaders`, and then an anonymous
+ * A short in-memory cache of the pages and API reads every visitor sees alike
+ * (issue 15): a page opts in with `headers = publicPageHeaders`, an API route
+ * by answering with `PUBLIC_ANSWER` among its headers, and then an anonymous
  * GET of it (no session cookie) is rendered once per TTL for each URL and set
  * of cookies (the visitor's theme is a cookie) instead of once per request.
  *
  * What keeps it correct:
- * - Only answers that are 200 text/html, set no cookie and were asked for by a
- *   browser without a session; everything else passes through untouched.
+ * - Only answers that are 200 HTML or JSON, set no cookie and were asked for
+ *   without a session; everything else passes through untouched.
  * - Any write to the server (a request that is not GET or HEAD) empties the
  *   cache, so an admin's edit or a new forum post shows on the next visit;
  *   the TTL bounds what time alone changes ("5 minutes ago").
@@ -28,7 +29,8 @@ interface Entry {
   expires: number;
   headers: Record<string, string | string[]>;
   body: string;
-  nonce: string;
+  /** The CSP nonce inside a kept page; null for JSON, which has none. */
+  nonce: string | null;
 }
 
 // Headers that belong to each response, not to the page: set again for every answer.
@@ -45,7 +47,7 @@ export function pageCache({ ttlMs, maxEntries, sessionCookieName }: PageCacheOpt
       return next();
     }
     const cookies = req.get("Cookie") ?? "";
-    if (ttlMs <= 0 || req.method !== "GET" || cookies.includes(sessionMarker) || req.path.startsWith("/api/") || "_data" in req.query) {
+    if (ttlMs <= 0 || req.method !== "GET" || cookies.includes(sessionMarker) || "_data" in req.query) {
       // Not for keeping: the route's marker still never leaves the server (a member's page is private, not "public").
       const writeHead = res.writeHead;
       res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
@@ -61,13 +63,14 @@ export function pageCache({ ttlMs, maxEntries, sessionCookieName }: PageCacheOpt
     if (hit && hit.expires > Date.now()) {
       for (const [name, value] of Object.entries(hit.headers)) if (!res.hasHeader(name)) res.setHeader(name, value);
       res.statusCode = 200;
-      res.end(hit.body.replaceAll(hit.nonce, nonce));
+      res.end(hit.nonce ? hit.body.replaceAll(hit.nonce, nonce) : hit.body);
       return;
     }
     if (hit) entries.delete(key);
 
     let decided = false;
     let keep = false;
+    let html = false;
     const headers: Entry["headers"] = {};
     const chunks: Buffer[] = [];
     let size = 0;
@@ -78,7 +81,9 @@ export function pageCache({ ttlMs, maxEntries, sessionCookieName }: PageCacheOpt
       decided = true;
       const marked = res.getHeader(PAGE_CACHE_HEADER) !== undefined;
       res.removeHeader(PAGE_CACHE_HEADER);
-      keep = marked && res.statusCode === 200 && !res.hasHeader("Set-Cookie") && String(res.getHeader("Content-Type") ?? "").startsWith("text/html");
+      const type = String(res.getHeader("Content-Type") ?? "");
+      html = type.startsWith("text/html");
+      keep = marked && res.statusCode === 200 && !res.hasHeader("Set-Cookie") && (html || type.startsWith("application/json"));
       if (!keep) return;
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = typeof value === "number" ? String(value) : value;
@@ -110,7 +115,7 @@ export function pageCache({ ttlMs, maxEntries, sessionCookieName }: PageCacheOpt
       collect(chunk, rest[0]);
       if (keep) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? "");
-        entries.set(key, { expires: Date.now() + ttlMs, headers, body: Buffer.concat(chunks).toString("utf8"), nonce });
+        entries.set(key, { expires: Date.now() + ttlMs, headers, body: Buffer.concat(chunks).toString("utf8"), nonce: html ? nonce : null });
       }
       return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     } as Response["end"];

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { getCourseForViewer, removeCourse, updateCourse } from "~/models/course.server";
 import { CourseSchema } from "~/schemas/course";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { PUBLIC_ANSWER } from "~/utils/page-cache";
 import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -9,7 +10,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
   const course = getCourseForViewer(id, viewer);
   if (!course) return apiError(404, "Course not found");
-  return json(course);
+  // Anonymous callers all see the same course: kept a few seconds (server/page-cache.ts).
+  return json(course, { headers: viewer ? undefined : PUBLIC_ANSWER });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,12 +2,15 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { createCourse, listActiveCourses, listAllCourses } from "~/models/course.server";
 import { CourseSchema } from "~/schemas/course";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { PUBLIC_ANSWER } from "~/utils/page-cache";
 import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Admins also see archived courses; everyone else the active catalogue.
   const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
-  return json(viewer?.role === "admin" ? listAllCourses() : listActiveCourses());
+  if (viewer?.role === "admin") return json(listAllCourses());
+  // Everyone else's answer is the same: kept a few seconds for anonymous callers (server/page-cache.ts).
+  return json(listActiveCourses(), { headers: viewer ? undefined : PUBLIC_ANSWER });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,3 +9,6 @@ import type { HeadersFunction } from "@remix-run/node";
 export const PAGE_CACHE_HEADER = "x-academy-page-cache";
 
 export const publicPageHeaders: HeadersFunction = () => ({ [PAGE_CACHE_HEADER]: "public" });
+
+/** The same for an API read (resource routes have no `headers` export): only where nothing depends on who asks. */
+export const PUBLIC_ANSWER = { [PAGE_CACHE_HEADER]: "public" } as const;

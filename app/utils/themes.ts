@@ -93,16 +93,30 @@ export function onPrimaryColor(themeId: ThemeId): string {
   return contrastRatio(hexToRgb(white), hexToRgb(primary)) >= contrastRatio(hexToRgb(background), hexToRgb(primary)) ? white : background;
 }
 
+// A theme's colours as CSS values never change: worked out (contrast included) once per theme, not per page.
+const colourVariables = new Map<ThemeId, Record<string, string>>();
+
+function themeColours(themeId: ThemeId): Record<string, string> {
+  let variables = colourVariables.get(themeId);
+  if (!variables) {
+    const { colors } = THEMES[themeId];
+    variables = {
+      "--color-background": rgbTriple(colors.background),
+      "--color-primary": rgbTriple(colors.primary),
+      "--color-secondary": rgbTriple(colors.secondary),
+      "--color-accent": rgbTriple(colors.accent),
+      "--color-text": rgbTriple(colors.text),
+      "--color-on-primary": rgbTriple(onPrimaryColor(themeId)),
+    };
+    colourVariables.set(themeId, variables);
+  }
+  return variables;
+}
+
 /** CSS custom properties for a theme and its settings, set on <html>. */
 export function themeStyle(themeId: ThemeId, settings: ThemeSettings): Record<string, string> {
-  const { colors } = THEMES[themeId];
   return {
-    "--color-background": rgbTriple(colors.background),
-    "--color-primary": rgbTriple(colors.primary),
-    "--color-secondary": rgbTriple(colors.secondary),
-    "--color-accent": rgbTriple(colors.accent),
-    "--color-text": rgbTriple(colors.text),
-    "--color-on-primary": rgbTriple(onPrimaryColor(themeId)),
+    ...themeColours(themeId),
     "--animation-speed": String(settings.animationSpeed),
     "--glow-intensity": String(settings.glowIntensity / 100),
   };

@@ -85,6 +85,47 @@ describe("the anonymous page cache", () => {
   });
 });
 
+describe("the anonymous API cache", () => {
+  const api = (path: string, cookie?: string) => fetch(academy.baseUrl + path, { headers: cookie ? { Cookie: cookie } : {} });
+
+  it("keeps the public catalogue's JSON for anonymous callers until the next write, but not a member's or an admin's", async () => {
+    const titleOf = async (response: Response) => ((await response.json()) as { id: number; title: string }[]).find((course) => course.id === 1)?.title;
+    const first = await api("/api/courses");
+    expect(first.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await titleOf(first)).toBe("Foundations of Intuitive Reading");
+    renameFirstCourse("Catalogue, renamed quietly");
+    const kept = await api("/api/courses");
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(kept.headers.has("x-academy-page-cache")).toBe(false);
+    expect(await titleOf(kept)).toBe("Foundations of Intuitive Reading");
+    expect(((await (await api("/api/courses/1")).json()) as { title: string }).title).toBe("Catalogue, renamed quietly");
+
+    // A member is never answered from the cache.
+    const student = new Visitor(academy.baseUrl);
+    expect((await student.login(DEMO_STUDENT.username, DEMO_STUDENT.password)).status).toBe(200);
+    renameFirstCourse("Catalogue, renamed again");
+    const member = await student.request("/api/courses");
+    expect(await titleOf(member)).toBe("Catalogue, renamed again");
+    expect(member.headers.has("x-academy-page-cache")).toBe(false);
+    // Signing in was a write: the next anonymous caller sees the change too.
+    expect(await titleOf(await api("/api/courses"))).toBe("Catalogue, renamed again");
+    renameFirstCourse("Foundations of Intuitive Reading");
+  });
+
+  it("keeps a knowledge-base page with its Link header, and keeps no error", async () => {
+    const first = await api("/api/knowledge-base");
+    const kept = await api("/api/knowledge-base");
+    expect(kept.headers.get("Link")).toBe(first.headers.get("Link"));
+    expect(await kept.text()).toBe(await first.text());
+    const missing = await api("/api/courses/999999");
+    expect(missing.status).toBe(404);
+    database.prepare("insert into courses (id, title, description, duration, created_at, updated_at) values (999999, 'Late course', 'd', '1 hour', 0, 0)").run();
+    expect((await api("/api/courses/999999")).status).toBe(200);
+    database.prepare("delete from courses where id = 999999").run();
+  });
+});
+
 describe("with PAGE_CACHE_SECONDS=0", () => {
   let uncached: AcademyProcess;
   let db: Database.Database;
