@@ -18,8 +18,20 @@ export function invariantResponse(
 
 // A fixed time zone, so the server and the browser render the same date.
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Formatting is slow next to a lookup and a list shows the same few days again and again: kept per UTC day.
+const formattedDays = new Map<number, string>();
 export function formatDate(value: Date | string | number): string {
-  return dateFormat.format(new Date(value));
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return dateFormat.format(time);
+  const day = Math.floor(time / DAY_MS);
+  let text = formattedDays.get(day);
+  if (text === undefined) {
+    text = dateFormat.format(time);
+    if (formattedDays.size >= 5000) formattedDays.clear();
+    formattedDays.set(day, text);
+  }
+  return text;
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
