@@ -38,17 +38,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return json({ access: "signin" as const }, { status: 401 });
   const id = parseRouteId(params.id);
-  const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
+  const url = new URL(request.url);
+  const page = parsePageNumber(url.searchParams.get("page"));
   const found = id === null ? null : getTopicWithReplies(id, user, page);
   invariantResponse(found, "Discussion Not Found", { status: 404 });
   const { topic, replies, pagination } = found;
   const access = forumAccess(user, topic.category);
   if (access !== "allowed") return json({ access: "premium" as const, categoryName: topic.category.name }, { status: 403 });
+  // A post's Markdown source goes only to the form editing it (?edit=); the page shows its HTML.
+  const editing = url.searchParams.get("edit");
+  const sourceFor = (target: string, content: string) => (editing === target ? content : undefined);
   return json({
     access,
     isAdmin: user.role === "admin",
-    topic: { ...topic, html: renderMarkdown(topic.content) },
-    replies: replies.map((reply) => ({ ...reply, html: renderMarkdown(reply.content) })),
+    topic: { ...topic, content: sourceFor("topic", topic.content), html: renderMarkdown(topic.content) },
+    replies: replies.map((reply) => ({ ...reply, content: sourceFor(`reply-${reply.id}`, reply.content), html: renderMarkdown(reply.content) })),
     pagination,
   });
 }
@@ -234,7 +238,7 @@ export default function ForumTopic() {
         {editing === "topic" && topic.canEdit ? (
           <>
             <FormNotice notice={noticeFor("edit-topic")} />
-            <TopicEditForm topic={topic} lastResult={lastResultFor("edit-topic")} cancelTo={here} />
+            <TopicEditForm topic={{ title: topic.title, content: topic.content ?? "" }} lastResult={lastResultFor("edit-topic")} cancelTo={here} />
           </>
         ) : (
           <div className="prose-academy mt-4" data-testid="topic-content" dangerouslySetInnerHTML={{ __html: topic.html }} />
@@ -273,7 +277,7 @@ export default function ForumTopic() {
                 {isEditing ? (
                   <>
                     <FormNotice notice={noticeFor("edit-reply")} />
-                    <ReplyEditForm reply={reply} lastResult={lastResultFor("edit-reply")} cancelTo={here} />
+                    <ReplyEditForm reply={{ id: reply.id, content: reply.content ?? "" }} lastResult={lastResultFor("edit-reply")} cancelTo={here} />
                   </>
                 ) : (
                   <div className="prose-academy mt-3" dangerouslySetInnerHTML={{ __html: reply.html }} />

@@ -67,3 +67,22 @@ test("a moderator's delete asks for confirmation first", async ({ page, student,
     await moderator.close();
   }
 });
+
+test("with JavaScript, an author's edit form opens with the post's current text and saves the change", async ({ page, student }) => {
+  const { id } = await topicWithReply(page.request, `Incense notes ${student.username}`, "Sandalwood *before* a reading.");
+  await page.goto(`/community/topic/${id}`);
+  await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached({ timeout: 15_000 });
+  const reply = page.getByTestId("forum-reply").first();
+  await reply.getByRole("link", { name: "Edit reply" }).click();
+  const form = page.getByRole("form", { name: "Edit reply" });
+  // The page itself carries only the rendered HTML; the Markdown source arrives with the edit form.
+  await expect(form.getByLabel("Your reply")).toHaveValue("Sandalwood *before* a reading.");
+  await form.getByLabel("Your reply").fill("Sandalwood *after* a reading.");
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByTestId("toast-title")).toHaveText("Reply Updated");
+  await expect(reply.locator("em")).toHaveText("after");
+  await expect(form).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Edit topic" }).click();
+  await expect(page.getByRole("form", { name: "Edit topic" }).getByLabel("Content", { exact: true })).toHaveValue("What do you keep on yours?");
+});
