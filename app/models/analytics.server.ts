@@ -66,19 +66,28 @@ function seriesFromCounts(buckets: Bucket[], counts: { bucket: number; n: number
   return buckets.map((bucket, i) => ({ label: bucket.label, longLabel: bucket.longLabel, value: values[i] ?? 0 }));
 }
 
+// The dashboard's reads are prepared once (issue 15); placeholders are bound as
+// given, so times go in as the columns' milliseconds.
+const weekOfEvent = sql<number>`cast((${activityEvents.createdAt} - ${sql.placeholder("start")}) / ${WEEK_MS} as integer)`.mapWith(Number);
+const eventsPerWeekQuery = db
+  .select({ bucket: weekOfEvent, n: count() })
+  .from(activityEvents)
+  .where(
+    and(
+      eq(activityEvents.type, sql.placeholder("type")),
+      gte(activityEvents.createdAt, sql.placeholder("start")),
+      lt(activityEvents.createdAt, sql.placeholder("end")),
+    ),
+  )
+  .groupBy(weekOfEvent)
+  .prepare();
+
 /** Events of one type per week, counted by SQLite (fixed-length weeks, so the bucket is arithmetic). */
 function eventsPerWeek(type: ActivityType, buckets: Bucket[]): SeriesPoint[] {
   const first = buckets[0];
   const last = buckets.at(-1);
   if (!first || !last) return [];
-  const bucket = sql<number>`cast((${activityEvents.createdAt} - ${first.start}) / ${WEEK_MS} as integer)`.mapWith(Number);
-  const rows = db
-    .select({ bucket, n: count() })
-    .from(activityEvents)
-    .where(and(eq(activityEvents.type, type), gte(activityEvents.createdAt, new Date(first.start)), lt(activityEvents.createdAt, new Date(last.end))))
-    .groupBy(bucket)
-    .all();
-  return seriesFromCounts(buckets, rows);
+  return seriesFromCounts(buckets, eventsPerWeekQuery.all({ type, start: first.start, end: last.end }));
 }
 
 export interface SubscriptionSpan {
@@ -122,21 +131,24 @@ export interface AnalyticsSeries {
   revenuePerMonth: SeriesPoint[];
 }
 
+const premiumSpans = db
+  .select({
+    plan: subscriptions.plan,
+    status: subscriptions.status,
+    isComped: subscriptions.isComped,
+    monthlyFeeCents: subscriptions.monthlyFeeCents,
+    startDate: subscriptions.startDate,
+    currentPeriodEnd: subscriptions.currentPeriodEnd,
+  })
+  .from(subscriptions)
+  .innerJoin(users, eq(users.id, subscriptions.userId))
+  .where(and(eq(users.role, "student"), eq(subscriptions.plan, "premium")))
+  .prepare();
+
 export function getAnalytics(now = new Date()): AnalyticsSeries {
   const weeks = weekBuckets(now);
   const months = monthBuckets(now);
-  const spans = db
-    .select({
-      plan: subscriptions.plan,
-      status: subscriptions.status,
-      isComped: subscriptions.isComped,
-      monthlyFeeCents: subscriptions.monthlyFeeCents,
-      startDate: subscriptions.startDate,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-    })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(and(eq(users.role, "student"), eq(subscriptions.plan, "premium")))
+  const spans = premiumSpans
     .all()
     .map((row) => ({ ...row, startDate: row.startDate.getTime(), currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null }));
   const premium = premiumByMonth(spans, months);
@@ -172,20 +184,23 @@ export function relativeTime(at: Date, now: Date): string {
   return longDay.format(at);
 }
 
+const recentActivity = db
+  .select({
+    id: activityEvents.id,
+    type: activityEvents.type,
+    summary: activityEvents.summary,
+    username: users.username,
+    createdAt: activityEvents.createdAt,
+  })
+  .from(activityEvents)
+  .leftJoin(users, eq(users.id, activityEvents.userId))
+  .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
+  .limit(sql.placeholder("limit"))
+  .prepare();
+
 export function listRecentActivity(limit = 12, now = new Date()): ActivityItem[] {
-  return db
-    .select({
-      id: activityEvents.id,
-      type: activityEvents.type,
-      summary: activityEvents.summary,
-      username: users.username,
-      createdAt: activityEvents.createdAt,
-    })
-    .from(activityEvents)
-    .leftJoin(users, eq(users.id, activityEvents.userId))
-    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
-    .limit(limit)
-    .all()
+  return recentActivity
+    .all({ limit })
     .map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), when: relativeTime(row.createdAt, now) }));
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, not, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.server";
 import { PLANS, SUBSCRIPTION_STATUSES, subscriptions, users } from "#db/schema";
@@ -116,53 +116,55 @@ export function toMemberSubscription(
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-const likeEscaped = (column: SQLWrapper, pattern: string) => sql`${column} like ${pattern} escape '\\'`;
+const likeEscaped = (column: SQLWrapper, pattern: SQLWrapper) => sql`${column} like ${pattern} escape '\\'`;
 
-function premiumNow(now: Date): SQL<number> {
+function premiumNow(now: Date | Placeholder): SQL<number> {
   return sql<number>`coalesce((${premiumSubscriptionCondition(now)}), 0)`;
 }
 
+// The directory and the revenue figures are prepared once (issue 15): the search
+// and the plan filter are placeholders ('' and 'all' when unused), and `now` is bound
+// as milliseconds like the column it is compared with.
+const PREMIUM_AT_NOW = premiumNow(sql.placeholder("now"));
+const directoryFilter = and(
+  eq(users.role, "student"),
+  sql`(${sql.placeholder("pattern")} = '' or ${likeEscaped(users.name, sql.placeholder("pattern"))} or ${likeEscaped(users.username, sql.placeholder("pattern"))} or ${likeEscaped(sql`coalesce(${users.email}, '')`, sql.placeholder("pattern"))})`,
+  sql`(${sql.placeholder("plan")} = 'all' or (${PREMIUM_AT_NOW} = 1) = (${sql.placeholder("plan")} = 'premium'))`,
+);
+const directoryCount = db.select({ n: count() }).from(users).leftJoin(subscriptions, eq(subscriptions.userId, users.id)).where(directoryFilter).prepare();
+const directoryPage = db
+  .select({
+    id: users.id,
+    username: users.username,
+    name: users.name,
+    email: users.email,
+    createdAt: users.createdAt,
+    isPremium: PREMIUM_AT_NOW.mapWith((value) => Number(value) === 1),
+    subscription: {
+      id: subscriptions.id,
+      plan: subscriptions.plan,
+      status: subscriptions.status,
+      monthlyFeeCents: subscriptions.monthlyFeeCents,
+      startDate: subscriptions.startDate,
+      isComped: subscriptions.isComped,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+    },
+  })
+  .from(users)
+  .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+  .where(directoryFilter)
+  .orderBy(desc(users.createdAt), desc(users.id))
+  .limit(sql.placeholder("limit"))
+  .offset(sql.placeholder("offset"))
+  .prepare();
+
 /** Members newest first with their subscription, searched by name, email or username and filtered by plan, one page per query. */
 export function listMembersWithSubscriptions(query: MemberDirectoryQuery, now = new Date(), pageSize = MEMBER_PAGE_SIZE): MemberDirectoryPage {
-  const conditions: SQL[] = [eq(users.role, "student")];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    const match = or(likeEscaped(users.name, pattern), likeEscaped(users.username, pattern), likeEscaped(sql`coalesce(${users.email}, '')`, pattern));
-    if (match) conditions.push(match);
-  }
-  if (query.plan === "premium") conditions.push(sql`${premiumNow(now)} = 1`);
-  if (query.plan === "basic") conditions.push(not(sql`${premiumNow(now)} = 1`));
-  const where = and(...conditions);
-
-  const total =
-    db.select({ n: count() }).from(users).leftJoin(subscriptions, eq(subscriptions.userId, users.id)).where(where).get()?.n ?? 0;
+  const filter = { pattern: query.q ? containsPattern(query.q) : "", plan: query.plan === "premium" || query.plan === "basic" ? query.plan : "all", now: now.getTime() };
+  const total = directoryCount.get(filter)?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  const rows = db
-    .select({
-      id: users.id,
-      username: users.username,
-      name: users.name,
-      email: users.email,
-      createdAt: users.createdAt,
-      isPremium: premiumNow(now).mapWith((value) => Number(value) === 1),
-      subscription: {
-        id: subscriptions.id,
-        plan: subscriptions.plan,
-        status: subscriptions.status,
-        monthlyFeeCents: subscriptions.monthlyFeeCents,
-        startDate: subscriptions.startDate,
-        isComped: subscriptions.isComped,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
-      },
-    })
-    .from(users)
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
+  const rows = directoryPage.all({ ...filter, limit: pageSize, offset: (page - 1) * pageSize });
 
   return {
     members: rows.map((row) => ({
@@ -205,20 +207,21 @@ export function revenueFigures({ monthlyRevenueCents, premiumMembers, students }
  * comped grant earns nothing); premium members count every member who is
  * Premium now, comped or paying; the average is over all student members.
  */
+const revenueTotals = db
+  .select({
+    students: count(),
+    premiumMembers: sql<number>`coalesce(sum(${PREMIUM_AT_NOW}), 0)`.mapWith(Number),
+    monthlyRevenueCents: sql<number>`coalesce(sum(case when ${PREMIUM_AT_NOW} = 1 and ${subscriptions.isComped} = 0 then ${subscriptions.monthlyFeeCents} else 0 end), 0)`.mapWith(
+      Number,
+    ),
+  })
+  .from(users)
+  .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+  .where(eq(users.role, "student"))
+  .prepare();
+
 export function getRevenueStats(now = new Date()): RevenueStats {
-  const premium = premiumNow(now);
-  const row = db
-    .select({
-      students: count(),
-      premiumMembers: sql<number>`coalesce(sum(${premium}), 0)`.mapWith(Number),
-      monthlyRevenueCents: sql<number>`coalesce(sum(case when ${premium} = 1 and ${subscriptions.isComped} = 0 then ${subscriptions.monthlyFeeCents} else 0 end), 0)`.mapWith(
-        Number,
-      ),
-    })
-    .from(users)
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(eq(users.role, "student"))
-    .get();
+  const row = revenueTotals.get({ now: now.getTime() });
   return revenueFigures({
     monthlyRevenueCents: row?.monthlyRevenueCents ?? 0,
     premiumMembers: row?.premiumMembers ?? 0,

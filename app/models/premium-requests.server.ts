@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { premiumRequests, users, type User } from "#db/schema";
 import { paymentsEnabled } from "~/models/billing.server";
@@ -73,23 +73,27 @@ export function requestPremium(user: Pick<User, "id" | "role">, input: PremiumRe
 }
 
 /** Open requests, oldest first, for the admin dashboard and GET /api/admin/premium-requests. */
+// Read by every view of the admin dashboard: prepared once (issue 15).
+const openRequests = db
+  .select({
+    id: premiumRequests.id,
+    message: premiumRequests.message,
+    createdAt: premiumRequests.createdAt,
+    memberId: users.id,
+    username: users.username,
+    name: users.name,
+    email: users.email,
+  })
+  .from(premiumRequests)
+  .innerJoin(users, eq(users.id, premiumRequests.userId))
+  .where(isNull(premiumRequests.handledAt))
+  .orderBy(asc(premiumRequests.createdAt), asc(premiumRequests.id))
+  .limit(sql.placeholder("limit"))
+  .prepare();
+
 export function listOpenPremiumRequests(limit = 100): OpenPremiumRequest[] {
-  return db
-    .select({
-      id: premiumRequests.id,
-      message: premiumRequests.message,
-      createdAt: premiumRequests.createdAt,
-      memberId: users.id,
-      username: users.username,
-      name: users.name,
-      email: users.email,
-    })
-    .from(premiumRequests)
-    .innerJoin(users, eq(users.id, premiumRequests.userId))
-    .where(isNull(premiumRequests.handledAt))
-    .orderBy(asc(premiumRequests.createdAt), asc(premiumRequests.id))
-    .limit(limit)
-    .all()
+  return openRequests
+    .all({ limit })
     .map((row) => ({
       ...ownView(row),
       member: { id: row.memberId, username: row.username, name: row.name?.trim() || row.username, email: row.email },
