@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { logger } from "~/utils/logger.server";
 import type { Logger } from "pino";
@@ -23,21 +23,34 @@ declare module "node:http" {
   }
 }
 
+// The request's child logger is made only when something logs through it:
+// making it up front (as pino-http does, three per request) cost about a sixth
+// of a small API answer (issue 15). It is a getter on the prototype, defined
+// once: defining it on each request turned every request object into a slow
+// dictionary-mode object for the rest of its way through Express and Remix.
+const childLoggers = new WeakMap<IncomingMessage, Logger>();
+Object.defineProperty(IncomingMessage.prototype, "log", {
+  configurable: true,
+  get(this: IncomingMessage): Logger {
+    let log = childLoggers.get(this);
+    if (!log) {
+      log = logger.child({ reqId: this.id });
+      childLoggers.set(this, log);
+    }
+    return log;
+  },
+});
+
 /**
  * Gives every request its id and a logger, and (with LOG_REQUESTS) logs one
  * line when the answer is sent: method, path (no query string: download
  * tokens), status, time and client address — no headers, cookies or bodies.
- * The request's child logger is made only when something logs through it:
- * making it up front (as pino-http does, three per request) cost about a
- * sixth of a small API answer (issue 15).
  */
 export function requestLogger(logRequests: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const id = requestIdFor(req);
     req.id = id;
     res.setHeader("X-Request-Id", id);
-    let log: Logger | undefined;
-    Object.defineProperty(req, "log", { configurable: true, get: () => (log ??= logger.child({ reqId: id })) });
     if (logRequests) {
       const started = performance.now();
       const logLine = () => {
