@@ -127,8 +127,9 @@ function toListItem(row: ArticleRow): ArticleListItem {
 const DEFAULT_LIMIT = 100;
 // The API sends whole articles, which are large: a page of them at a time.
 export const ARTICLES_PER_API_PAGE = 20;
-// The knowledge-base page: each search result carries a snippet, made per article shown.
-export const ARTICLES_PER_PAGE = 24;
+// The knowledge-base page: four rows of three cards, each search result with its snippet.
+// (24 made a search page of ~50 KB and twice the work for a list few read to the end.)
+export const ARTICLES_PER_PAGE = 12;
 
 /** The WHERE conditions of a listing or search, shared by the list and its count. */
 function articleFilters(options: ListArticlesOptions): { match: string | null; terms: string[]; conditions: SQL[] } {
