@@ -35,7 +35,7 @@ const EnvObject = z.object({
   LOGIN_WINDOW_MINUTES: positiveInt(15),
   SIGNUPS_PER_HOUR: positiveInt(30),
   JSON_BODY_LIMIT_KB: positiveInt(100),
-  // How long pages that every visitor sees alike are kept for anonymous visitors (0: not kept).
+  // How long pages and API reads that every visitor sees alike are kept for anonymous visitors (0: not kept).
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional().default(5),
   BENCH_MODE: flag(false),
   // Streaks count calendar days in this time zone.
