@@ -431,6 +431,21 @@ export const knowledgeBaseArticles = sqliteTable(
   ],
 );
 
+/**
+ * How many articles each (published, category) pair has, kept by triggers on
+ * knowledge_base_articles (migration 0011), so a listing's page links need no
+ * count over every article (issue 15). Rows stay at n = 0 when emptied.
+ */
+export const knowledgeBaseArticleCounts = sqliteTable(
+  "kb_article_counts",
+  {
+    isPublished: integer("is_published", { mode: "boolean" }).notNull(),
+    category: text("category", { enum: KB_CATEGORIES }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.isPublished, t.category] })],
+);
+
 export const conferences = sqliteTable(
   "conferences",
   {

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { indexArticle } from "~/models/companion-library.server";
 import { makeSnippet } from "~/utils/search-snippet";
-import { type KB_CATEGORIES, knowledgeBaseArticles } from "#db/schema";
+import { type KB_CATEGORIES, knowledgeBaseArticleCounts, knowledgeBaseArticles } from "#db/schema";
 import { ARTICLE_CATEGORIES, encodeApiTags, isArticleCategory, type ArticleCategory, type ArticleInput } from "~/schemas/knowledge-base";
 
 // The browser-safe list in app/schemas must stay the database's list.
@@ -132,7 +132,7 @@ export const ARTICLES_PER_API_PAGE = 20;
 export const ARTICLES_PER_PAGE = 12;
 
 /** The WHERE conditions of a listing or search, shared by the list and its count. */
-function articleFilters(options: ListArticlesOptions): { match: string | null; terms: string[]; conditions: SQL[] } {
+function articleFilters(options: ListArticlesOptions): { match: string | null; terms: string[]; shortTerms: string[]; conditions: SQL[] } {
   const { match, terms, shortTerms } = buildSearchQuery(options.q);
   const conditions: SQL[] = [];
   if (!options.includeDrafts) conditions.push(sql`a.is_published = 1`);
@@ -143,7 +143,7 @@ function articleFilters(options: ListArticlesOptions): { match: string | null; t
     );
   }
   if (match) conditions.push(sql`knowledge_base_fts match ${match}`);
-  return { match, terms, conditions };
+  return { match, terms, shortTerms, conditions };
 }
 
 const ARTICLE_COLUMNS = sql`a.id as id, a.title as title, a.summary as summary, a.content as content,
@@ -207,6 +207,27 @@ export function listArticles(options: ListArticlesOptions = {}): ArticleListItem
   return rows.map((row) => toListItem(match ? withSnippet(row, terms) : row));
 }
 
+const keptCount = db
+  .select({ total: sql<number>`coalesce(sum(${knowledgeBaseArticleCounts.n}), 0)`.mapWith(Number) })
+  .from(knowledgeBaseArticleCounts)
+  .where(
+    and(
+      sql`(${knowledgeBaseArticleCounts.isPublished} = 1 or ${sql.placeholder("includeDrafts")} = 1)`,
+      sql`(${sql.placeholder("category")} = '' or ${knowledgeBaseArticleCounts.category} = ${sql.placeholder("category")})`,
+    ),
+  )
+  .prepare();
+
+/** How many articles a listing without a search shows in all: from the counts the triggers keep. */
+function countKept({ category, includeDrafts }: Pick<ListArticlesOptions, "category" | "includeDrafts">): number {
+  return keptCount.get({ includeDrafts: includeDrafts ? 1 : 0, category: category ?? "" })?.total ?? 0;
+}
+
+/** How many articles match terms too short for the index (matched with instr()): counted. */
+function countMatching(conditions: SQL[]): number {
+  return db.get<{ total: number }>(sql`select count(*) as total from knowledge_base_articles a where ${and(...conditions)}`)?.total ?? 0;
+}
+
 /**
  * One page of a listing or search and how many articles it finds in all (for
  * its page links). A search ranks every match once and pages through that,
@@ -217,7 +238,7 @@ export function pageOfArticles(
   requestedPage: number,
   perPage: number,
 ): { articles: ArticleListItem[]; total: number; page: number; pageCount: number } {
-  const { match, terms, conditions } = articleFilters(options);
+  const { match, terms, shortTerms, conditions } = articleFilters(options);
   const pageFor = (total: number) => {
     const pageCount = Math.max(1, Math.ceil(total / perPage));
     return { pageCount, page: Math.min(Math.max(1, requestedPage), pageCount) };
@@ -228,8 +249,8 @@ export function pageOfArticles(
     const shown = articlesByIds(ids.slice((page - 1) * perPage, page * perPage));
     return { articles: shown.map((row) => toListItem(withSnippet(row, terms))), total: ids.length, page, pageCount };
   }
-  const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
-  const total = db.get<{ total: number }>(sql`select count(*) as total from knowledge_base_articles a ${where}`)?.total ?? 0;
+  // Terms too short for the index filter the list themselves; without any, the kept counts say how many.
+  const total = shortTerms.length ? countMatching(conditions) : countKept(options);
   const { page, pageCount } = pageFor(total);
   const articles = newestArticles(conditions, perPage, (page - 1) * perPage).map(toListItem);
   return { articles, total, page, pageCount };
@@ -237,16 +258,15 @@ export function pageOfArticles(
 
 /** Categories that published articles use, in the fixed order of the six. */
 export function listPublishedCategories(): ArticleCategory[] {
-  // One index probe per category: a DISTINCT would walk every published article.
-  const used = new Set(
-    db
-      .all<{ category: string }>(sql`
-        select c.value as category from json_each(${JSON.stringify(ARTICLE_CATEGORIES)}) c
-        where exists (select 1 from knowledge_base_articles a where a.is_published = 1 and a.category = c.value)`)
-      .map((row) => row.category),
-  );
+  const used = new Set(publishedCategories.all().map((row) => row.category));
   return ARTICLE_CATEGORIES.filter((category) => used.has(category));
 }
+
+const publishedCategories = db
+  .select({ category: knowledgeBaseArticleCounts.category })
+  .from(knowledgeBaseArticleCounts)
+  .where(and(eq(knowledgeBaseArticleCounts.isPublished, true), gt(knowledgeBaseArticleCounts.n, 0)))
+  .prepare();
 
 const articleByIdQuery = db
   .select()

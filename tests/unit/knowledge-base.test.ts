@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "#db/client.server";
 import {
   buildSearchQuery,
   createArticle,
@@ -8,6 +9,7 @@ import {
   HIGHLIGHT_START,
   listArticles,
   listPublishedCategories,
+  pageOfArticles,
   recordView,
   updateArticle,
 } from "~/models/knowledge-base.server";
@@ -89,6 +91,35 @@ describe("knowledge-base articles in the database", () => {
 
   beforeAll(async () => {
     authorId = (await createStudent({ username: "kb-unit-author", password: "a perfectly fine passphrase" })).id;
+  });
+
+  it("keeps a listing's total, and the categories in use, in step with every create, publish, move and delete", () => {
+    const counted = (where: string, ...values: unknown[]) =>
+      (db.$client.prepare(`select count(*) as n from knowledge_base_articles where ${where}`).get(...values) as { n: number }).n;
+    const check = () => {
+      expect(pageOfArticles({}, 1, 12).total).toBe(counted("is_published = 1"));
+      expect(pageOfArticles({ includeDrafts: true }, 1, 12).total).toBe(counted("1 = 1"));
+      for (const category of ["Study Tips", "Community"] as const) {
+        expect(pageOfArticles({ category }, 1, 12).total).toBe(counted("is_published = 1 and category = ?", category));
+        expect(pageOfArticles({ category, includeDrafts: true }, 1, 12).total).toBe(counted("category = ?", category));
+      }
+      const inUse = (db.$client.prepare("select distinct category from knowledge_base_articles where is_published = 1").all() as { category: string }[]).map((r) => r.category);
+      expect(new Set(listPublishedCategories())).toEqual(new Set(inUse));
+    };
+    check();
+    const draft = createArticle(article({ title: "Count me later", category: "Community", isPublished: false }), authorId);
+    check();
+    const published = { title: "Count me later", content: "Plain body text.", summary: "A short summary.", category: "Community" as const, tags: [], isPublished: true };
+    updateArticle(draft.id, published);
+    check();
+    updateArticle(draft.id, { ...published, category: "Study Tips" });
+    check();
+    updateArticle(draft.id, { ...published, category: "Study Tips", title: "Renamed only" });
+    check();
+    deleteArticle(draft.id);
+    check();
+    // A filter by a term too short for the index is counted, not taken from the kept totals.
+    expect(pageOfArticles({ q: "zq" }, 1, 12).total).toBe(counted("is_published = 1 and (instr(lower(title), 'zq') or instr(lower(summary), 'zq') or instr(lower(content), 'zq'))"));
   });
 
   it("finds words and fragments case-insensitively across title, summary and body, ranked and highlighted", () => {
