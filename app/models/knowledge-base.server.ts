@@ -146,9 +146,11 @@ function articleFilters(options: ListArticlesOptions): { match: string | null; t
   return { match, terms, shortTerms, conditions };
 }
 
-const ARTICLE_COLUMNS = sql`a.id as id, a.title as title, a.summary as summary, a.content as content,
-  a.category as category, a.tags as tags, a.is_published as isPublished, a.author_id as authorId,
-  a.view_count as viewCount, a.created_at as createdAt, a.updated_at as updatedAt`;
+/** An article's columns; its body only when it is sent or a snippet is made from it. */
+const articleColumns = (withContent: boolean) => sql`a.id as id, a.title as title, a.summary as summary,
+  ${withContent ? sql`a.content` : sql`null`} as content, a.category as category, a.tags as tags,
+  a.is_published as isPublished, a.author_id as authorId, a.view_count as viewCount,
+  a.created_at as createdAt, a.updated_at as updatedAt`;
 
 /** Matching article ids, best first (bm25: title weighted over summary over body). */
 function rankedIds(conditions: SQL[], limit?: number, offset = 0): number[] {
@@ -164,11 +166,11 @@ function rankedIds(conditions: SQL[], limit?: number, offset = 0): number[] {
     .map((row) => row.id);
 }
 
-/** The articles with these ids, in this order. */
+/** The articles with these ids, in this order, with their bodies (search results: sent whole, or snippets made). */
 function articlesByIds(ids: number[]): ArticleRow[] {
   if (ids.length === 0) return [];
   const found = db.all<ArticleRow>(sql`
-    select ${ARTICLE_COLUMNS}, null as snippet
+    select ${articleColumns(true)}, null as snippet
     from knowledge_base_articles a
     where a.id in (select value from json_each(${JSON.stringify(ids)}))`);
   const byId = new Map(found.map((row) => [row.id, row]));
@@ -176,10 +178,10 @@ function articlesByIds(ids: number[]): ArticleRow[] {
 }
 
 /** Newest first: a listing without a search. */
-function newestArticles(conditions: SQL[], limit: number, offset: number): ArticleRow[] {
+function newestArticles(conditions: SQL[], limit: number, offset: number, withContent: boolean): ArticleRow[] {
   const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
   return db.all<ArticleRow>(sql`
-    select ${ARTICLE_COLUMNS}, null as snippet
+    select ${articleColumns(withContent)}, null as snippet
     from knowledge_base_articles a
     ${where}
     order by a.created_at desc, a.id desc
@@ -201,7 +203,7 @@ export function listArticles(options: ListArticlesOptions = {}): ArticleListItem
   const { match, terms, conditions } = articleFilters(options);
   const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, 1000));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
-  const rows = match ? articlesByIds(rankedIds(conditions, limit, offset)) : newestArticles(conditions, limit, offset);
+  const rows = match ? articlesByIds(rankedIds(conditions, limit, offset)) : newestArticles(conditions, limit, offset, Boolean(options.withContent));
   if (options.withContent) return rows.map((row) => ({ ...toListItem(row), content: row.content ?? "" }));
   // The API sends whole articles, so only lists get snippets.
   return rows.map((row) => toListItem(match ? withSnippet(row, terms) : row));
@@ -252,7 +254,7 @@ export function pageOfArticles(
   // Terms too short for the index filter the list themselves; without any, the kept counts say how many.
   const total = shortTerms.length ? countMatching(conditions) : countKept(options);
   const { page, pageCount } = pageFor(total);
-  const articles = newestArticles(conditions, perPage, (page - 1) * perPage).map(toListItem);
+  const articles = newestArticles(conditions, perPage, (page - 1) * perPage, false).map(toListItem);
   return { articles, total, page, pageCount };
 }
 
