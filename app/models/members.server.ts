@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.server";
 import { PLANS, SUBSCRIPTION_STATUSES, subscriptions, users } from "#db/schema";
@@ -118,18 +118,16 @@ function containsPattern(text: string): string {
 }
 const likeEscaped = (column: SQLWrapper, pattern: SQLWrapper) => sql`${column} like ${pattern} escape '\\'`;
 
-function premiumNow(now: Date | Placeholder): SQL<number> {
-  return sql<number>`coalesce((${premiumSubscriptionCondition(now)}), 0)`;
-}
-
 // The directory and the revenue figures are prepared once (issue 15): the search
 // and the plan filter are placeholders ('' and 'all' when unused), and `now` is bound
 // as milliseconds like the column it is compared with.
-const PREMIUM_AT_NOW = premiumNow(sql.placeholder("now"));
+
+/** 1 when the joined subscription makes the member Premium at `now`, else 0. A fresh expression per use: mapWith() changes the one it is called on. */
+const premiumAtNow = (): SQL<number> => sql<number>`coalesce((${premiumSubscriptionCondition(sql.placeholder("now"))}), 0)`;
 const directoryFilter = and(
   eq(users.role, "student"),
   sql`(${sql.placeholder("pattern")} = '' or ${likeEscaped(users.name, sql.placeholder("pattern"))} or ${likeEscaped(users.username, sql.placeholder("pattern"))} or ${likeEscaped(sql`coalesce(${users.email}, '')`, sql.placeholder("pattern"))})`,
-  sql`(${sql.placeholder("plan")} = 'all' or (${PREMIUM_AT_NOW} = 1) = (${sql.placeholder("plan")} = 'premium'))`,
+  sql`(${sql.placeholder("plan")} = 'all' or (${premiumAtNow()} = 1) = (${sql.placeholder("plan")} = 'premium'))`,
 );
 const directoryCount = db.select({ n: count() }).from(users).leftJoin(subscriptions, eq(subscriptions.userId, users.id)).where(directoryFilter).prepare();
 const directoryPage = db
@@ -139,7 +137,7 @@ const directoryPage = db
     name: users.name,
     email: users.email,
     createdAt: users.createdAt,
-    isPremium: PREMIUM_AT_NOW.mapWith((value) => Number(value) === 1),
+    isPremium: premiumAtNow().mapWith((value) => Number(value) === 1),
     subscription: {
       id: subscriptions.id,
       plan: subscriptions.plan,
@@ -160,7 +158,7 @@ const directoryPage = db
 
 /** Members newest first with their subscription, searched by name, email or username and filtered by plan, one page per query. */
 export function listMembersWithSubscriptions(query: MemberDirectoryQuery, now = new Date(), pageSize = MEMBER_PAGE_SIZE): MemberDirectoryPage {
-  const filter = { pattern: query.q ? containsPattern(query.q) : "", plan: query.plan === "premium" || query.plan === "basic" ? query.plan : "all", now: now.getTime() };
+  const filter = { pattern: query.q ? containsPattern(query.q) : "", plan: query.plan, now: now.getTime() };
   const total = directoryCount.get(filter)?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
@@ -210,8 +208,8 @@ export function revenueFigures({ monthlyRevenueCents, premiumMembers, students }
 const revenueTotals = db
   .select({
     students: count(),
-    premiumMembers: sql<number>`coalesce(sum(${PREMIUM_AT_NOW}), 0)`.mapWith(Number),
-    monthlyRevenueCents: sql<number>`coalesce(sum(case when ${PREMIUM_AT_NOW} = 1 and ${subscriptions.isComped} = 0 then ${subscriptions.monthlyFeeCents} else 0 end), 0)`.mapWith(
+    premiumMembers: sql<number>`coalesce(sum(${premiumAtNow()}), 0)`.mapWith(Number),
+    monthlyRevenueCents: sql<number>`coalesce(sum(case when ${premiumAtNow()} = 1 and ${subscriptions.isComped} = 0 then ${subscriptions.monthlyFeeCents} else 0 end), 0)`.mapWith(
       Number,
     ),
   })
