@@ -38,12 +38,16 @@ export default function handleRequest(
   );
   const markup = renderToString(app);
   if (!markup.includes(CLIENT_RENDERED_BOUNDARY)) {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    // The streaming renderer starts a document with its doctype; renderToString does not. Bytes, because
-    // a string body is first checked character by character for lone surrogates (React never writes one).
-    return new Response(Buffer.from(`<!DOCTYPE html>${markup}`), { headers: responseHeaders, status: responseStatusCode });
+    // The streaming renderer starts a document with its doctype; renderToString does not.
+    return documentResponse(Buffer.from(`<!DOCTYPE html>${markup}`), responseHeaders, responseStatusCode);
   }
   return renderWhenAllReady(app, responseStatusCode, responseHeaders, loadContext);
+}
+
+/** The answer, as bytes: a string body would first be checked character by character for lone surrogates (React never writes one). */
+function documentResponse(body: Uint8Array<ArrayBuffer>, headers: Headers, status: number): Response {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers, status });
 }
 
 /** The streaming renderer, collected into one buffer once everything (lazy components included) is ready. */
@@ -70,8 +74,7 @@ function renderWhenAllReady(app: JSX.Element, responseStatusCode: number, respon
           },
           final(callback) {
             clearTimeout(abortTimer);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            resolve(documentResponse(Buffer.concat(chunks), responseHeaders, responseStatusCode));
             callback();
           },
         });
