@@ -23,6 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const formattedDays = new Map<number, string>();
 export function formatDate(value: Date | string | number): string {
   const time = new Date(value).getTime();
+  // Not a date: Intl throws its RangeError, as it always did here.
   if (Number.isNaN(time)) return dateFormat.format(time);
   const day = Math.floor(time / DAY_MS);
   let text = formattedDays.get(day);
