@@ -355,6 +355,8 @@ export const forumCategories = sqliteTable(
     description: text("description").notNull(),
     permission: text("permission", { enum: FORUM_PERMISSIONS }).notNull().default("base"),
     color: text("color").notNull().default("8B5CF6"),
+    /** Its topics, kept by triggers (migration 0012) so listings count nothing per request. */
+    topicCount: integer("topic_count").notNull().default(0),
     createdAt: createdAt(),
   },
   () => [

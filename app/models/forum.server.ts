@@ -32,7 +32,7 @@ export const DELETED_NOT_EDITABLE = "This topic was deleted by its author and ca
 export const ALREADY_DELETED = "This topic has already been deleted by its author.";
 export const DELETED_TOPIC_TITLE = "Deleted by author";
 export const DELETED_TOPIC_BODY = "*The author deleted this topic. The replies are kept so the conversation still reads.*";
-export const DEFAULT_REPLY_PAGE_SIZE = 50;
+export const DEFAULT_REPLY_PAGE_SIZE = 20;
 export const TOPIC_PAGE_SIZE = 30;
 
 export type ForumCategory = typeof forumCategories.$inferSelect;
@@ -85,27 +85,14 @@ async function consumePost(userId: number): Promise<Refusal | null> {
 
 // ---------------------------------------------------------------- categories
 
-const topicCount = count(forumTopics.id);
-
+// Each category's topicCount is kept by triggers (migration 0012), not counted per request.
 export function listCategoriesWithCounts() {
-  return db
-    .select({ ...getTableColumns(forumCategories), topicCount })
-    .from(forumCategories)
-    .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
-    .groupBy(forumCategories.id)
-    .orderBy(asc(forumCategories.id))
-    .all();
+  return db.select().from(forumCategories).orderBy(asc(forumCategories.id)).all();
 }
-export type CategoryWithCount = ReturnType<typeof listCategoriesWithCounts>[number];
+export type CategoryWithCount = ForumCategory;
 
 // The forum's page reads are prepared once, not built by drizzle per request (issue 15).
-const categoryById = db
-  .select({ ...getTableColumns(forumCategories), topicCount })
-  .from(forumCategories)
-  .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
-  .where(eq(forumCategories.id, sql.placeholder("id")))
-  .groupBy(forumCategories.id)
-  .prepare();
+const categoryById = db.select().from(forumCategories).where(eq(forumCategories.id, sql.placeholder("id"))).prepare();
 
 export function getCategory(id: number): CategoryWithCount | null {
   return categoryById.get({ id }) ?? null;

@@ -190,3 +190,30 @@ describe("deleting one's own posts", () => {
     expect((await author.request(`/api/forum/topic/${id}`)).status).toBe(404);
   });
 });
+
+describe("replies beyond one page", () => {
+  it("sends a new reply's author to the page it landed on, 20 replies a page", async () => {
+    const [opener, first, second] = [await student(), await student(), await student()];
+    const id = await startTopic(opener, "A long conversation");
+    // Ten each: the most one member may post in a minute.
+    for (const who of [first, second]) for (let i = 0; i < 10; i += 1) await replyTo(who, id, `Reply ${i + 1} from a member.`);
+
+    const posted = await postForm(opener, `/community/topic/${id}`, { intent: "reply", content: "The twenty-first reply." });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe(`/community/topic/${id}?page=2#reply-21`);
+
+    const countReplies = (html: string) => html.split('data-testid="forum-reply"').length - 1;
+    const firstPage = await (await opener.request(`/community/topic/${id}`)).text();
+    expect(countReplies(firstPage)).toBe(20);
+    expect(firstPage).toContain('id="reply-20"');
+    expect(firstPage).toContain(`href="/community/topic/${id}?page=2"`);
+    const secondPage = await (await opener.request(`/community/topic/${id}?page=2`)).text();
+    expect(countReplies(secondPage)).toBe(1);
+    expect(secondPage).toContain('id="reply-21"');
+    expect(secondPage).toContain("The twenty-first reply.");
+
+    const api = (await (await opener.request(`/api/forum/topic/${id}?page=2`)).json()) as TopicJson & { pagination: { page: number; pageCount: number; pageSize: number } };
+    expect(api.pagination).toMatchObject({ page: 2, pageCount: 2, pageSize: 20 });
+    expect(api.replies.map((reply) => reply.content)).toEqual(["The twenty-first reply."]);
+  });
+});
