@@ -110,17 +110,14 @@ export default function ForumCategory() {
                   </a>
                 </div>
                 <p className="mt-1 text-sm opacity-80">
-                  by <AuthorName author={topic.author} /> · {formatDate(topic.createdAt)}
+                  by <AuthorName author={topic.author} />
+                  {` · ${formatDate(topic.createdAt)}`}
                 </p>
               </div>
               <div className="text-right text-sm opacity-80">
-                <p>
-                  {topic.replyCount} {topic.replyCount === 1 ? "reply" : "replies"}
-                </p>
+                <p>{`${topic.replyCount} ${topic.replyCount === 1 ? "reply" : "replies"}`}</p>
                 {topic.lastReply ? (
-                  <p>
-                    Last reply by {topic.lastReply.author} · {formatDate(topic.lastReply.createdAt)}
-                  </p>
+                  <p>{`Last reply by ${topic.lastReply.author} · ${formatDate(topic.lastReply.createdAt)}`}</p>
                 ) : (
                   <p>No replies yet</p>
                 )}

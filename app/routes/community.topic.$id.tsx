@@ -269,10 +269,10 @@ export default function ForumTopic() {
                 <div id={`reply-id-${reply.id}`} className="flex flex-wrap items-center gap-3">
                   <AuthorAvatar username={reply.author.username} size="sm" />
                   <p className="flex-1 text-sm">
-                    <AuthorName author={reply.author} /> <span className="opacity-70">· {formatDate(reply.createdAt)}</span>
+                    <AuthorName author={reply.author} /> <span className="opacity-70">{`· ${formatDate(reply.createdAt)}`}</span>
                     <EditedMark editedAt={reply.editedAt} />
                   </p>
-                  <span className="text-sm opacity-70">#{number}</span>
+                  <span className="text-sm opacity-70">{`#${number}`}</span>
                 </div>
                 {isEditing ? (
                   <>

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookOpen, Eye, Search } from "~/components/ui/icons";
 import { HighlightedText } from "~/components/knowledge-base/highlighted-text";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
@@ -79,8 +79,9 @@ export default function KnowledgeBase() {
             const active = chip === category;
             return (
               <li key={chip ?? "all"}>
-                <Link
-                  to={categoryHref(q, chip)}
+                <a
+                  href={categoryHref(q, chip)}
+                  data-discover="true"
                   aria-current={active ? "page" : undefined}
                   className={cn(
                     "inline-block rounded-full border px-3 py-1 text-sm transition",
@@ -88,7 +89,7 @@ export default function KnowledgeBase() {
                   )}
                 >
                   {chip ?? "all"}
-                </Link>
+                </a>
               </li>
             );
           })}

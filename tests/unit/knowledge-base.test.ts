@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import {
@@ -156,6 +157,33 @@ describe("knowledge-base articles in the database", () => {
     expect(getArticle(draft.id)).toBeUndefined();
     expect(getArticle(draft.id, { includeDrafts: true })?.title).toBe("Secret Draft Plans");
     expect(listPublishedCategories()).not.toContain("Membership");
+  });
+
+  it("ranks a search again once the articles change, from this process or another connection", () => {
+    const ids = (q: string) => pageOfArticles({ q }, 1, 12).articles.map((a) => a.id);
+    const first = createArticle(article({ title: "Quillwork for Beginners" }), authorId);
+    expect(ids("quillwork")).toEqual([first.id]);
+    // The same search again is answered from the kept ranking; each write starts afresh.
+    expect(ids("quillwork")).toEqual([first.id]);
+    const second = createArticle(article({ title: "Quillwork Tools", summary: "Quillwork in the title and the summary." }), authorId);
+    expect(ids("quillwork")).toEqual([second.id, first.id]);
+    updateArticle(second.id, article({ title: "Pen Tools" }));
+    expect(ids("quillwork")).toEqual([first.id]);
+    expect(pageOfArticles({ q: "quillwork" }, 1, 12).total).toBe(1);
+
+    // Another connection's commit (a script, a bulk load) is seen too.
+    const other = new Database(process.env.DATABASE_PATH ?? "");
+    try {
+      const now = Date.now();
+      const inserted = other
+        .prepare("insert into knowledge_base_articles (title, summary, content, category, tags, is_published, author_id, created_at, updated_at) values (?, ?, ?, ?, '[]', 1, ?, ?, ?)")
+        .run("Quillwork Everywhere", "Quillwork, quillwork.", "Plain body text.", "Study Tips", authorId, now, now);
+      expect(ids("quillwork")).toEqual([Number(inserted.lastInsertRowid), first.id]);
+    } finally {
+      other.close();
+    }
+    deleteArticle(first.id);
+    expect(ids("quillwork")).not.toContain(first.id);
   });
 
   it("keeps the search index in step with updates and deletes, and counts views", () => {

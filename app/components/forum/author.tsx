@@ -12,14 +12,7 @@ const roleClasses: Record<string, string> = {
 
 export function AuthorAvatar({ username, size = "md" }: { username: string; size?: "sm" | "md" }) {
   return (
-    <span
-      aria-hidden
-      data-testid="author-avatar"
-      className={cn(
-        "inline-flex shrink-0 items-center justify-center rounded-full bg-primary/40 font-semibold",
-        size === "sm" ? "h-8 w-8 text-xs" : "h-10 w-10 text-sm",
-      )}
-    >
+    <span aria-hidden data-testid="author-avatar" className={size === "sm" ? "avatar avatar-sm" : "avatar"}>
       {forumInitials(username)}
     </span>
   );
