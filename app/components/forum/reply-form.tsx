@@ -15,24 +15,26 @@ export function ReplyForm({ lastResult }: { lastResult: SubmissionResult<string[
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ReplyFormSchema }),
   });
+  // Each read of fields.content builds conform's metadata afresh: read it once (it is on every topic page).
+  const content = fields.content;
   // Spec: the button is disabled while the reply is empty (only once JavaScript runs).
   const [draft, setDraft] = useState<string | null>(null);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label="Post a reply">
       <FormErrors errors={form.errors} />
-      <label htmlFor={fields.content.id} className="block text-sm font-medium">
+      <label htmlFor={content.id} className="block text-sm font-medium">
         Your reply
       </label>
       <textarea
-        {...getTextareaProps(fields.content)}
+        {...getTextareaProps(content)}
         rows={5}
         maxLength={REPLY_BODY_MAX}
         className={inputClasses}
         placeholder="Write a reply. Markdown is supported."
         onChange={(event) => setDraft(event.currentTarget.value)}
       />
-      <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
+      <ErrorList id={content.errorId} errors={content.errors} />
       <Button type="submit" name="intent" value="reply" disabled={submitting || (draft !== null && draft.trim() === "")}>
         {submitting ? "Posting…" : "Post Reply"}
       </Button>
