@@ -12,12 +12,14 @@ import { noStoreWhenSignedIn, requestLogger } from "./request-log";
 import { attachLiveRooms } from "./live/signalling";
 import { limitBodies, mediaServerSources, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
 import { handleShutdownSignals } from "./shutdown";
+import { takeTurns } from "./take-turns";
 import { pageCache } from "./page-cache";
 import "~/load-context";
 
 installGlobals({ nativeFetch: true });
 
 const development = env.NODE_ENV === "development";
+const REQUESTS_PER_TURN = 8;
 
 // Migrate, create the admin and seed before the first request is accepted.
 await bootstrap();
@@ -39,6 +41,8 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 
+// A few requests per event-loop turn, so new connections are not starved (take-turns.ts).
+app.use(takeTurns(REQUESTS_PER_TURN));
 app.use(requestLogger(env.LOG_REQUESTS));
 if (!env.TRUST_PROXY) app.use(warnOnceAboutUntrustedProxy);
 // A local stand-in for Stripe (tests) hosts its own Checkout page.
