@@ -250,15 +250,16 @@ interface ReplyRow {
   authorRole: string | null;
 }
 
-// Plain rows with ISO times, like the topic list above.
+// Plain rows with ISO times, like the topic list above. The page's ids are
+// found on the (topic_id, id) index alone, so a late page skips index entries
+// rather than whole rows with their authors.
 const repliesOfTopic = db.$client.prepare<[number, number, number], ReplyRow>(`
   select r.id, r.topic_id as topicId, r.content, ${isoTime("r.created_at")} as createdAt, ${isoTime("r.edited_at")} as editedAt,
     r.author_id as authorId, a.username as authorUsername, a.role as authorRole
   from forum_replies r
   left join users a on a.id = r.author_id
-  where r.topic_id = ?
-  order by r.id
-  limit ? offset ?`);
+  where r.id in (select id from forum_replies where topic_id = ? order by id limit ? offset ?)
+  order by r.id`);
 
 /** The topic (with its category, for the access check) and one page of its replies, oldest first. */
 export function getTopicWithReplies(id: number, viewer: Viewer, page = 1, pageSize = DEFAULT_REPLY_PAGE_SIZE) {
