@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
-import { ChevronRight, Lock, Pencil, Pin } from "~/components/ui/icons";
+import { ChevronRight, Lock, Pin } from "~/components/ui/icons";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { FormNotice, type Notice } from "~/components/admin/notice";
 import { AuthorAvatar, AuthorName } from "~/components/forum/author";
@@ -153,7 +153,7 @@ function PostActions({
     <>
       {post.canEdit ? (
         <a href={hrefFor("edit")} data-discover="true" data-prevent-scroll-reset className={buttonClasses("outline", undefined, "sm")} aria-label={`Edit ${kind}`}>
-          <Pencil className="h-4 w-4" aria-hidden /> Edit
+          Edit
         </a>
       ) : null}
       {post.canDelete ? (

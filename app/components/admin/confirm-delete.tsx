@@ -23,17 +23,12 @@ export function ConfirmDeleteButton({
   confirmHref: string;
   fields: Record<string, string>;
   intent?: string;
-  /** A visible label beside the icon (then a small destructive button, not an icon). */
+  /** A visible label instead of the icon (then a small destructive button): a post's actions are words, lighter per row. */
   text?: string;
 }) {
   const hydrated = useHydrated();
   const className = text ? buttonClasses("destructive", undefined, "sm") : buttonClasses("ghost", "text-red-300 hover:bg-red-500/20", "icon");
-  const content = (
-    <>
-      <Trash2 className="h-4 w-4" aria-hidden />
-      {text}
-    </>
-  );
+  const content = text ?? <Trash2 className="h-4 w-4" aria-hidden />;
   if (!hydrated) {
     return (
       <a href={confirmHref} data-discover="true" data-prevent-scroll-reset aria-label={label} title={label} className={className}>
