@@ -41,9 +41,10 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 
-// A few requests per event-loop turn, so new connections are not starved (take-turns.ts).
-app.use(takeTurns(REQUESTS_PER_TURN));
 app.use(requestLogger(env.LOG_REQUESTS));
+// A few requests per event-loop turn, so new connections are not starved
+// (take-turns.ts). After the logger, so a logged time includes the wait.
+app.use(takeTurns(REQUESTS_PER_TURN));
 if (!env.TRUST_PROXY) app.use(warnOnceAboutUntrustedProxy);
 // A local stand-in for Stripe (tests) hosts its own Checkout page.
 // With MEDIA_BACKEND=livekit the room's browser code talks to the LiveKit server.
