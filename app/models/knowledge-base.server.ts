@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { inIdList } from "#db/id-list";
 import { indexArticle } from "~/models/companion-library.server";
 import { makeSnippet } from "~/utils/search-snippet";
 import { type KB_CATEGORIES, knowledgeBaseArticleCounts, knowledgeBaseArticles } from "#db/schema";
@@ -207,7 +208,7 @@ function articlesByIds(ids: number[]): ArticleRow[] {
   const found = db.all<ArticleRow>(sql`
     select ${articleColumns(true)}, null as snippet
     from knowledge_base_articles a
-    where a.id in (select value from json_each(${JSON.stringify(ids)}))`);
+    where ${inIdList(sql`a.id`, JSON.stringify(ids))}`);
   const byId = new Map(found.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

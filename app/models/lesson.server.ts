@@ -1,5 +1,6 @@
 import { and, asc, eq, max, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { inIdList } from "#db/id-list";
 import { contentSections, lessons, type ContentSection, type Lesson } from "#db/schema";
 import type { LessonInput } from "~/schemas/lesson";
 import { indexLesson } from "~/models/companion-library.server";
@@ -31,12 +32,11 @@ const sectionColumns = {
   order: contentSections.order,
 };
 
-// The reads behind every lesson and course page are prepared once (issue 15);
-// a list of ids is bound as one JSON array.
+// The reads behind every lesson and course page are prepared once (issue 15).
 const sectionsOfLessons = db
   .select(sectionColumns)
   .from(contentSections)
-  .where(sql`${contentSections.lessonId} in (select value from json_each(${sql.placeholder("lessonIds")}))`)
+  .where(inIdList(contentSections.lessonId, sql.placeholder("lessonIds")))
   .orderBy(asc(contentSections.order), asc(contentSections.id))
   .prepare();
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { inIdList } from "#db/id-list";
 import { activityEvents, courses, lessonCompletions, lessons, sectionProgress, userProgress, users } from "#db/schema";
 import { issueCertificate, type Certificate } from "~/models/certificate.server";
 import { env } from "~/utils/env.server";
@@ -107,7 +108,7 @@ const videoPositions = db
   .where(
     and(
       eq(sectionProgress.userId, sql.placeholder("userId")),
-      sql`${sectionProgress.sectionId} in (select value from json_each(${sql.placeholder("sectionIds")}))`,
+      inIdList(sectionProgress.sectionId, sql.placeholder("sectionIds")),
     ),
   )
   .prepare();

@@ -196,4 +196,19 @@ describe("video positions", () => {
     expect((await student.request("/api/sections/1/position", { method: "PUT", json: { seconds: -1 } })).status).toBe(400);
     expect((await student.request("/api/sections/999999/position", { method: "PUT", json: { seconds: 1 } })).status).toBe(404);
   });
+
+  it("come back in the lesson page, for that student only", async () => {
+    // Section 6 is the video, the third section, of lesson 2 of the free course 1.
+    const student = new Visitor(academy.baseUrl);
+    await student.login(DEMO_STUDENT.username, DEMO_STUDENT.password);
+    expect((await student.request("/api/sections/6/position", { method: "PUT", json: { seconds: 95.5 } })).status).toBe(200);
+    const page = await student.request("/course/1/lesson/2?section=3");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('"resumeAt":95.5');
+
+    const other = await newStudent(academy.baseUrl);
+    const theirs = await other.request("/course/1/lesson/2?section=3");
+    expect(theirs.status).toBe(200);
+    expect(await theirs.text()).toContain('"resumeAt":0');
+  });
 });
