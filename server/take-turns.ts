@@ -13,8 +13,8 @@ import type { NextFunction, Request, Response } from "express";
  * turns new connections are accepted every few milliseconds and everyone
  * queues in arrival order. The work and its order per connection are unchanged;
  * only starts are paced, so a long request (a study-companion answer, an
- * upload) holds nothing up. Bounding the starts per turn also bounds the
- * requests in flight at once, which made every page faster (docs/performance.md).
+ * upload) holds nothing up. Short turns also made every page faster, measured
+ * though not explained (docs/performance.md).
  */
 export function takeTurns(perTurn: number) {
   const waiting: NextFunction[] = [];
