@@ -596,9 +596,10 @@ async function main(): Promise<number> {
     // The floor is measured before and after the targets (its process idles in
     // between) and the mean is the floor: this shared machine's speed drifts by
     // a fifth over the minutes the targets take.
+    const floorUrl = floorApp.baseUrl;
     const measureFloor = async (when: string) => {
       for (const kind of ["page", "api"] as const) {
-        measurements.push(await measure(`bare Remix ${FLOOR_PATHS[kind]} (${when})`, `${floorApp?.baseUrl}${FLOOR_PATHS[kind]}`, kind, "floor"));
+        measurements.push(await measure(`bare Remix ${FLOOR_PATHS[kind]} (${when})`, floorUrl + FLOOR_PATHS[kind], kind, "floor"));
       }
     };
     await measureFloor("before");
