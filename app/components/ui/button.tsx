@@ -6,8 +6,23 @@ export type ButtonSize = "md" | "sm" | "lg" | "icon";
 
 // The classes live in app/styles/tailwind.css (components layer): one short
 // class list per button keeps pages small, and utilities in `extra` win over them.
+// Every class name is written out in full: Tailwind only emits a components-layer
+// rule when its scanner finds the literal name in the source (issue 31).
+const VARIANT_CLASS: Record<ButtonVariant, string> = {
+  primary: "btn-primary",
+  outline: "btn-outline",
+  ghost: "btn-ghost",
+  destructive: "btn-destructive",
+};
+const SIZE_CLASS: Record<ButtonSize, string> = {
+  md: "btn-md",
+  sm: "btn-sm",
+  lg: "btn-lg",
+  icon: "btn-icon",
+};
+
 export const buttonClasses = (variant: ButtonVariant = "primary", extra?: string, size: ButtonSize = "md") =>
-  cn("btn", `btn-${variant}`, `btn-${size}`, extra);
+  cn("btn", VARIANT_CLASS[variant], SIZE_CLASS[size], extra);
 
 export const Button = forwardRef<
   HTMLButtonElement,
