@@ -3,6 +3,27 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Tailwind emits a rule only for class names it finds written out in the
+// source, so a class assembled from pieces (`btn-${variant}`, "text-" + tone)
+// silently has no CSS (issue 31: every button lost its style). Joining whole
+// class lists with spaces is fine; gluing a fragment to a value is not.
+const CLASS_CONTEXTS = [
+  "JSXAttribute[name.name='className']",
+  "CallExpression[callee.name=/^(cn|clsx)$/]",
+  "VariableDeclarator[id.name=/[Cc]lass/]",
+  "Property[key.name=/[Cc]lass/]",
+];
+const CLASS_MESSAGE = "Write class names out in full (e.g. a map from variant to class): Tailwind cannot see a class assembled from pieces.";
+const CLASS_CONTEXT = `:matches(${CLASS_CONTEXTS.join(", ")})`;
+const assembledClassNames = [
+  // `prefix-${value}`: a fragment glued to the value that follows it.
+  { selector: `${CLASS_CONTEXT} TemplateElement[tail=false][value.raw=/[A-Za-z0-9:-]$/]`, message: CLASS_MESSAGE },
+  // `${value}-suffix`: a fragment glued to the value before it.
+  { selector: `${CLASS_CONTEXT} TemplateElement ~ TemplateElement[value.raw=/^[A-Za-z0-9:-]/]`, message: CLASS_MESSAGE },
+  // "prefix-" + value, or value + "-suffix".
+  { selector: `${CLASS_CONTEXT} BinaryExpression[operator='+'] > Literal[value=/(^[A-Za-z0-9:-])|([A-Za-z0-9:-]$)/]`, message: CLASS_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ["build/", "scripts/bench-floor-app/build/", "node_modules/", "test-results/", "playwright-report/", "tests/.tmp/", "db/migrations/"] },
   js.configs.recommended,
@@ -56,6 +77,7 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
           message: "Use readForm(request) from ~/utils/form-data.server.",
         },
+        ...assembledClassNames,
       ],
     },
   },

@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS } from "./tests/chromium-args";
 
 // Live-room media tests. Chromium gathers no ICE candidates on loopback, so
-// these run inside a private network namespace (../shared/tools/netns-run.sh,
+// these run inside a private network namespace (scripts/netns-run.sh,
 // scripts/test-live.sh) where the academy listens on the veth address
 // 10.99.0.1. Fake camera and microphone; the plain-http origin is treated as
 // secure so getUserMedia works, as HTTPS would in production.

@@ -1,27 +1,37 @@
 #!/usr/bin/env bash
 # The browser tests drive Debian's Chromium (Playwright's own browsers cannot be
-# downloaded here). Installs it when it is missing, then checks that it runs.
+# downloaded here). The visual tests also need the fonts their baselines were
+# drawn with (pinned to Debian's DejaVu and Liberation packages: the academy's
+# Georgia falls back to them) and libfaketime (their server's fixed clock).
+# Installs whatever is missing, then checks that Chromium runs.
 set -euo pipefail
 
 CHROMIUM=/usr/bin/chromium
+FAKETIME_LIB=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
+packages=()
+[ -x "$CHROMIUM" ] || packages+=(chromium)
+[ -f "$FAKETIME_LIB" ] || packages+=(libfaketime)
+dpkg -s fonts-dejavu-core >/dev/null 2>&1 || packages+=(fonts-dejavu-core)
+dpkg -s fonts-liberation >/dev/null 2>&1 || packages+=(fonts-liberation)
+command -v ip >/dev/null 2>&1 || packages+=(iproute2)
 
-if [ -x "$CHROMIUM" ]; then
+if [ "${#packages[@]}" -eq 0 ]; then
   exit 0
 fi
 
-echo "Chromium not found at $CHROMIUM: installing it with apt-get." >&2
+echo "Installing with apt-get: ${packages[*]}" >&2
 as_root=()
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then
     as_root=(sudo)
   else
-    echo "Not root and sudo is unavailable: install chromium (apt-get install -y chromium) and retry." >&2
+    echo "Not root and sudo is unavailable: install ${packages[*]} (apt-get install -y ...) and retry." >&2
     exit 1
   fi
 fi
 
 "${as_root[@]}" apt-get update
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${packages[@]}"
 
 # The Debian launcher prints harmless shell warnings on stderr; only the exit code matters.
 "$CHROMIUM" --version 2>/dev/null

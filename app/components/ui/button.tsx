@@ -1,8 +1,10 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "~/utils/misc";
 
-export type ButtonVariant = "primary" | "outline" | "ghost" | "destructive";
-export type ButtonSize = "md" | "sm" | "lg" | "icon";
+export const BUTTON_VARIANTS = ["primary", "outline", "ghost", "destructive"] as const;
+export const BUTTON_SIZES = ["md", "sm", "lg", "icon"] as const;
+export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
+export type ButtonSize = (typeof BUTTON_SIZES)[number];
 
 // The classes live in app/styles/tailwind.css (components layer): one short
 // class list per button keeps pages small, and utilities in `extra` win over them.
