@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 
 /**
- * The tokenizer of the word indexes (companion_fts): word
+ * The tokenizer of the word indexes (companion_fts, knowledge_base_words): word
  * tokens, lower case, no accents, Porter stems. Code that compares words the
  * way those indexes match them asks wordStems below, so there is one stemmer —
  * SQLite's — and not a second one in JavaScript that disagrees with it.
@@ -65,4 +65,16 @@ const WORD = /[\p{L}\p{N}]+/gu;
 /** A text's words, lower-cased, split where the word indexes split them. */
 export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
+}
+
+/**
+ * The words of a text that are a form of one of the given words ("prices" and
+ * "pricing" for "price"): what a word index matched there, for highlighting.
+ */
+export function formsIn(text: string, words: string[]): string[] {
+  const present = new Set(wordsOf(text));
+  const asked = words.flatMap(wordsOf);
+  const stems = wordStems([...asked, ...present]);
+  const wanted = new Set(asked.map((word) => stems.get(word)));
+  return [...present].filter((word) => wanted.has(stems.get(word)));
 }
