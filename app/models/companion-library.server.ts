@@ -170,6 +170,8 @@ export function queryWords(question: string): string[] {
 
 interface PassageRow {
   rank: number;
+  /** rank weighed by the lesson or course the question was asked from: the order passages are offered in. */
+  weighted: number;
   chunkId: number;
   kind: "lesson" | "article";
   title: string;
@@ -179,17 +181,22 @@ interface PassageRow {
   courseId: number | null;
   sectionNumber: number | null;
   articleId: number | null;
+  /** 1 for a passage of a Premium course. */
+  premiumOnly: number;
 }
 
-// Title hits weigh most, then section headings, then the text. A question
-// asked from a lesson ranks that lesson first, then the rest of its course
-// (bm25 is negative: larger multipliers rank higher).
+// A question asked from a lesson ranks that lesson first, then the rest of its
+// course (bm25 is negative: larger multipliers rank higher).
+const CONTEXT_WEIGHT = `(CASE WHEN c.lesson_id = @lessonId THEN 3.0 WHEN c.course_id = @courseId THEN 1.5 ELSE 1.0 END)`;
+
+// Title hits weigh most, then section headings, then the text.
 const readablePassages = db.$client.prepare<
   { query: string; premium: number; lessonId: number; courseId: number; limit: number },
   PassageRow
 >(`
-  SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
-         c.section_number AS sectionNumber, c.article_id AS articleId
+  SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, bm25(companion_fts, 8.0, 4.0, 1.0) * ${CONTEXT_WEIGHT} AS weighted,
+         c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
+         c.section_number AS sectionNumber, c.article_id AS articleId, coalesce(co.is_premium, 0) AS premiumOnly
   FROM companion_fts
   JOIN companion_chunks c ON c.id = companion_fts.rowid
   LEFT JOIN lessons l ON l.id = c.lesson_id
@@ -200,15 +207,27 @@ const readablePassages = db.$client.prepare<
       (c.kind = 'article' AND a.is_published = 1)
       OR (c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND (co.is_premium = 0 OR @premium = 1))
     )
-  ORDER BY bm25(companion_fts, 8.0, 4.0, 1.0)
-           * (CASE WHEN c.lesson_id = @lessonId THEN 3.0 WHEN c.course_id = @courseId THEN 1.5 ELSE 1.0 END)
+  ORDER BY weighted
   LIMIT @limit
 `);
 
-// Premium passages that match, for members who may not read them: only where they are.
-const lockedMatches = db.$client.prepare<{ query: string; limit: number }, { rank: number; title: string; courseTitle: string; courseId: number }>(`
-  SELECT min(rank) AS rank, title, courseTitle, courseId FROM (
-    SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, c.lesson_id AS lessonId, c.title AS title, co.title AS courseTitle, co.id AS courseId
+interface PremiumLessonMatch {
+  rank: number;
+  weighted: number;
+  /** The lesson's best-matching passage: its id only, never its text. */
+  chunkId: number;
+  title: string;
+  courseTitle: string;
+  courseId: number;
+}
+
+// The Premium lessons that match, each with its best passage's id: where they
+// are, never what they say (a member with Premium then reads those passages
+// by id). SQLite takes the bare columns from the row that has the min(rank).
+const premiumLessonMatches = db.$client.prepare<{ query: string; lessonId: number; courseId: number; limit: number }, PremiumLessonMatch>(`
+  SELECT min(rank) AS rank, min(rank) * weight AS weighted, chunkId, title, courseTitle, courseId FROM (
+    SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, ${CONTEXT_WEIGHT} AS weight, c.id AS chunkId, c.lesson_id AS lessonId,
+           c.title AS title, co.title AS courseTitle, co.id AS courseId
     FROM companion_fts
     JOIN companion_chunks c ON c.id = companion_fts.rowid
     JOIN lessons l ON l.id = c.lesson_id
@@ -222,7 +241,29 @@ const lockedMatches = db.$client.prepare<{ query: string; limit: number }, { ran
   LIMIT @limit
 `);
 
-const LOCKED_RELEVANCE = 0.8;
+// Passages picked by id from premiumLessonMatches, for a member with Premium (in
+// the same synchronous call, so the rules that query applied still hold).
+const passagesById = db.$client.prepare<{ ids: string }, Omit<PassageRow, "rank" | "weighted" | "premiumOnly">>(`
+  SELECT c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
+         c.section_number AS sectionNumber, c.article_id AS articleId
+  FROM companion_chunks c
+  WHERE c.id IN (SELECT value FROM json_each(@ids))
+`);
+
+const PREMIUM_LESSONS_SHOWN = 2;
+const PREMIUM_RELEVANCE = 0.8;
+
+/**
+ * The Premium lessons that answer a question about as well as the best
+ * passage open to every member, or better (ranks are bm25: lower is better,
+ * 0 when nothing is open to all). This one rule decides what a member without
+ * Premium is pointed to and what a member with Premium is shown in full, so
+ * the member who pays never gets less.
+ */
+export function premiumLessonsWorthShowing<T extends { rank: number }>(matches: T[], bestOpenToAll: number): T[] {
+  const bestPremium = matches.reduce((best, match) => Math.min(best, match.rank), 0);
+  return matches.filter((match) => match.rank <= bestOpenToAll * PREMIUM_RELEVANCE && match.rank <= bestPremium * PREMIUM_RELEVANCE);
+}
 
 function passageUrl(row: PassageRow): string {
   if (row.kind === "article") return `/knowledge-base/${row.articleId}`;
@@ -230,9 +271,10 @@ function passageUrl(row: PassageRow): string {
 }
 
 /**
- * The passages that best answer a question, among those the asker may read,
- * and — for members without Premium — up to two premium lessons that would
- * have matched, as locked references without their text.
+ * The passages that best answer a question, among those the asker may read.
+ * Up to two Premium lessons that answer it better than what every member can
+ * read come as locked references without their text for members without
+ * Premium, and as passages, ranked in, for members with it.
  */
 export function searchLibrary(
   question: string,
@@ -255,7 +297,31 @@ export function searchLibrary(
       if (!seen.has(row.chunkId)) rows.push(row);
     }
   }
-  const passages = rows.map((row) => ({
+  // Premium lessons are measured against the best passage every member can
+  // read, so a member with Premium is shown what one without is pointed to.
+  const bestOpenToAll = rows.reduce((best, row) => (row.premiumOnly ? best : Math.min(best, row.rank)), 0);
+  const matches = premiumLessonMatches.all({ query, lessonId: params.lessonId, courseId: params.courseId, limit: PREMIUM_LESSONS_SHOWN });
+  const worthShowing = premiumLessonsWorthShowing(matches, bestOpenToAll);
+  if (!premium) {
+    const locked = worthShowing.map((match) => ({ title: match.title, courseTitle: match.courseTitle, url: `/course/${match.courseId}` }));
+    return { passages: rows.map(toPassage), locked };
+  }
+  // The all-words query may have ranked those lessons below weaker passages,
+  // or left them out: each goes before the first passage it outranks.
+  const texts = new Map(passagesById.all({ ids: JSON.stringify(worthShowing.map((match) => match.chunkId)) }).map((row) => [row.chunkId, row]));
+  for (const match of worthShowing) {
+    const text = texts.get(match.chunkId);
+    if (!text) continue;
+    const ranked = rows.findIndex((row) => row.chunkId === match.chunkId);
+    if (ranked !== -1) rows.splice(ranked, 1);
+    const at = rows.findIndex((row) => row.weighted > match.weighted);
+    rows.splice(at === -1 ? rows.length : at, 0, { ...text, rank: match.rank, weighted: match.weighted, premiumOnly: 1 });
+  }
+  return { passages: rows.slice(0, limit).map(toPassage), locked: [] };
+}
+
+function toPassage(row: PassageRow): Passage {
+  return {
     chunkId: row.chunkId,
     kind: row.kind,
     title: row.title,
@@ -264,14 +330,5 @@ export function searchLibrary(
     url: passageUrl(row),
     lessonId: row.lessonId,
     courseId: row.courseId,
-  }));
-  // A premium lesson is mentioned only when it matches about as well as the best passage the member can read.
-  const bestReadable = rows.reduce((best, row) => Math.min(best, row.rank), 0);
-  const lockedRows = premium ? [] : lockedMatches.all({ query, limit: 2 });
-  const bestLocked = lockedRows[0]?.rank ?? 0;
-  const locked = lockedRows
-        .filter((row) => row.rank <= bestReadable * LOCKED_RELEVANCE && row.rank <= bestLocked * LOCKED_RELEVANCE)
-        .map((row) => ({ title: row.title, courseTitle: row.courseTitle, url: `/course/${row.courseId}` }));
-  return { passages, locked };
+  };
 }
-

@@ -1,3 +1,4 @@
+import { wordsOf, wordStems } from "#db/word-stems";
 import type { LockedReference, Passage } from "~/models/companion-library.server";
 import { queryWords, splitSentences } from "~/models/companion-library.server";
 
@@ -20,15 +21,6 @@ const MAX_QUOTES = 4;
 const MAX_QUOTES_PER_PASSAGE = 2;
 const CONSIDERED_PASSAGES = 4;
 
-/** "grounding", "grounded" and "grounds" share "ground": enough stemming to compare words. */
-export function stem(word: string): string {
-  return word.toLowerCase().replace(/(?:ing|edly|ed|ies|es|s|ly|ment|ness)$/u, "") || word.toLowerCase();
-}
-
-function stemsOf(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
-}
-
 function hits(words: Set<string>, stems: Set<string>): number {
   let n = 0;
   for (const s of stems) if (words.has(s)) n += 1;
@@ -36,17 +28,24 @@ function hits(words: Set<string>, stems: Set<string>): number {
 }
 
 export function offlineAnswer(question: string, passages: Passage[], locked: LockedReference[]): OfflineAnswer {
-  const stems = new Set(queryWords(question).map(stem));
+  const considered = passages.slice(0, CONSIDERED_PASSAGES);
+  const stemOf = wordStems([...queryWords(question), ...considered.flatMap((p) => wordsOf(`${p.title} ${p.heading ?? ""} ${p.body}`))]);
+  const stemsOf = (text: string) => new Set(wordsOf(text).map((word) => stemOf.get(word) ?? word));
+  const stems = new Set(queryWords(question).map((word) => stemOf.get(word) ?? word));
+  // A quote must carry a real share of the question: one word of a long question is not an answer.
+  const needed = stems.size >= 5 ? 1.5 : 1;
   const candidates: Array<{ sentence: string; passageIndex: number; score: number; order: number }> = [];
-  passages.slice(0, CONSIDERED_PASSAGES).forEach((passage, passageIndex) => {
+  considered.forEach((passage, passageIndex) => {
     // A passage whose lesson or section title carries the question's words makes its sentences more likely answers.
     const context = hits(stemsOf(`${passage.title} ${passage.heading ?? ""}`), stems) * 0.5;
     splitSentences(passage.body).forEach((sentence, order) => {
       const words = sentence.split(/\s+/).length;
       if (words < 5 || words > 80) return;
       const own = hits(stemsOf(sentence), stems);
-      if (own === 0) return;
-      candidates.push({ sentence, passageIndex, score: own + context - passageIndex * 0.25 - order * 0.01, order });
+      const relevance = own + context;
+      // Whether a sentence answers is its own matter; where it stands only orders the quotes.
+      if (own === 0 || relevance < needed) return;
+      candidates.push({ sentence, passageIndex, score: relevance - passageIndex * 0.25 - order * 0.01, order });
     });
   });
   const chosen: typeof candidates = [];
@@ -58,10 +57,7 @@ export function offlineAnswer(question: string, passages: Passage[], locked: Loc
     perPassage.set(candidate.passageIndex, used + 1);
     chosen.push(candidate);
   }
-  // A quote must carry a real share of the question: one word of a long question is not an answer.
-  const needed = stems.size >= 5 ? 1.5 : 1;
-  const best = chosen[0];
-  if (!best || best.score + best.passageIndex * 0.25 < needed) return notFound(question, locked);
+  if (chosen.length === 0) return notFound(question, locked);
 
   // Quotes read in the order of their passages, and within one in text order.
   chosen.sort((a, b) => a.passageIndex - b.passageIndex || a.order - b.order);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { inIdList } from "#db/id-list";
+import { formsIn } from "#db/word-stems";
 import { indexArticle } from "~/models/companion-library.server";
 import { makeSnippet } from "~/utils/search-snippet";
 import { type KB_CATEGORIES, knowledgeBaseArticleCounts, knowledgeBaseArticles } from "#db/schema";
@@ -44,7 +45,7 @@ const TRIGRAM = 3;
 const MAX_TERMS = 8;
 
 export interface SearchQuery {
-  /** An FTS5 MATCH expression: every term quoted, all required; null when there is none. */
+  /** An FTS5 MATCH expression for both indexes: every term quoted, all required; null when there is none. */
   match: string | null;
   /** Terms too short for the trigram index, lower-cased, matched with instr() instead. */
   shortTerms: string[];
@@ -56,7 +57,8 @@ export interface SearchQuery {
  * Turns what a visitor typed into a safe FTS5 query. Each whitespace-separated
  * term becomes a quoted string (inner quotes doubled), so operators such as
  * OR, NEAR, *, ^ or column filters in the input are plain text. Terms are
- * ANDed; with the trigram tokenizer each one matches anywhere inside a word.
+ * ANDed; the trigram index matches each anywhere inside a word, the word index
+ * any form of it (Porter stems).
  */
 export function buildSearchQuery(input: string | null | undefined): SearchQuery {
   const terms = (input ?? "")
@@ -132,7 +134,7 @@ export const ARTICLES_PER_API_PAGE = 20;
 // (24 made a search page of ~50 KB and twice the work for a list few read to the end.)
 export const ARTICLES_PER_PAGE = 12;
 
-/** The WHERE conditions of a listing or search, shared by the list and its count. */
+/** The WHERE conditions of a listing or search (the index's MATCH aside), shared by the list and its count. */
 function articleFilters(options: ListArticlesOptions): { match: string | null; terms: string[]; shortTerms: string[]; conditions: SQL[] } {
   const { match, terms, shortTerms } = buildSearchQuery(options.q);
   const conditions: SQL[] = [];
@@ -143,7 +145,6 @@ function articleFilters(options: ListArticlesOptions): { match: string | null; t
       sql`(instr(lower(a.title), ${term}) > 0 or instr(lower(a.summary), ${term}) > 0 or instr(lower(a.content), ${term}) > 0)`,
     );
   }
-  if (match) conditions.push(sql`knowledge_base_fts match ${match}`);
   return { match, terms, shortTerms, conditions };
 }
 
@@ -153,16 +154,37 @@ const articleColumns = (withContent: boolean) => sql`a.id as id, a.title as titl
   a.is_published as isPublished, a.author_id as authorId, a.view_count as viewCount,
   a.created_at as createdAt, a.updated_at as updatedAt`;
 
-/** Matching article ids, best first (bm25: title weighted over summary over body). */
-function rankIds(conditions: SQL[]): number[] {
+type SearchIndex = "knowledge_base_fts" | "knowledge_base_words";
+
+/** Article ids that one index matches, best first (bm25: title weighted over summary over body). */
+function rankIdsIn(index: SearchIndex, match: string, conditions: SQL[]): number[] {
+  const table = sql.raw(index);
   return db
     .all<{ id: number }>(sql`
       select a.id as id
-      from knowledge_base_fts
-      join knowledge_base_articles a on a.id = knowledge_base_fts.rowid
-      where ${and(...conditions)}
-      order by bm25(knowledge_base_fts, 10.0, 4.0, 1.0), a.id desc`)
+      from ${table}
+      join knowledge_base_articles a on a.id = ${table}.rowid
+      where ${and(...conditions, sql`${table} match ${match}`)}
+      order by bm25(${table}, 10.0, 4.0, 1.0), a.id desc`)
     .map((row) => row.id);
+}
+
+/** A search's matching article ids, best first; the first `typed` of them hold the words as typed. */
+interface Ranking {
+  ids: number[];
+  typed: number;
+}
+
+/**
+ * The articles holding what was typed (the trigram index, even inside a
+ * word) first; then those holding only another form of the words ("price"
+ * for "pricing"), each group by its own index's bm25. The word index ranks
+ * only the articles the first left, so no match is ranked twice.
+ */
+function rankArticles(match: string, conditions: SQL[]): Ranking {
+  const typed = rankIdsIn("knowledge_base_fts", match, conditions);
+  const otherForms = rankIdsIn("knowledge_base_words", match, [...conditions, sql`not ${inIdList(sql`a.id`, JSON.stringify(typed))}`]);
+  return { ids: [...typed, ...otherForms], typed: typed.length };
 }
 
 // A search's ranking (every matching id, best first) is kept until the articles
@@ -171,7 +193,7 @@ function rankIds(conditions: SQL[]): number[] {
 // members repeat, then only read the 12 articles they show. View counts are
 // not part of a ranking, so the articles themselves are always read fresh.
 const RANKINGS_KEPT = 100;
-const rankings = new Map<string, number[]>();
+const rankings = new Map<string, Ranking>();
 // Our own writes bump articleWrites; PRAGMA data_version moves when another
 // connection (a script, the bench's bulk load) commits to the database file.
 let articleWrites = 0;
@@ -182,19 +204,19 @@ function articlesChanged() {
   articleWrites += 1;
 }
 
-function rankedIds(key: string, conditions: SQL[]): number[] {
+function ranked(key: string, match: string, conditions: SQL[]): Ranking {
   const version = `${articleWrites}:${(dataVersion.get() as { data_version: number }).data_version}`;
   if (version !== rankingsFor) {
     rankings.clear();
     rankingsFor = version;
   }
-  let ids = rankings.get(key);
-  if (!ids) {
-    ids = rankIds(conditions);
+  let ranking = rankings.get(key);
+  if (!ranking) {
+    ranking = rankArticles(match, conditions);
     if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value ?? "");
-    rankings.set(key, ids);
+    rankings.set(key, ranking);
   }
-  return ids;
+  return ranking;
 }
 
 /** What makes two searches rank alike: the ranking cache's key. */
@@ -224,9 +246,20 @@ function newestArticles(conditions: SQL[], limit: number, offset: number, withCo
     limit ${limit} offset ${offset}`);
 }
 
-/** A search result's highlighted piece of text, made only for the articles shown. */
-function withSnippet(row: ArticleRow, terms: string[]): ArticleRow {
-  return { ...row, snippet: makeSnippet([row.content ?? "", row.summary, row.title], terms, { start: HIGHLIGHT_START, end: HIGHLIGHT_END }) };
+/**
+ * A search result's highlighted piece of text, made only for the articles
+ * shown: what was typed, or, in an article found by other forms of the words,
+ * those forms.
+ */
+function withSnippet(row: ArticleRow, terms: string[], otherForms: boolean): ArticleRow {
+  const fields = [row.content ?? "", row.summary, row.title];
+  const highlighted = otherForms ? [...terms, ...formsIn(fields.join("\n"), terms)] : terms;
+  return { ...row, snippet: makeSnippet(fields, highlighted, { start: HIGHLIGHT_START, end: HIGHLIGHT_END }) };
+}
+
+/** The articles of one page of a search, each with its snippet. */
+function searchResults(ranking: Ranking, from: number, to: number, terms: string[]): ArticleListItem[] {
+  return articlesByIds(ranking.ids.slice(from, to)).map((row, index) => toListItem(withSnippet(row, terms, from + index >= ranking.typed)));
 }
 
 /**
@@ -239,12 +272,14 @@ export function listArticles(options: ListArticlesOptions = {}): ArticleListItem
   const { match, terms, shortTerms, conditions } = articleFilters(options);
   const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, 1000));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
-  const rows = match
-    ? articlesByIds(rankedIds(rankingKey(options, match, shortTerms), conditions).slice(offset, offset + limit))
-    : newestArticles(conditions, limit, offset, Boolean(options.withContent));
-  if (options.withContent) return rows.map((row) => ({ ...toListItem(row), content: row.content ?? "" }));
-  // The API sends whole articles, so only lists get snippets.
-  return rows.map((row) => toListItem(match ? withSnippet(row, terms) : row));
+  const ranking = match ? ranked(rankingKey(options, match, shortTerms), match, conditions) : null;
+  if (options.withContent) {
+    // The API sends whole articles, so only lists get snippets.
+    const rows = ranking ? articlesByIds(ranking.ids.slice(offset, offset + limit)) : newestArticles(conditions, limit, offset, true);
+    return rows.map((row) => ({ ...toListItem(row), content: row.content ?? "" }));
+  }
+  if (ranking) return searchResults(ranking, offset, offset + limit, terms);
+  return newestArticles(conditions, limit, offset, false).map(toListItem);
 }
 
 const keptCount = db
@@ -284,10 +319,9 @@ export function pageOfArticles(
     return { pageCount, page: Math.min(Math.max(1, requestedPage), pageCount) };
   };
   if (match) {
-    const ids = rankedIds(rankingKey(options, match, shortTerms), conditions);
-    const { page, pageCount } = pageFor(ids.length);
-    const shown = articlesByIds(ids.slice((page - 1) * perPage, page * perPage));
-    return { articles: shown.map((row) => toListItem(withSnippet(row, terms))), total: ids.length, page, pageCount };
+    const ranking = ranked(rankingKey(options, match, shortTerms), match, conditions);
+    const { page, pageCount } = pageFor(ranking.ids.length);
+    return { articles: searchResults(ranking, (page - 1) * perPage, page * perPage, terms), total: ranking.ids.length, page, pageCount };
   }
   // Terms too short for the index filter the list themselves; without any, the kept counts say how many.
   const total = shortTerms.length ? countMatching(conditions) : countKept(options);

@@ -148,6 +148,20 @@ describe("the knowledge base", () => {
     expect(none).toContain("No articles found");
   });
 
+  it("finds other forms of a word: 'pricing' finds the booking article that 'price' finds, with the form it holds highlighted", async () => {
+    // Issue 31: "price" found the seeded booking article, "pricing" found nothing.
+    const booking = "Setting Up a Simple Booking Workflow";
+    for (const q of ["price", "pricing", "prices"]) {
+      expect((await search(visitor, `q=${q}`)).map((a) => a.title), q).toContain(booking);
+    }
+    // Every word still counts: an article must hold each one in some form.
+    expect((await search(visitor, "q=pricing%20buffer")).map((a) => a.title)).toEqual([booking]);
+
+    const html = await (await visitor.request("/knowledge-base?q=pricing")).text();
+    expect(html).toContain(booking);
+    expect(html).toContain(`<mark class="hit">price</mark>`);
+  });
+
   it("counts one view per article view, not per list", async () => {
     const article = await writeArticle({ title: `Counting ${uniqueWord("views")}` });
     expect(article.viewCount).toBe(0);

@@ -143,6 +143,29 @@ describe("knowledge-base articles in the database", () => {
     expect(listArticles().every((a) => a.snippet === null)).toBe(true);
   });
 
+  it("finds other forms of a word, after the articles that hold it as typed, and highlights the form each holds", () => {
+    const fees = createArticle(
+      article({ title: "Session Fees Explained", content: "List each service with its length, format and price. Review prices every year." }),
+      authorId,
+    );
+    const pricing = createArticle(article({ title: "Fair Pricing", content: "Transparent pricing builds trust before the first session." }), authorId);
+
+    // (An earlier story wrote a "Pricing" article too: only these two are looked at.)
+    const found = (q: string) => listArticles({ q }).map((a) => a.id).filter((id) => id === fees.id || id === pricing.id);
+
+    // Either form finds both articles; the one holding the word as typed comes first.
+    expect(found("pricing")).toEqual([pricing.id, fees.id]);
+    expect(found("price")).toEqual([fees.id, pricing.id]);
+    expect(found("PRICES")).toEqual([fees.id, pricing.id]);
+    // Every word must still match, each in some form.
+    expect(new Set(found("pricing sessions"))).toEqual(new Set([pricing.id, fees.id]));
+    expect(found("prices trust")).toEqual([pricing.id]);
+
+    const snippet = listArticles({ q: "pricing" }).find((a) => a.id === fees.id)?.snippet;
+    expect(snippet).toContain(`${HIGHLIGHT_START}price${HIGHLIGHT_END}`);
+    expect(snippet).toContain(`${HIGHLIGHT_START}prices${HIGHLIGHT_END}`);
+  });
+
   it("survives hostile input and very short terms", () => {
     for (const q of ['"', '"""', "NEAR(", "*", "a", "-", "title:", "'); drop table users; --"]) {
       expect(() => listArticles({ q })).not.toThrow();
