@@ -10,6 +10,7 @@ import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation
 import { parseWithZod } from "@conform-to/zod";
 import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "~/components/ui/icons";
 import { levelBadgeClasses } from "~/components/course-card";
+import { CourseImage } from "~/components/course-image";
 import { RatingBadge } from "~/components/course-rating";
 import { CourseRatingForm } from "~/components/learning/course-rating-form";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
@@ -258,11 +259,7 @@ export default function CourseDetail() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
-          {course.imageUrl ? (
-            <img src={course.imageUrl} alt="" className="aspect-video w-full rounded-xl border border-primary/25 object-cover" />
-          ) : (
-            <div className="aspect-video w-full rounded-xl bg-gradient-to-br from-primary/40 to-secondary/60" aria-hidden />
-          )}
+          <CourseImage course={course} className="aspect-video w-full rounded-xl border border-primary/25" size="page" />
           <div>
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <span className={`rounded-full border px-2 py-0.5 text-xs ${levelBadgeClasses[course.level]}`}>{course.level}</span>
