@@ -22,7 +22,7 @@ import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgra
 import { buttonClasses } from "~/components/ui/button";
 import { findCourseForViewer, isCourseLocked } from "~/models/access.server";
 import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing.server";
-import { shownRating, type ShownRating } from "~/models/course-rating";
+import { ratingDetail, shownRating } from "~/models/course-rating";
 import { getMemberRating, rateCourse, RatingRefusal } from "~/models/course-rating.server";
 import { listLessonOutline } from "~/models/lesson.server";
 import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/progress.server";
@@ -212,11 +212,6 @@ function StartLearningPanel({ course, learner }: LoaderData) {
       )}
     </section>
   );
-}
-
-function ratingDetail(shown: ShownRating): string {
-  if (!shown.fromStudents) return `${shown.value} / 5 (academy rating; no student ratings yet)`;
-  return `${shown.value} / 5 from ${shown.count} ${shown.count === 1 ? "student" : "students"}`;
 }
 
 function CourseDetailsPanel({ course }: Pick<LoaderData, "course">) {
