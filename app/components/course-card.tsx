@@ -1,5 +1,6 @@
 import { BookOpen, Clock, Crown } from "~/components/ui/icons";
 import type { ReactNode } from "react";
+import { CourseImage } from "~/components/course-image";
 import { RatingBadge } from "~/components/course-rating";
 import type { CourseSummary } from "~/models/course.server";
 
@@ -12,11 +13,7 @@ export const levelBadgeClasses: Record<CourseSummary["level"], string> = {
 export function CourseCard({ course, action }: { course: CourseSummary; action?: ReactNode }) {
   return (
     <article className="card flex flex-col overflow-hidden p-0" data-testid="course-card">
-      {course.imageUrl ? (
-        <img src={course.imageUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
-      ) : (
-        <div className="aspect-video w-full bg-gradient-to-br from-primary/40 to-secondary/60" aria-hidden />
-      )}
+      <CourseImage course={course} className="aspect-video w-full" lazy />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2 text-xs">
           <span className={`rounded-full border px-2 py-0.5 ${levelBadgeClasses[course.level]}`}>{course.level}</span>

@@ -1,23 +1,33 @@
+import type { User } from "#db/schema";
 import { conferenceForApi, listConferences } from "~/models/conference.server";
-import { bannerConference, readDismissedId, type BannerConference } from "~/schemas/conference-banner";
+import { isPremium } from "~/models/membership.server";
+import { bannerSessions, readDismissedId, type BannerConference, type BannerSessions } from "~/schemas/conference-banner";
 import { viewerTimeZone } from "~/utils/time-zone.server";
 
 export interface ConferenceBannerData {
-  conference: BannerConference | null;
+  sessions: BannerSessions | null;
+  /** Sent along so the banner's 30-second poll picks the same way the loader did. */
+  viewerIsPremium: boolean;
   dismissedId: number | null;
   timeZone: string;
 }
 
 /**
- * The portal banner on first load (learner spec §5): every conference that
- * has not ended counts, Premium-only ones too (the banner marks them and the
- * join page offers the upgrade), unless the viewer dismissed it this session.
+ * The portal banner on first load (learner spec §4, issue 31): the next
+ * session the viewer can join, and for a free member the next Premium-only
+ * one as an upsell, unless the viewer dismissed the banner this session.
  */
-export function loadConferenceBanner(request: Request, now = new Date()): ConferenceBannerData {
+export function loadConferenceBanner(request: Request, viewer: Pick<User, "id" | "role">, now = new Date()): ConferenceBannerData {
   const dismissedId = readDismissedId(request.headers.get("Cookie"));
+  const viewerIsPremium = isPremium(viewer, now);
   const candidates: BannerConference[] = listConferences().map((row) => {
     const { id, title, scheduledAt, duration, isLive, endedAt, isPremium } = conferenceForApi(row, now);
     return { id, title, scheduledAt, duration, isLive, endedAt, isPremium };
   });
-  return { conference: bannerConference(candidates, dismissedId, now), dismissedId, timeZone: viewerTimeZone(request) };
+  return {
+    sessions: bannerSessions(candidates, { isPremium: viewerIsPremium, dismissedId }, now),
+    viewerIsPremium,
+    dismissedId,
+    timeZone: viewerTimeZone(request),
+  };
 }

@@ -12,6 +12,7 @@ import {
   type ChunkReceipt,
 } from "~/models/recording-files.server";
 import {
+  admitsViewer,
   conferenceStatus,
   INSTANT_SESSION,
   isEditable,
@@ -66,7 +67,7 @@ function requireConference(id: number): ConferenceRow {
 
 /** Premium-only sessions (the monthly live Q&A) are for Premium members and admins. */
 export function mayAttend(viewer: Viewer, conference: Pick<ConferenceRow, "isPremiumOnly">): boolean {
-  return !conference.isPremiumOnly || isPremium(viewer);
+  return admitsViewer({ premiumOnly: conference.isPremiumOnly }, isPremium(viewer));
 }
 
 export interface ListConferencesOptions {
@@ -92,7 +93,8 @@ export function getLiveConference(): ConferenceRow | undefined {
 export function listUpcomingFor(viewer: Viewer, now = new Date()): ConferenceRow[] {
   const premium = isPremium(viewer, now);
   return listConferences().filter(
-    (conference) => (premium || !conference.isPremiumOnly) && (conference.isLive || conference.scheduledAt.getTime() >= now.getTime()),
+    (conference) =>
+      admitsViewer({ premiumOnly: conference.isPremiumOnly }, premium) && (conference.isLive || conference.scheduledAt.getTime() >= now.getTime()),
   );
 }
 

@@ -28,8 +28,23 @@ export function shownRating(course: RatedCourse): ShownRating {
   return { value: course.rating, count: 0, fromStudents: false };
 }
 
-/** "4.3 from 12 ratings" or "4.5, the academy's rating until students rate it", for screen readers and titles. */
+// Until a student rates a course it shows the academy's stored rating as the
+// spec has it (learner spec §3: rating, text, default 4.5), with no count: a
+// figure beside "no ratings yet" contradicted itself (issue 31).
+
+/** The visible figure: "4.8" before any student rating, "4.3 (12)" after. */
+export function ratingFigure(shown: ShownRating): string {
+  return shown.fromStudents ? `${shown.value} (${shown.count})` : shown.value;
+}
+
+/** The same for screen readers and titles: "4.8 out of 5", or "4.3 out of 5 from 12 student ratings". */
 export function describeRating(shown: ShownRating): string {
-  if (!shown.fromStudents) return `${shown.value} out of 5, the academy's rating until students rate it`;
+  if (!shown.fromStudents) return `${shown.value} out of 5`;
   return `${shown.value} out of 5 from ${shown.count} ${shown.count === 1 ? "student rating" : "student ratings"}`;
+}
+
+/** The course page's details panel: "4.8 / 5", or "4.3 / 5 from 12 students". */
+export function ratingDetail(shown: ShownRating): string {
+  if (!shown.fromStudents) return `${shown.value} / 5`;
+  return `${shown.value} / 5 from ${shown.count} ${shown.count === 1 ? "student" : "students"}`;
 }

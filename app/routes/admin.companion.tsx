@@ -55,7 +55,7 @@ export default function AdminCompanion() {
   const total = usage.byDay.reduce((sum, day) => sum + day.questions, 0);
   const tokens = usage.byDay.reduce((sum, day) => sum + (day.tokens ?? 0), 0);
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
+    <div className="mx-auto max-w-6xl px-4 py-10">
       <a href="/admin" data-discover="true" className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
       </a>
@@ -174,7 +174,7 @@ export default function AdminCompanion() {
           </ul>
         )}
       </section>
-    </main>
+    </div>
   );
 }
 

@@ -13,6 +13,7 @@ import { CourseForm } from "~/components/admin/course-form";
 import { UrlDialog } from "~/components/ui/dialog";
 import type { Notice } from "~/components/admin/notice";
 import { levelBadgeClasses } from "~/components/course-card";
+import { CourseImage } from "~/components/course-image";
 import { buttonClasses } from "~/components/ui/button";
 import { createCourse, listAllCourses, removeCourse, updateCourse } from "~/models/course.server";
 import { CourseFormSchema } from "~/schemas/admin-forms";
@@ -165,11 +166,7 @@ export default function CourseManagement() {
           {courses.map((course) => (
             <li key={course.id}>
               <article className="card flex h-full flex-col overflow-hidden p-0" data-testid="admin-course-card" aria-label={course.title}>
-                {course.imageUrl ? (
-                  <img src={course.imageUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
-                ) : (
-                  <div className="aspect-video w-full bg-gradient-to-br from-primary/40 to-secondary/60" aria-hidden />
-                )}
+                <CourseImage course={course} className="aspect-video w-full" lazy />
                 <div className="flex flex-1 flex-col gap-3 p-5">
                   <div className="flex flex-wrap items-center gap-2 text-xs">
                     <span className={`rounded-full border px-2 py-0.5 ${levelBadgeClasses[course.level]}`}>{course.level}</span>

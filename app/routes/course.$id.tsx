@@ -10,6 +10,7 @@ import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation
 import { parseWithZod } from "@conform-to/zod";
 import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "~/components/ui/icons";
 import { levelBadgeClasses } from "~/components/course-card";
+import { CourseImage } from "~/components/course-image";
 import { RatingBadge } from "~/components/course-rating";
 import { CourseRatingForm } from "~/components/learning/course-rating-form";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
@@ -21,7 +22,7 @@ import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgra
 import { buttonClasses } from "~/components/ui/button";
 import { findCourseForViewer, isCourseLocked } from "~/models/access.server";
 import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing.server";
-import { shownRating, type ShownRating } from "~/models/course-rating";
+import { ratingDetail, shownRating } from "~/models/course-rating";
 import { getMemberRating, rateCourse, RatingRefusal } from "~/models/course-rating.server";
 import { listLessonOutline } from "~/models/lesson.server";
 import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/progress.server";
@@ -213,11 +214,6 @@ function StartLearningPanel({ course, learner }: LoaderData) {
   );
 }
 
-function ratingDetail(shown: ShownRating): string {
-  if (!shown.fromStudents) return `${shown.value} / 5 (academy rating; no student ratings yet)`;
-  return `${shown.value} / 5 from ${shown.count} ${shown.count === 1 ? "student" : "students"}`;
-}
-
 function CourseDetailsPanel({ course }: Pick<LoaderData, "course">) {
   const rows = [
     { label: "Level", value: course.level },
@@ -258,11 +254,7 @@ export default function CourseDetail() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
-          {course.imageUrl ? (
-            <img src={course.imageUrl} alt="" className="aspect-video w-full rounded-xl border border-primary/25 object-cover" />
-          ) : (
-            <div className="aspect-video w-full rounded-xl bg-gradient-to-br from-primary/40 to-secondary/60" aria-hidden />
-          )}
+          <CourseImage course={course} className="aspect-video w-full rounded-xl border border-primary/25" size="page" />
           <div>
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <span className={`rounded-full border px-2 py-0.5 text-xs ${levelBadgeClasses[course.level]}`}>{course.level}</span>

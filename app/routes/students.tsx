@@ -85,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
     // Advanced analytics are a Premium benefit; only computed where they are shown.
     analytics: subscription.isPremium && tab === "progress" && view === "overview" ? getLearningAnalytics(user.id) : null,
-    conferenceBanner: tab === "overview" ? loadConferenceBanner(request) : null,
+    conferenceBanner: tab === "overview" ? loadConferenceBanner(request, user) : null,
     stats: {
       ...getEnrolmentCounts(user.id),
       learningTime: getLearningTimeTotal(user.id),
@@ -177,7 +177,13 @@ export default function StudentPortal() {
           // "Continue Your Journey" is on the first screen; wider screens keep the spec's order.
           <div className="flex flex-col gap-10">
             {conferenceBanner ? (
-              <ConferenceBanner initial={conferenceBanner.conference} dismissedId={conferenceBanner.dismissedId} timeZone={conferenceBanner.timeZone} />
+              <ConferenceBanner
+                initial={conferenceBanner.sessions}
+                viewerIsPremium={conferenceBanner.viewerIsPremium}
+                dismissedId={conferenceBanner.dismissedId}
+                timeZone={conferenceBanner.timeZone}
+                paymentsOffMessage={paymentsOffMessage}
+              />
             ) : null}
             {subscription.isPremium ? null : (
               <div className="order-1 md:order-none">

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pickBannerConference } from "~/schemas/conference";
+import { admitsViewer, pickBannerConference } from "~/schemas/conference";
 import { readCookie } from "~/utils/cookies";
 
 // The portal's conference banner (learner spec §2/§5): what it shows, read
@@ -26,10 +26,43 @@ export type BannerConference = z.infer<typeof BannerConferenceSchema>;
 /** GET /api/conferences answers a list of conferences. */
 export const ConferenceListResponseSchema = z.array(BannerConferenceSchema);
 
-/** The banner's conference: live, else the earliest upcoming; none when that one was dismissed. */
-export function bannerConference(conferences: readonly BannerConference[], dismissedId: number | null, now = new Date()): BannerConference | null {
-  const picked = pickBannerConference(conferences, now);
-  return picked && picked.id !== dismissedId ? picked : null;
+/**
+ * What the banner shows a viewer (issue 31): the next session they can join —
+ * live, else the earliest upcoming they are admitted to — and, for a member
+ * without Premium, the next Premium-only session beside it as an upsell
+ * (the join page would refuse them, so the banner offers the upgrade instead).
+ * A free member with nothing else to join sees the upsell alone.
+ */
+export type BannerSessions =
+  | { next: BannerConference; upsell: BannerConference | null }
+  | { next: null; upsell: BannerConference };
+
+export interface BannerViewer {
+  /** Premium members and admins are admitted to every session. */
+  isPremium: boolean;
+  /** The conference the viewer dismissed for this browser session, if any. */
+  dismissedId: number | null;
+}
+
+export function bannerSessions(conferences: readonly BannerConference[], viewer: BannerViewer, now = new Date()): BannerSessions | null {
+  const admitted = conferences.filter((conference) => admitsViewer({ premiumOnly: conference.isPremium }, viewer.isPremium));
+  const next = pickBannerConference(admitted, now);
+  const upsell = viewer.isPremium ? null : pickBannerConference(conferences.filter((conference) => conference.isPremium), now);
+  const sessions: BannerSessions | null = next ? { next, upsell } : upsell ? { next: null, upsell } : null;
+  return sessions && !isDismissed(sessions, viewer.dismissedId) ? sessions : null;
+}
+
+/**
+ * The conference the banner leads with; dismissing the banner dismisses it
+ * (one id in the cookie, as before), so a session that takes the lead later
+ * brings the banner back.
+ */
+export function leadConference(sessions: BannerSessions): BannerConference {
+  return sessions.next ?? sessions.upsell;
+}
+
+export function isDismissed(sessions: BannerSessions, dismissedId: number | null): boolean {
+  return leadConference(sessions).id === dismissedId;
 }
 
 export const DismissBannerSchema = z.object({

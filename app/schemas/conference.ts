@@ -41,6 +41,15 @@ export function formatRecordingDuration(minutes: number): string {
   return whole >= 60 ? `${Math.floor(whole / 60)}h ${whole % 60}m` : `${whole}m`;
 }
 
+/**
+ * Premium-only sessions (the monthly live Q&A, learner spec §1) admit only
+ * Premium members; admins count as Premium. The server's guard and the
+ * portal banner's choice both ask this.
+ */
+export function admitsViewer(session: { premiumOnly: boolean }, viewerIsPremium: boolean): boolean {
+  return !session.premiumOnly || viewerIsPremium;
+}
+
 export interface BannerCandidate extends ConferenceTimes {
   id: number;
 }

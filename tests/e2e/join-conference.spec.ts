@@ -75,8 +75,25 @@ for (const javaScriptEnabled of [true, false]) {
       await loginThroughApi(page.request, DEMO_STUDENT);
       await visit("/students");
       const banner = page.getByTestId("conference-banner");
-      await expect(banner.getByText("Premium", { exact: true })).toBeVisible();
-      await banner.getByRole("link", { name: "View Details" }).click();
+      // Nothing else is scheduled, so the banner holds only the upsell: no session to open.
+      await expect(banner.getByTestId("conference-banner-next")).toHaveCount(0);
+      await expect(banner.getByRole("link", { name: "View Details" })).toHaveCount(0);
+      const upsell = banner.getByTestId("conference-banner-upsell");
+      await expect(upsell.getByRole("heading", { name: SEED_TITLE })).toBeVisible();
+      await expect(upsell.getByText("PREMIUM MEMBERS ONLY")).toBeVisible();
+      await expect(upsell).toContainText("60 minutes");
+      const upgrade = upsell.getByRole("link", { name: "Upgrade to Premium" });
+      await expect(upgrade).toHaveAttribute("href", "/upgrade");
+      await upgrade.click();
+      if (javaScriptEnabled) {
+        // The portal's own upgrade dialog, as its other upgrade links open.
+        await expect(page.getByRole("dialog", { name: "Upgrade to Premium" })).toBeVisible();
+      } else {
+        await expect(page).toHaveURL("/upgrade");
+      }
+
+      // The session's own link still explains why it is closed to them.
+      await visit(`/join-conference/${seededConferenceId()}`);
       const refusal = page.getByTestId("join-premium-only");
       await expect(refusal.getByRole("heading", { name: "Premium Members Only" })).toBeVisible();
       await expect(refusal.getByText(SEED_TITLE)).toBeVisible();
@@ -161,7 +178,8 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe("The banner with JavaScript", () => {
-  test("says it is loading the conference while the join page is on its way", async ({ page, visit, student: _student }) => {
+  test("says it is loading the conference while the join page is on its way", async ({ page, visit }) => {
+    await loginThroughApi(page.request, DEMO_PREMIUM);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/join-conference\/\d+\?_data=/, async (route) => {
@@ -173,10 +191,10 @@ test.describe("The banner with JavaScript", () => {
     await banner.getByRole("link", { name: "View Details" }).click();
     await expect(banner.getByRole("link", { name: "Loading conference..." })).toBeVisible();
     release();
-    await expect(page.getByTestId("join-premium-only")).toBeVisible();
+    await expect(page.getByTestId("join-not-live")).toBeVisible();
   });
 
-  test("refreshes from /api/conferences every 30 seconds", async ({ page, visit, student: _student }) => {
+  test("refreshes from /api/conferences every 30 seconds, choosing for a free student as the server does", async ({ page, visit, student: _student }) => {
     const now = Date.now();
     await page.clock.install({ time: now });
     const polled: string[] = [];
@@ -196,17 +214,37 @@ test.describe("The banner with JavaScript", () => {
             isPremium: false,
             status: "Live",
           },
+          {
+            id: 987_002,
+            title: "Premium Circle of Questions",
+            description: "A Premium-only session later this week.",
+            scheduledAt: new Date(now + 3 * 24 * 60 * 60_000).toISOString(),
+            duration: 45,
+            maxParticipants: 20,
+            isLive: false,
+            endedAt: null,
+            isPremium: true,
+            status: "Scheduled",
+          },
         ],
       });
     });
     await visit("/students");
     const banner = page.getByTestId("conference-banner");
-    await expect(banner.getByTestId("conference-banner-badge")).toHaveText("UPCOMING");
+    // First the loader's choice: the seeded Premium Q&A, offered as an upsell.
+    await expect(banner.getByTestId("conference-banner-upsell").getByRole("heading", { name: SEED_TITLE })).toBeVisible();
+    await expect(banner.getByTestId("conference-banner-badge")).toHaveCount(0);
     await page.clock.fastForward(30_000);
+    // Then the poll's: the free live session to join, the Premium-only one beside it.
     await expect(banner.getByTestId("conference-banner-badge")).toHaveText("LIVE NOW");
-    await expect(banner.getByRole("heading", { name: "Circle Under the New Moon" })).toBeVisible();
-    await expect(banner).toContainText("30 minutes");
-    await expect(banner.getByRole("link", { name: "Join Live Now" })).toHaveAttribute("href", "/join-conference/987001");
+    const next = banner.getByTestId("conference-banner-next");
+    await expect(next.getByRole("heading", { name: "Circle Under the New Moon" })).toBeVisible();
+    await expect(next).toContainText("30 minutes");
+    await expect(next.getByRole("link", { name: "Join Live Now" })).toHaveAttribute("href", "/join-conference/987001");
+    const upsell = banner.getByTestId("conference-banner-upsell");
+    await expect(upsell.getByRole("heading", { name: "Premium Circle of Questions" })).toBeVisible();
+    await expect(upsell.getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/upgrade");
+    await expect(upsell.getByRole("link", { name: /Join|View Details/ })).toHaveCount(0);
     expect(polled).toEqual(["GET"]);
 
     // A session dismissed in this tab stays away when the next poll brings it back.

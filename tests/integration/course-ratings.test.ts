@@ -81,9 +81,12 @@ describe("the course page's rating form (no JavaScript)", () => {
     const student = await newStudent(academy.baseUrl);
     expect((await rateWithForm(student, 5, { rating: "5" })).status).toBe(403);
 
-    // The academy's value is shown until the first rating.
+    // The academy's value is shown until the first rating, with no count beside it.
     let page = await (await student.request("/course/5")).text();
-    expect(page).toContain("no ratings yet");
+    const stored = (await courseJson(student, 5)).rating;
+    expect(page).toContain(`${stored} / 5`);
+    expect(page).toContain(`${stored} out of 5`);
+    expect(page).not.toMatch(/no (student )?ratings yet/);
     expect(page).not.toContain('name="rating"');
 
     await start(student, 5);

@@ -103,6 +103,18 @@ function bannerOf(html: string): string | null {
   return /<section[^>]*data-testid="conference-banner"[\s\S]*?<\/section>/.exec(html)?.[0] ?? null;
 }
 
+/**
+ * One part of the banner's markup, up to the next part or the dismiss form:
+ * "next" is the session the member can join, "upsell" the Premium-only one
+ * offered beside it.
+ */
+function partOf(banner: string | null, part: "next" | "upsell"): string | null {
+  const start = banner?.indexOf(`data-testid="conference-banner-${part}"`) ?? -1;
+  if (!banner || start < 0) return null;
+  const ends = ['data-testid="conference-banner-upsell"', "<form"].map((marker) => banner.indexOf(marker, start + 1)).filter((end) => end > start);
+  return banner.slice(start, Math.min(banner.length, ...ends));
+}
+
 describe("the join page", () => {
   it("sends a visitor to the login page and back again", async () => {
     const visitor = new Visitor(academy.baseUrl);
@@ -236,18 +248,55 @@ describe("the join page", () => {
 });
 
 describe("the portal's conference banner", () => {
-  it("shows the next session as UPCOMING, marked Premium, for a free student", async () => {
+  it("offers a free student the Premium-only Q&A as an upsell with the upgrade, not as a session to join", async () => {
     const { html } = await page(await signedIn(DEMO_STUDENT), "/students");
     const banner = bannerOf(html);
     expect(banner).not.toBeNull();
-    expect(banner).toContain("UPCOMING");
-    expect(banner).toContain(SEED_TITLE);
-    expect(banner).toContain("Premium");
-    expect(banner).toContain("60 minutes");
-    expect(banner).toMatch(new RegExp(`<a[^>]*href="/join-conference/${seedId}"[^>]*>View Details</a>`));
-    expect(banner).not.toContain("LIVE NOW");
+    expect(partOf(banner, "next")).toBeNull();
+    const upsell = partOf(banner, "upsell");
+    expect(upsell).toContain("PREMIUM MEMBERS ONLY");
+    expect(upsell).toContain(SEED_TITLE);
+    expect(upsell).toContain("60 minutes");
+    expect(upsell).toMatch(/<a[^>]*href="\/upgrade"[^>]*>(?:(?!<\/a>)[\s\S])*Upgrade to Premium<\/a>/);
+    // Its join page would only refuse them.
+    expect(banner).not.toContain(`href="/join-conference/${seedId}"`);
+    expect(banner).not.toContain("View Details");
     // Only the overview shows it.
     expect(bannerOf((await page(await signedIn(DEMO_STUDENT), "/students?tab=courses")).html)).toBeNull();
+  });
+
+  it("shows a free student the free session after the Premium Q&A, with the Q&A beside it; Premium members and admins see the Q&A", async () => {
+    const seedAt = database.prepare("select scheduled_at as scheduledAt from conferences where id = ?").get(seedId);
+    if (!seedAt || typeof seedAt !== "object" || !("scheduledAt" in seedAt)) throw new Error("seed row missing");
+    const circleTitle = uniqueName("Open Reading Circle");
+    const circle = insertConference({ title: circleTitle, scheduledAt: new Date(Number(seedAt.scheduledAt) + 2 * 24 * HOUR) });
+    try {
+      const freeBanner = bannerOf((await page(await signedIn(DEMO_STUDENT), "/students")).html);
+      const next = partOf(freeBanner, "next");
+      expect(next).toContain("UPCOMING");
+      expect(next).toContain(circleTitle);
+      expect(next).not.toContain("Premium");
+      expect(next).toMatch(new RegExp(`<a[^>]*href="/join-conference/${circle}"[^>]*>View Details</a>`));
+      const upsell = partOf(freeBanner, "upsell");
+      expect(upsell).toContain(SEED_TITLE);
+      expect(upsell).toMatch(/<a[^>]*href="\/upgrade"[^>]*>(?:(?!<\/a>)[\s\S])*Upgrade to Premium<\/a>/);
+      // Dismissing it dismisses the session it leads with.
+      expect(freeBanner).toContain(`name="conferenceId" value="${circle}"`);
+
+      for (const credentials of [DEMO_PREMIUM, TEST_ADMIN]) {
+        const banner = bannerOf((await page(await signedIn(credentials), "/students")).html);
+        const premiumNext = partOf(banner, "next");
+        expect(premiumNext, credentials.username).toContain("UPCOMING");
+        expect(premiumNext).toContain(SEED_TITLE);
+        expect(premiumNext).toContain("Premium");
+        expect(premiumNext).toMatch(new RegExp(`<a[^>]*href="/join-conference/${seedId}"[^>]*>View Details</a>`));
+        expect(partOf(banner, "upsell")).toBeNull();
+        expect(banner).not.toContain(circleTitle);
+        expect(banner).not.toContain("Upgrade to Premium");
+      }
+    } finally {
+      deleteConference(circle);
+    }
   });
 
   it("shows a live session as LIVE NOW, and the earliest upcoming one otherwise", async () => {
@@ -261,13 +310,15 @@ describe("the portal's conference banner", () => {
       expect(liveBanner).toContain("LIVE NOW");
       expect(liveBanner).toContain(liveTitle);
       expect(liveBanner).toMatch(new RegExp(`<a[^>]*href="/join-conference/${live}"[^>]*>Join Live Now</a>`));
+      expect(partOf(liveBanner, "upsell")).toContain(SEED_TITLE);
 
       endConference(live);
       const upcoming = bannerOf((await page(student, "/students")).html);
-      expect(upcoming).toContain("UPCOMING");
-      expect(upcoming).toContain(soonTitle);
-      expect(upcoming).not.toContain("Premium");
+      expect(partOf(upcoming, "next")).toContain("UPCOMING");
+      expect(partOf(upcoming, "next")).toContain(soonTitle);
+      expect(partOf(upcoming, "next")).not.toContain("Premium");
       expect(upcoming).toMatch(new RegExp(`<a[^>]*href="/join-conference/${soon}"[^>]*>View Details</a>`));
+      expect(partOf(upcoming, "upsell")).toContain(SEED_TITLE);
     } finally {
       deleteConference(live);
       deleteConference(soon);

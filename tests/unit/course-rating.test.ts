@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { averageRating, describeRating, shownRating } from "~/models/course-rating";
+import { averageRating, describeRating, ratingDetail, ratingFigure, shownRating } from "~/models/course-rating";
 import { CourseRatingSchema } from "~/schemas/course-rating";
 
 describe("a course's average rating", () => {
@@ -13,17 +13,24 @@ describe("a course's average rating", () => {
 });
 
 describe("the rating a course shows", () => {
-  it("is the academy's stored value until a student rates it", () => {
+  it("is the academy's stored value, with no count and no 'no ratings yet', until a student rates it", () => {
     const shown = shownRating({ rating: "4.8", ratingAverage: null, ratingCount: 0 });
     expect(shown).toEqual({ value: "4.8", count: 0, fromStudents: false });
-    expect(describeRating(shown)).toBe("4.8 out of 5, the academy's rating until students rate it");
+    expect(ratingFigure(shown)).toBe("4.8");
+    expect(describeRating(shown)).toBe("4.8 out of 5");
+    expect(ratingDetail(shown)).toBe("4.8 / 5");
+    for (const text of [ratingFigure(shown), describeRating(shown), ratingDetail(shown)]) expect(text).not.toMatch(/no .*ratings|\(0\)/);
   });
 
   it("is the students' average and count once there are ratings", () => {
     const shown = shownRating({ rating: "4.8", ratingAverage: 3, ratingCount: 2 });
     expect(shown).toEqual({ value: "3.0", count: 2, fromStudents: true });
+    expect(ratingFigure(shown)).toBe("3.0 (2)");
     expect(describeRating(shown)).toBe("3.0 out of 5 from 2 student ratings");
-    expect(describeRating(shownRating({ rating: "4.8", ratingAverage: 2, ratingCount: 1 }))).toBe("2.0 out of 5 from 1 student rating");
+    expect(ratingDetail(shown)).toBe("3.0 / 5 from 2 students");
+    const single = shownRating({ rating: "4.8", ratingAverage: 2, ratingCount: 1 });
+    expect(describeRating(single)).toBe("2.0 out of 5 from 1 student rating");
+    expect(ratingDetail(single)).toBe("2.0 / 5 from 1 student");
   });
 });
 

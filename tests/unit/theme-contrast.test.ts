@@ -54,7 +54,12 @@ const palettes: [string, Palette][] = [
 function pairs(p: Palette): [string, Rgb, Rgb, number][] {
   // The body's top glow is secondary at 55 % over the background (tailwind.css).
   const glow = blend(p.secondary, 0.55, p.background);
+  // A course without an image: a background/75 plate on the placeholder's gradient
+  // (tailwind.css), whose brightest point is the accent glow over primary.
+  const placeholderPlate = blend(p.background, 0.75, blend(p.accent, 0.35, p.primary));
   return [
+    ["placeholder title on its plate", p.text, placeholderPlate, TEXT],
+    ["placeholder level on its plate", p.accent, placeholderPlate, TEXT],
     ["text on background", p.text, p.background, TEXT],
     ["text on the secondary glow", p.text, glow, TEXT],
     ["text on secondary", p.text, p.secondary, TEXT],
