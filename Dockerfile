@@ -42,13 +42,15 @@ ENV NODE_ENV=production \
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # build/server.mjs is server/ bundled with the app code it imports and the Remix
-# build (npm run build); it reads db/migrations at boot. `npm run backup` and
-# `restore` run scripts/ through tsx with app/ and db/. The code stays
-# root-owned and read-only for `node`.
+# build (npm run build); it reads db/migrations at boot, and content/ (the demo
+# academy, CONTENT_DIR=./content from WORKDIR /app) when it seeds an empty
+# database. `npm run backup` and `restore` run scripts/ through tsx with app/
+# and db/. The code stays root-owned and read-only for `node`.
 COPY package.json tsconfig.json ./
 COPY server ./server
 COPY app ./app
 COPY db ./db
+COPY content ./content
 COPY scripts/backup.ts scripts/restore.ts ./scripts/
 # /data holds academy.db, uploads/ and the generated session-secret; `npm run
 # backup` writes to /backups, which compose.yaml mounts as a volume of its own

@@ -18,14 +18,7 @@ import {
   toolTemplates,
   users,
 } from "./schema";
-import {
-  seedArticles,
-  seedConference,
-  seedCourses,
-  seedForumCategories,
-  seedTemplates,
-  type SeedAuthor,
-} from "./seed-content";
+import { loadDemoContent, type SeedAuthor, type SeedTemplate } from "./seed-content";
 import { PREMIUM_FEE_CENTS } from "~/utils/premium";
 import { logger } from "~/utils/logger.server";
 
@@ -41,11 +34,11 @@ function isEmpty(): boolean {
   return courseCount === 0 && categoryCount === 0;
 }
 
-function writeTemplateFiles(): Map<string, number> {
+function writeTemplateFiles(templates: SeedTemplate[]): Map<string, number> {
   const dir = path.resolve(env.UPLOADS_DIR, "templates");
   fs.mkdirSync(dir, { recursive: true });
   const sizes = new Map<string, number>();
-  for (const template of seedTemplates) {
+  for (const template of templates) {
     const file = path.join(dir, template.fileName);
     fs.writeFileSync(file, template.body.trimStart());
     sizes.set(template.fileName, fs.statSync(file).size);
@@ -53,14 +46,16 @@ function writeTemplateFiles(): Map<string, number> {
   return sizes;
 }
 
-/** Fills an empty database with the demo academy; does nothing otherwise. */
+/** Fills an empty database with the demo academy (the Markdown under CONTENT_DIR); does nothing otherwise. */
 export async function seedDemoData(): Promise<boolean> {
   if (!isEmpty()) return false;
+  // Read before anything is written, so a mistake in a content file leaves the database empty.
+  const content = loadDemoContent(path.resolve(env.CONTENT_DIR));
   const [studentHash, premiumHash] = await Promise.all([
     hashPassword(DEMO_STUDENT.password),
     hashPassword(DEMO_PREMIUM.password),
   ]);
-  writeTemplateFiles();
+  writeTemplateFiles(content.templates);
   const now = Date.now();
 
   db.transaction((tx) => {
@@ -86,7 +81,7 @@ export async function seedDemoData(): Promise<boolean> {
       tx.insert(activityEvents).values({ userId: user.id, type: "registration", summary: `${user.username} joined the Academy` }).run();
     }
 
-    for (const course of seedCourses) {
+    for (const course of content.courses) {
       const { id: courseId } = tx
         .insert(courses)
         .values({ title: course.title, description: course.description, imageUrl: course.imageUrl, level: course.level, rating: course.rating, duration: course.duration, isPremium: course.isPremium })
@@ -113,7 +108,7 @@ export async function seedDemoData(): Promise<boolean> {
     }
 
     let minutesAgo = 60 * 24 * 12;
-    for (const category of seedForumCategories) {
+    for (const category of content.forumCategories) {
       const { id: categoryId } = tx
         .insert(forumCategories)
         .values({ name: category.name, description: category.description, permission: category.permission, color: category.color })
@@ -144,7 +139,7 @@ export async function seedDemoData(): Promise<boolean> {
       }
     }
 
-    seedArticles.forEach((article, i) => {
+    content.articles.forEach((article, i) => {
       tx.insert(knowledgeBaseArticles)
         .values({
           title: article.title,
@@ -155,12 +150,12 @@ export async function seedDemoData(): Promise<boolean> {
           isPublished: article.isPublished,
           authorId: admin.id,
           viewCount: article.isPublished ? 12 + ((i * 37) % 140) : 0,
-          createdAt: new Date(now - (seedArticles.length - i) * 3 * DAY),
+          createdAt: new Date(now - (content.articles.length - i) * 3 * DAY),
         })
         .run();
     });
 
-    for (const template of seedTemplates) {
+    for (const template of content.templates) {
       tx.insert(toolTemplates)
         .values({
           title: template.title,
@@ -175,19 +170,22 @@ export async function seedDemoData(): Promise<boolean> {
         .run();
     }
 
-    const scheduled = new Date(now + seedConference.daysFromNow * DAY);
-    scheduled.setUTCHours(seedConference.hour, 0, 0, 0);
-    tx.insert(conferences)
-      .values({
-        title: seedConference.title,
-        description: seedConference.description,
-        scheduledAt: scheduled,
-        duration: seedConference.duration,
-        maxParticipants: seedConference.maxParticipants,
-        isPremiumOnly: seedConference.isPremiumOnly,
-        createdBy: admin.id,
-      })
-      .run();
+    const conference = content.conference;
+    if (conference) {
+      const scheduled = new Date(now + conference.daysFromNow * DAY);
+      scheduled.setUTCHours(conference.hour, 0, 0, 0);
+      tx.insert(conferences)
+        .values({
+          title: conference.title,
+          description: conference.description,
+          scheduledAt: scheduled,
+          duration: conference.duration,
+          maxParticipants: conference.maxParticipants,
+          isPremiumOnly: conference.isPremiumOnly,
+          createdBy: admin.id,
+        })
+        .run();
+    }
   });
   logger.info("Seeded the demo academy (courses, forum, knowledge base, templates, a conference, two demo students).");
   return true;

@@ -5,13 +5,15 @@
  * Target: p95 under 50 ms at 10k passages. Run by `npm run bench` in a child
  * process on its own temporary database (set up before this module loads).
  */
+import path from "node:path";
 import { seedDemoData } from "#db/seed";
-import { seedCourses } from "#db/seed-content";
+import { loadDemoContent } from "#db/seed-content";
 import { createCourse } from "~/models/course.server";
 import { rebuildLibrary, searchLibrary, splitSentences } from "~/models/companion-library.server";
 import { offlineAnswer } from "~/models/companion-offline.server";
 import { createLesson } from "~/models/lesson.server";
 import { ensureAdmin } from "~/models/user.server";
+import { env } from "~/utils/env.server";
 import { markdownToPlainText } from "~/utils/markdown.server";
 
 const QUESTIONS = [
@@ -54,7 +56,7 @@ function timeAnswers(rounds: number): { p95: number; mean: number } {
  * lessons, so words are as common or rare as in real course text.
  */
 function generateLibrary(sections: number) {
-  const sentences = seedCourses.flatMap((course) =>
+  const sentences = loadDemoContent(path.resolve(env.CONTENT_DIR)).courses.flatMap((course) =>
     course.lessons.flatMap((lesson) => lesson.sections.flatMap((section) => splitSentences(markdownToPlainText(section.content)))),
   );
   let seed = 42;

@@ -26,6 +26,8 @@ const EnvObject = z.object({
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, "must be 3-32 letters, digits, _ - .").optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(128).optional(),
   SEED_DEMO_DATA: flag(true),
+  // The demo academy's Markdown files, read when SEED_DEMO_DATA fills an empty database.
+  CONTENT_DIR: z.string().min(1).default("./content"),
   TRUST_PROXY: flag(false),
   LOG_REQUESTS: flag(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, HEADMASTER, login, test, uniqueUsername, type Credentials } from "./helpers";
 import type { Page } from "@playwright/test";
 
-// Seeded by db/seed-content.ts.
+// Seeded from content/templates/ (01-session-planning-sheet.md, 02-peer-supervision-case-review.md).
 const FREE_TEMPLATE = "Session Planning Sheet";
 const PREMIUM_TEMPLATE = "Peer Supervision Case Review";
 
