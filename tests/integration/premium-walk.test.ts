@@ -362,16 +362,16 @@ const QUERY_VARIANTS: Record<string, (params: Record<string, string>, f: Fixture
   "/dashboard": () => ["?tab=courses", "?tab=members", "?tab=knowledge-base", "?tab=analytics"],
   "/knowledge-base": () => [`?q=${SEARCH_WORD}`, `?q=${SEARCH_WORD}&category=Study%20Tips`, "?category=Study%20Tips"],
   "/api/knowledge-base": () => [`?q=${SEARCH_WORD}`, "?category=Study%20Tips"],
-  "/community/category/:id": (params, f) => (params.id === String(f.categoryId) ? ["?page=1"] : []),
-  "/community/topic/:id": (params, f) => (params.id === String(f.topicId) ? ["?page=1"] : []),
-  "/api/forum/topic/:id": (params, f) => (params.id === String(f.topicId) ? ["?page=1"] : []),
+  "/community/category/:categoryId": (params, f) => (params.categoryId === String(f.categoryId) ? ["?page=1"] : []),
+  "/community/topic/:topicId": (params, f) => (params.topicId === String(f.topicId) ? ["?page=1"] : []),
+  "/api/forum/topic/:topicId": (params, f) => (params.topicId === String(f.topicId) ? ["?page=1"] : []),
   "/api/forum/topics/:categoryId": (params, f) => (params.categoryId === String(f.categoryId) ? ["?page=1"] : []),
   "/tools-templates": (_params, f) => ["?category=templates", `?premium=${f.templateId}`, `?premium=${f.hiddenTemplateId}`],
   "/api/tools-templates": () => ["?category=templates"],
-  "/api/tools-templates/:id/file": (_params, f) => f.tokens.map((token) => `?token=${encodeURIComponent(token)}`),
+  "/api/tools-templates/:templateId/file": (_params, f) => f.tokens.map((token) => `?token=${encodeURIComponent(token)}`),
   "/admin/knowledge-base": (_params, f) => [`?edit=${f.draftArticleId}`],
   "/api/recordings": () => [`?q=${SEARCH_WORD}`],
-  "/api/recordings/:id/file": (params, f) => (params.id === String(f.premiumRecordingId) ? ["?download=1"] : []),
+  "/api/recordings/:recordingId/file": (params, f) => (params.recordingId === String(f.premiumRecordingId) ? ["?download=1"] : []),
 };
 const STATIC_ROUTE_QUERIES = [`?q=${SEARCH_WORD}&page=1`];
 
@@ -379,7 +379,7 @@ const STATIC_ROUTE_QUERIES = [`?q=${SEARCH_WORD}&page=1`];
 const PLAUSIBLE_WRITES: Record<string, (f: Fixtures) => Array<{ method: "POST" | "PUT"; json: unknown }>> = {
   "/api/forum/replies": (f) => [{ method: "POST", json: { content: "A walk reply", topicId: f.topicId } }],
   "/api/forum/topics": (f) => [{ method: "POST", json: { title: "A walk topic", content: "Hello", categoryId: f.categoryId } }],
-  "/api/sections/:id/position": () => [{ method: "PUT", json: { seconds: 3 } }],
+  "/api/sections/:sectionId/position": () => [{ method: "PUT", json: { seconds: 3 } }],
   "/api/generate-lesson-content": () => [{ method: "POST", json: { title: "Walk" } }],
 };
 
