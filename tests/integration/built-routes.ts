@@ -1,8 +1,9 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { z } from "zod";
 
 // The route tree as Remix serves it: read from the production build's route
@@ -44,8 +45,10 @@ export interface RouteModule {
 /**
  * Imports the build in a child process (importing it opens a database, so it
  * gets a throwaway data folder) and prints the manifest without the modules.
+ * Asynchronously: a test's open keep-alive connections must not go stale
+ * while it waits.
  */
-function readManifest(): BuiltRoute[] {
+async function readManifest(): Promise<BuiltRoute[]> {
   if (!fs.existsSync(BUILD_FILE)) throw new Error(`No build at ${BUILD_FILE}: run \`npm run build\` first.`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-manifest-"));
   const script = `
@@ -54,7 +57,7 @@ function readManifest(): BuiltRoute[] {
     process.stdout.write(JSON.stringify(listed), () => process.exit(0));
   `;
   try {
-    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
       encoding: "utf8",
       maxBuffer: 16 * 1024 * 1024,
       env: {
@@ -66,7 +69,7 @@ function readManifest(): BuiltRoute[] {
         LOG_LEVEL: "warn",
       },
     });
-    return z.array(BuiltRouteSchema).parse(JSON.parse(output));
+    return z.array(BuiltRouteSchema).parse(JSON.parse(stdout));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -85,8 +88,8 @@ function segmentsOf(pattern: string): PathSegment[] {
 }
 
 /** Every route but the root, with its whole URL pattern, sorted by pattern. */
-export function listBuiltRoutes(): RouteModule[] {
-  const manifest = readManifest();
+export async function listBuiltRoutes(): Promise<RouteModule[]> {
+  const manifest = await readManifest();
   const byId = new Map(manifest.map((route) => [route.id, route]));
   const parents = new Set(manifest.flatMap((route) => (route.parentId ? [route.parentId] : [])));
   const patternOf = (route: BuiltRoute): string => {

@@ -490,6 +490,7 @@ async function routeAnswers(route: RouteModule, url: string): Promise<boolean> {
 
 beforeAll(async () => {
   const started = Date.now();
+  walk.routes = await listBuiltRoutes();
   const admin = await signedIn(TEST_ADMIN);
   const premium = await signedIn(DEMO_PREMIUM);
   const newStudentCredentials = { username: uniqueName("walker"), password: "a calm and steady passphrase" };
@@ -506,7 +507,6 @@ beforeAll(async () => {
     { name: "admin", credentials: TEST_ADMIN, allowed: ["premium", "hidden", "upsell"], cookie: admin.cookieHeader },
   ];
 
-  walk.routes = listBuiltRoutes();
 
   const record = async (probe: Probe, cookie?: string) => {
     try {

@@ -45,8 +45,8 @@ function format(urls: RouteUrl[]): string {
 
 describe("the built route tree", () => {
   let actual: RouteUrl[] = [];
-  beforeAll(() => {
-    actual = describeRoutes(listBuiltRoutes());
+  beforeAll(async () => {
+    actual = describeRoutes(await listBuiltRoutes());
   });
 
   it("serves exactly the URLs in tests/fixtures/route-urls.json", () => {
