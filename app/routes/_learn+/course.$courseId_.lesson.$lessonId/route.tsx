@@ -20,6 +20,9 @@ import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
 
+// The lesson player, /course/:courseId/lesson/:lessonId. The folder's `$courseId_`
+// (trailing underscore) keeps it out of the course page's layout: flat routes
+// nest a route in the one whose name it extends.
 const NOT_FOUND = "Lesson not found";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
