@@ -1,4 +1,5 @@
 import { vitePlugin as remix } from "@remix-run/dev";
+import { flatRoutes } from "remix-flat-routes";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -44,7 +45,17 @@ export default defineConfig({
   plugins: [
     !process.env.VITEST &&
       remix({
-        ignoredRouteFiles: ["**/*.test.*", "**/*.server.test.*"],
+        // Routes are read by remix-flat-routes (below), not by Remix's own convention.
+        ignoredRouteFiles: ["**/*"],
+        // app/routes/ is grouped by area in `+` folders, as the Epic Stack does: `admin+/forum.tsx`
+        // is /admin/forum, `_auth+/login.tsx` is /login (a leading `_` adds no URL segment), and a
+        // folder with a route.tsx (`admin+/conference/route.tsx`) is one route whose other files
+        // are its private modules. Files these patterns match are never routes: server helpers,
+        // tests, and `__name.tsx` for a private module kept directly in a `+` folder.
+        routes: async (defineRoutes) =>
+          flatRoutes("routes", defineRoutes, {
+            ignoredRouteFiles: [".*", "**/*.css", "**/*.test.*", "**/*.server.*", "**/*.client.*", "**/__*.*"],
+          }),
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,

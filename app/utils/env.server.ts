@@ -39,7 +39,6 @@ const EnvObject = z.object({
   JSON_BODY_LIMIT_KB: positiveInt(100),
   // How long pages and API reads that every visitor sees alike are kept for anonymous visitors (0: not kept).
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional().default(5),
-  BENCH_MODE: flag(false),
   // Streaks count calendar days in this time zone.
   ACADEMY_TIMEZONE: z
     .string()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bucketWeeklyMinutes, mondayOf, weekStarts } from "~/models/learning-analytics.server";
-import { formatMinutes } from "~/components/learning/portal-analytics";
+import { formatMinutes } from "~/routes/_learn+/students/portal-analytics";
 
 describe("weeks of learning time", () => {
   it("start on Monday", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHAT_HISTORY_SENT, CHAT_MESSAGE_MAX, ChatSourceSchema, type ChatSource } from "~/schemas/companion";
 
-// The shapes the study companion's API answers with (app/routes/api.chat*.ts).
+// The shapes the study companion's API answers with (app/routes/api+/chat*.ts).
 // The browser parses every answer instead of trusting it.
 
 export const SourceSchema = ChatSourceSchema;

@@ -1,0 +1,336 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
+import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "~/components/ui/icons";
+import { levelBadgeClasses } from "~/components/course-card";
+import { CourseImage } from "~/components/course-image";
+import { RatingBadge } from "~/components/course-rating";
+import { CourseRatingForm } from "~/components/learning/course-rating-form";
+import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
+import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
+import { ProgressBar } from "~/components/learning/progress-bar";
+import { parseRouteId } from "~/components/learning/route-params";
+import { PremiumOffer } from "~/components/premium/premium-offer";
+import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
+import { buttonClasses } from "~/components/ui/button";
+import { findCourseForViewer, isCourseLocked } from "~/models/access.server";
+import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing.server";
+import { ratingDetail, shownRating } from "~/models/course-rating";
+import { getMemberRating, rateCourse, RatingRefusal } from "~/models/course-rating.server";
+import { listLessonOutline } from "~/models/lesson.server";
+import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/progress.server";
+import { CourseRatingSchema, RATE_INTENT } from "~/schemas/course-rating";
+import { getOptionalUser, requireUser } from "~/utils/auth.server";
+import { invariantResponse } from "~/utils/misc";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
+import { publicPageHeaders } from "~/utils/page-cache";
+
+const NOT_FOUND = "Course Not Found";
+
+// The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.course.title} — Mystic Academy` : `${NOT_FOUND} — Mystic Academy` },
+  ...(data ? [{ name: "description", content: data.course.description }] : []),
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const courseId = parseRouteId(params.courseId);
+  const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
+  invariantResponse(course, NOT_FOUND, { status: 404 });
+  // A Premium course is shown to everyone, but only members with Premium (and admins) may take it.
+  const locked = isCourseLocked(course, user);
+  const paymentsOffMessage = paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE;
+  if (!user || locked) return json({ course, locked, signedIn: Boolean(user), paymentsOffMessage, learner: null });
+  const completed = new Set(listCompletedLessonIds(user.id, course.id));
+  const progress = getProgress(user.id, course.id);
+  return json({
+    course,
+    locked,
+    signedIn: true,
+    paymentsOffMessage,
+    learner: {
+      enrolled: Boolean(progress),
+      // Only a student who has started the course may rate it (course-rating.server.ts).
+      yourRating: progress ? getMemberRating(user.id, course.id) : null,
+      percentage: progress?.progressPercentage ?? 0,
+      lessons: listLessonOutline(course.id).map((lesson) => ({ ...lesson, done: completed.has(lesson.id) })),
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const courseId = parseRouteId(params.courseId);
+  const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
+  invariantResponse(course, NOT_FOUND, { status: 404 });
+  const formData = await readForm(request);
+  if (formData.get("intent") === RATE_INTENT) return rateFromForm(formData, user, course.id);
+  invariantResponse(formData.get("intent") === "start", "Unknown action", { status: 400 });
+  if (isCourseLocked(course, user)) {
+    return redirectWithToast("/upgrade", { type: "error", title: "Premium course", description: "This course is part of Premium. Upgrade to start it." });
+  }
+
+  const returning = Boolean(getProgress(user.id, course.id));
+  startCourse(user.id, course.id);
+  const resumeAt = findResumeLesson(user.id, course.id);
+  if (!resumeAt) {
+    return redirectWithToast(`/course/${course.id}`, {
+      type: "error",
+      title: "No lessons yet",
+      description: "This course has no lessons yet. Please check back soon.",
+    });
+  }
+  const lessonPath = `/course/${course.id}/lesson/${resumeAt.id}`;
+  if (returning) return redirect(lessonPath);
+  return redirectWithToast(lessonPath, { type: "success", title: "Course started", description: `Welcome to ${course.title}.` });
+}
+
+/** The rating form's post: the same rule as PUT /api/courses/{id}/rating. */
+function rateFromForm(formData: FormData, user: { id: number }, courseId: number) {
+  const submission = parseWithZod(formData, { schema: CourseRatingSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    rateCourse(user.id, courseId, submission.value.rating);
+  } catch (error) {
+    if (!(error instanceof RatingRefusal)) throw error;
+    return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+  const stars = submission.value.rating;
+  return redirectWithToast(`/course/${courseId}`, {
+    type: "success",
+    title: "Thank you for rating",
+    description: `You rated this course ${stars} ${stars === 1 ? "star" : "stars"}.`,
+  });
+}
+
+const LEARNING_OUTCOMES = [
+  "The core ideas and vocabulary of the subject, explained step by step",
+  "Practical exercises you can bring into your own readings and sessions",
+  "How to share insights with clients clearly, kindly and responsibly",
+  "Habits that build trust, confidence and a sustainable practice",
+];
+
+type LoaderData = SerializeFrom<typeof loader>;
+
+/** In place of Start Learning when the course needs Premium the viewer does not have. */
+function PremiumCoursePanel({ course, paymentsOffMessage, signedIn }: Pick<LoaderData, "course" | "paymentsOffMessage"> & { signedIn: boolean }) {
+  return (
+    <section className="card space-y-4 border-accent/50" aria-labelledby="premium-course-title" data-testid="premium-course-panel">
+      <h2 id="premium-course-title" className="flex items-center gap-2 font-display text-xl">
+        <Crown className="h-5 w-5 text-accent" aria-hidden /> Premium Course
+      </h2>
+      {signedIn ? (
+        <>
+          <p className="opacity-85">This course is part of Premium. Upgrade to start it.</p>
+          <PremiumOffer />
+          {paymentsOffMessage ? (
+            <PaymentsOffNotice message={paymentsOffMessage} />
+          ) : (
+            <UpgradeDialogLink paymentsOffMessage={null} className={buttonClasses("primary", "w-full")}>
+              <Crown className="h-4 w-4" aria-hidden /> Upgrade to Premium
+            </UpgradeDialogLink>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="opacity-85">This course is part of Premium. Please log in first, then upgrade to Premium to start it.</p>
+          <a href={`/login?redirect=/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
+            <LogIn className="h-4 w-4" aria-hidden /> Log In to Continue
+          </a>
+        </>
+      )}
+    </section>
+  );
+}
+
+function StartLearningPanel({ course, learner }: LoaderData) {
+  const navigation = useNavigation();
+  const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
+  return (
+    <section className="card space-y-4" aria-labelledby="start-learning-title">
+      <h2 id="start-learning-title" className="font-display text-xl">
+        Start Learning
+      </h2>
+      {learner ? (
+        <>
+          <div>
+            <div className="mb-1 flex justify-between text-sm">
+              <span>Your progress</span>
+              <span data-testid="course-progress">{learner.percentage}%</span>
+            </div>
+            <ProgressBar value={learner.percentage} label="Course progress" />
+          </div>
+          {learner.lessons.length > 0 ? (
+            <ol className="space-y-1" aria-label="Lessons">
+              {learner.lessons.map((lesson, index) => (
+                <li key={lesson.id}>
+                  <a
+                    href={`/course/${course.id}/lesson/${lesson.id}`} data-discover="true"
+                    className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-primary/15"
+                  >
+                    {lesson.done ? (
+                      <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-300" aria-label="Done" />
+                    ) : (
+                      <Circle className="h-4 w-4 shrink-0 opacity-50" aria-hidden />
+                    )}
+                    <span className="flex-1">
+                      {index + 1}. {lesson.title}
+                    </span>
+                    {lesson.done ? <span aria-hidden>✓</span> : null}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm opacity-75">Lessons for this course are being prepared.</p>
+          )}
+          <Form method="post">
+            <input type="hidden" name="intent" value="start" />
+            <button type="submit" className={buttonClasses("primary", "w-full")} disabled={starting}>
+              {starting ? "Opening..." : learner.enrolled ? "Continue Learning" : "Start Course"}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p className="opacity-80">Please log in to start this course</p>
+          <a href={`/login?redirect=/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
+            <LogIn className="h-4 w-4" aria-hidden /> Log In to Enroll
+          </a>
+        </>
+      )}
+    </section>
+  );
+}
+
+function CourseDetailsPanel({ course }: Pick<LoaderData, "course">) {
+  const rows = [
+    { label: "Level", value: course.level },
+    { label: "Duration", value: course.duration },
+    { label: "Lessons", value: String(course.lessons) },
+    { label: "Rating", value: ratingDetail(shownRating(course)) },
+    { label: "Access", value: course.isPremium ? "Premium" : "Included with membership" },
+  ];
+  return (
+    <section className="card" aria-labelledby="course-details-title">
+      <h2 id="course-details-title" className="mb-3 font-display text-xl">
+        Course details
+      </h2>
+      <dl className="space-y-2 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="flex justify-between gap-4 border-b border-primary/15 pb-2 last:border-0">
+            <dt className="opacity-75">{row.label}</dt>
+            <dd className="text-right font-medium">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export default function CourseDetail() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const loadingCourse = useLoadingCoursePage();
+  if (loadingCourse) return <CourseDetailSkeleton />;
+  const { course } = data;
+  const overview = [
+    { icon: BookOpen, label: "Lessons", value: String(course.lessons) },
+    { icon: Clock, label: "Duration", value: course.duration },
+    { icon: GraduationCap, label: "Level", value: course.level },
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="space-y-8 lg:col-span-2">
+          <CourseImage course={course} className="aspect-video w-full rounded-xl border border-primary/25" size="page" />
+          <div>
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <span className={`rounded-full border px-2 py-0.5 text-xs ${levelBadgeClasses[course.level]}`}>{course.level}</span>
+              <RatingBadge course={course} className="text-sm" />
+              {course.isPremium ? (
+                <span
+                  className="flex items-center gap-1 rounded-full border border-accent/60 bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent"
+                  data-testid="premium-course-badge"
+                >
+                  <Crown className="h-3.5 w-3.5" aria-hidden /> Premium
+                </span>
+              ) : null}
+            </div>
+            <h1 className="mt-3 font-display text-4xl">{course.title}</h1>
+            <p className="mt-4 text-lg opacity-85">{course.description}</p>
+          </div>
+
+          <section aria-labelledby="overview-title">
+            <h2 id="overview-title" className="mb-3 font-display text-2xl">
+              Course overview
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              {overview.map((item) => (
+                // A dl's groups may hold only dt and dd, so the icon sits inside the term.
+                <div key={item.label} className="card p-4">
+                  <dt className="flex items-center gap-2 text-xs uppercase tracking-wide opacity-70">
+                    <item.icon className="h-5 w-5 shrink-0 text-accent" aria-hidden />
+                    {item.label}
+                  </dt>
+                  <dd className="mt-1 pl-7 font-semibold">{item.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="outcomes-title" className="card">
+            <h2 id="outcomes-title" className="mb-3 font-display text-2xl">
+              What You&apos;ll Learn
+            </h2>
+            <ul className="space-y-2">
+              {LEARNING_OUTCOMES.map((outcome) => (
+                <li key={outcome} className="flex items-start gap-2">
+                  <Sparkles className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden />
+                  {outcome}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="space-y-6">
+          {data.locked ? (
+            <PremiumCoursePanel course={course} paymentsOffMessage={data.paymentsOffMessage} signedIn={data.signedIn} />
+          ) : (
+            <StartLearningPanel {...data} />
+          )}
+          {data.learner?.enrolled ? <CourseRatingForm yourRating={data.learner.yourRating} lastResult={actionData?.result} /> : null}
+          <CourseDetailsPanel course={course} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundPanel
+        title={NOT_FOUND}
+        message="This course does not exist or is no longer offered."
+        linkTo="/"
+        linkLabel="Return home"
+        icon={<BookOpen className="h-10 w-10" aria-hidden />}
+      />
+    );
+  }
+  return <SomethingWentWrong />;
+}

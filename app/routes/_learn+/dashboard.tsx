@@ -1,0 +1,22 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { adminDashboardAction, loadAdminDashboard } from "~/utils/admin-dashboard.server";
+import { requireUser } from "~/utils/auth.server";
+
+// /dashboard is every signed-in user's "dashboard" (spec: it takes the portal's
+// tab query), so a student lands in the portal and an admin sees the admin
+// dashboard (spec §2: the same page as /admin, which stays admin-only).
+export { default, ErrorBoundary, meta } from "../admin+/_index";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireUser(args.request);
+  if (user.role !== "admin") {
+    const tab = new URL(args.request.url).searchParams.get("tab");
+    throw redirect(tab ? `/students?tab=${encodeURIComponent(tab)}` : "/students");
+  }
+  return loadAdminDashboard(args.request);
+}
+
+/** The overview's forms: Premium requests and the contact address (admins only). */
+export function action({ request }: ActionFunctionArgs) {
+  return adminDashboardAction(request);
+}

@@ -1,0 +1,236 @@
+import { Link, useLocation } from "@remix-run/react";
+import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap, MessageCircle, Video } from "~/components/ui/icons";
+import { companionHref, openCompanion } from "~/components/companion/companion-store";
+import { ProgressBar } from "~/components/learning/progress-bar";
+import { EstimatedPart, LearningTimeRule } from "~/components/learning/learning-time-note";
+import type { PortalStats } from "./portal-types";
+import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
+import { buttonClasses } from "~/components/ui/button";
+import { StatCard } from "~/components/ui/stat-card";
+import type { JourneyCourse } from "~/models/journey.server";
+import { formatLearningTime } from "~/schemas/learning-time";
+import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
+
+export function PortalStatCards({ stats }: { stats: PortalStats }) {
+  const { measuredSeconds, estimatedSeconds } = stats.learningTime;
+  return (
+    <section aria-label="Your figures" className="space-y-2">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Enrolled courses" value={stats.enrolled} icon={BookOpen} testId="stat-enrolled" />
+        <StatCard label="Completed" value={stats.completed} icon={Award} testId="stat-completed" />
+        <StatCard
+          label={estimatedSeconds > 0 ? "Learning time (estimated in part)" : "Learning time"}
+          value={formatLearningTime(measuredSeconds + estimatedSeconds)}
+          icon={Clock}
+          testId="stat-hours"
+          note={<EstimatedPart estimatedSeconds={estimatedSeconds} />}
+        />
+        <StatCard label="Current streak" value={`${stats.streak} ${stats.streak === 1 ? "day" : "days"}`} icon={Flame} testId="stat-streak" />
+      </div>
+      <LearningTimeRule />
+    </section>
+  );
+}
+
+function JourneyCard({ course }: { course: JourneyCourse }) {
+  const started = course.kind === "in-progress";
+  return (
+    <a href={`/course/${course.id}`} data-discover="true" className="card block h-full space-y-3 transition hover:border-primary/60" data-testid="journey-course">
+      <p className="text-xs uppercase tracking-wide opacity-80">
+        {started ? "In progress" : "Not started"} • {course.level} • {course.lessons} lessons
+      </p>
+      <p className="font-display text-lg">{course.title}</p>
+      <div>
+        <div className="mb-1 flex justify-between text-xs opacity-80">
+          <span>Progress</span>
+          <span>{course.percentage}%</span>
+        </div>
+        <ProgressBar value={course.percentage} label={`${course.title} progress`} />
+      </div>
+      <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
+        {started ? "Continue Learning" : "Start Course"} <ArrowRight className="h-4 w-4" aria-hidden />
+      </p>
+    </a>
+  );
+}
+
+/** A Premium course shown to a member without Premium: clearly marked, and it leads to /upgrade, not to the lessons. */
+function UpsellCard({ course }: { course: JourneyCourse }) {
+  return (
+    <a
+      href="/upgrade" data-discover="true"
+      className="card block h-full space-y-3 border-dashed border-accent/60 bg-accent/5 transition hover:border-accent"
+      data-testid="journey-upsell"
+    >
+      <p className="inline-flex items-center gap-1 rounded-full border border-accent/60 px-2 py-0.5 text-xs font-medium text-accent">
+        <Crown className="h-3.5 w-3.5" aria-hidden /> Premium course
+      </p>
+      <p className="font-display text-lg">{course.title}</p>
+      <p className="text-sm opacity-85">
+        {course.percentage > 0 ? `You reached ${course.percentage}%. ` : ""}Upgrade to Premium to {course.percentage > 0 ? "continue" : "take"} it.
+      </p>
+      <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
+        Upgrade to Premium <ArrowRight className="h-4 w-4" aria-hidden />
+      </p>
+    </a>
+  );
+}
+
+/** Where a member goes when the journey has nothing left to list. */
+function JourneyEmptyState({ finishedCount }: { finishedCount: number }) {
+  if (finishedCount > 0) {
+    return (
+      <div className="card space-y-3" data-testid="journey-empty">
+        <p className="font-semibold">You have finished every course open to you.</p>
+        <p className="text-sm opacity-85">Your certificates are waiting, and new courses appear in the catalogue.</p>
+        <div className="flex flex-wrap gap-2">
+          <a href="/students?tab=certificates" data-discover="true" className={buttonClasses("primary", undefined, "sm")}>
+            <Award className="h-4 w-4" aria-hidden /> See your certificates
+          </a>
+          <a href="/courses" data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
+            Browse the catalogue
+          </a>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="card space-y-3" data-testid="journey-empty">
+      <p className="font-semibold">No courses are open to you yet.</p>
+      <a href="/courses" data-discover="true" className={buttonClasses("primary", undefined, "sm")}>
+        <Compass className="h-4 w-4" aria-hidden /> Browse the catalogue
+      </a>
+    </div>
+  );
+}
+
+/** Up to three courses to continue or start, then at most one Premium upsell. */
+export function ContinueJourney({ courses, upsell, finishedCount }: { courses: JourneyCourse[]; upsell: JourneyCourse | null; finishedCount: number }) {
+  return (
+    <section aria-labelledby="journey-title">
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 id="journey-title" className="font-display text-2xl">
+          Continue Your Journey
+        </h2>
+        <a href="/courses" data-discover="true" className="inline-flex items-center gap-1 text-sm underline">
+          View All Courses <ArrowRight className="h-4 w-4" aria-hidden />
+        </a>
+      </div>
+      {courses.length === 0 ? <JourneyEmptyState finishedCount={finishedCount} /> : null}
+      {courses.length > 0 || upsell ? (
+        <ul className={`mt-4 grid gap-4 md:grid-cols-2 ${upsell && courses.length >= 3 ? "xl:grid-cols-4" : "lg:grid-cols-3"}`}>
+          {courses.map((course) => (
+            <li key={course.id}>
+              <JourneyCard course={course} />
+            </li>
+          ))}
+          {upsell ? (
+            <li>
+              <UpsellCard course={upsell} />
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** Spec §2: shown on the overview to members without Premium. */
+export function UpgradeBanner({ paymentsOffMessage }: { paymentsOffMessage: string | null }) {
+  return (
+    <section
+      className="card flex flex-wrap items-center justify-between gap-4 border-accent/50 bg-gradient-to-r from-primary/25 to-accent/15"
+      aria-labelledby="upgrade-banner-title"
+      data-testid="upgrade-banner"
+    >
+      <div className="flex items-start gap-3">
+        <Crown className="mt-1 h-7 w-7 shrink-0 text-accent" aria-hidden />
+        <div>
+          <h2 id="upgrade-banner-title" className="font-display text-xl">
+            Unlock Premium
+          </h2>
+          <p className="text-sm opacity-85">
+            {`Advanced classes, exclusive forum categories, advanced analytics and monthly live Q&A — ${PREMIUM_PRICE_LABEL}.`}
+          </p>
+        </div>
+      </div>
+      {paymentsOffMessage ? (
+        <PaymentsOffNotice message={paymentsOffMessage} />
+      ) : (
+        <UpgradeDialogLink paymentsOffMessage={null} className={buttonClasses("primary")}>
+          <Crown className="h-4 w-4" aria-hidden /> Upgrade Now
+        </UpgradeDialogLink>
+      )}
+    </section>
+  );
+}
+
+const quickActionClasses = "card flex h-full items-center gap-3 p-4 transition hover:border-primary/60";
+
+/**
+ * Spec §2: opens the floating study companion. Without JavaScript the link
+ * reloads the page with ?companion=open, which the widget honours.
+ */
+function CompanionQuickAction() {
+  const location = useLocation();
+  return (
+    <a
+      href={companionHref(location.pathname, location.search)}
+      className={quickActionClasses}
+      onClick={(event) => {
+        event.preventDefault();
+        openCompanion();
+      }}
+    >
+      <MessageCircle className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+      <span>
+        <span className="block font-semibold">Chat with the study companion</span>
+        <span className="block text-xs opacity-75">Ask about any lesson or article.</span>
+      </span>
+    </a>
+  );
+}
+
+export function QuickActions({ upgrade }: { upgrade: { paymentsOffMessage: string | null } | null }) {
+  const actions = [
+    { to: "/courses", label: "Browse courses", description: "Find your next course in the catalogue.", icon: Compass },
+    { to: "/students?tab=progress", label: "Review your progress", description: "See achievements and recent activity.", icon: GraduationCap },
+    { to: "/students?tab=certificates", label: "Your certificates", description: "Download or share what you have earned.", icon: Award },
+    { to: "/recordings", label: "Session Recordings", description: "Watch the live sessions you missed.", icon: Video },
+  ];
+  return (
+    <section aria-labelledby="quick-actions-title">
+      <h2 id="quick-actions-title" className="mb-4 font-display text-2xl">
+        Quick Actions
+      </h2>
+      <ul className={upgrade ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"}>
+        <li>
+          <CompanionQuickAction />
+        </li>
+        {actions.map((action) => (
+          <li key={action.to}>
+            <Link to={action.to} className={quickActionClasses}>
+              <action.icon className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+              <span>
+                <span className="block font-semibold">{action.label}</span>
+                <span className="block text-xs opacity-75">{action.description}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+        {/* Spec §2: only for members without Premium. */}
+        {upgrade ? (
+          <li>
+            <UpgradeDialogLink paymentsOffMessage={upgrade.paymentsOffMessage} className={quickActionClasses}>
+              <Crown className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+              <span>
+                <span className="block font-semibold">Upgrade to Premium</span>
+                <span className="block text-xs opacity-75">{`Advanced classes and analytics for ${PREMIUM_PRICE_LABEL}.`}</span>
+              </span>
+            </UpgradeDialogLink>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,262 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Crown, Home, LogOut, Settings } from "~/components/ui/icons";
+import { z } from "zod";
+import { ConferenceBanner } from "./conference-banner";
+import { CourseCard } from "~/components/course-card";
+import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
+import { CertificateList } from "./portal-certificates";
+import { AnalyticsTeaser, LearningAnalyticsPanel } from "./portal-analytics";
+import { ContinueJourney, PortalStatCards, QuickActions, UpgradeBanner } from "./portal-overview";
+import { Achievements, CourseProgressList, LearningPath, RecentActivity } from "./portal-progress";
+import { CANCEL_INTENT, RESUME_INTENT, SubscriptionCard } from "./portal-subscription";
+import type { PortalCertificate, PortalProgress } from "./portal-types";
+import { TabLinks } from "~/components/learning/tab-links";
+import { buttonClasses } from "~/components/ui/button";
+import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, setCancelAtPeriodEnd } from "~/models/billing.server";
+import { listCertificatesForUser } from "~/models/certificate.server";
+import { loadConferenceBanner } from "./conference-banner.server";
+import { listActiveCourses } from "~/models/course.server";
+import { getLearningAnalytics } from "~/models/learning-analytics.server";
+import { getJourney } from "~/models/journey.server";
+import { getLearningTimeTotal } from "~/models/learning-time.server";
+import { getCurrentStreak, getEnrolmentCounts, listProgressForUser } from "~/models/progress.server";
+import { getSubscriptionSummary } from "~/models/subscription.server";
+import { dismissedCookie, DismissBannerSchema, DISMISS_BANNER_INTENT } from "~/schemas/conference-banner";
+import { requireUser } from "~/utils/auth.server";
+import { formatDate } from "~/utils/misc";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
+
+export const meta: MetaFunction = () => [{ title: "Student Portal — Mystic Academy" }];
+
+const TABS = [
+  { id: "overview", label: "Overview" },
+  { id: "courses", label: "Courses" },
+  { id: "progress", label: "Progress" },
+  { id: "certificates", label: "Certificates" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+const PROGRESS_VIEWS = [
+  { id: "overview", label: "Overview" },
+  { id: "courses", label: "Course Progress" },
+  { id: "activity", label: "Recent Activity" },
+] as const;
+type ProgressView = (typeof PROGRESS_VIEWS)[number]["id"];
+
+// Spec §5: only the four known tabs are accepted; anything else shows the overview.
+const parseTab = (value: string | null): Tab => TABS.find((tab) => tab.id === value)?.id ?? "overview";
+const parseView = (value: string | null): ProgressView => PROGRESS_VIEWS.find((view) => view.id === value)?.id ?? "overview";
+
+const FEATURED_COURSES = 3;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const courses = listActiveCourses();
+  const available = new Set(courses.map((course) => course.id));
+  const progress: PortalProgress[] = listProgressForUser(user.id).map((record) => ({
+    courseId: record.courseId,
+    courseTitle: record.courseTitle,
+    courseDescription: record.courseDescription,
+    courseAvailable: available.has(record.courseId),
+    isCompleted: record.isCompleted,
+    progressPercentage: record.progressPercentage,
+    startedAt: record.startedAt.toISOString(),
+    lastAccessedAt: record.lastAccessedAt.toISOString(),
+    completedAt: record.completedAt?.toISOString() ?? null,
+  }));
+  const certificates: PortalCertificate[] = listCertificatesForUser(user.id).map((certificate) => ({
+    id: certificate.id,
+    courseTitle: certificate.courseTitle,
+    certificateNumber: certificate.certificateNumber,
+    issuedAt: certificate.issuedAt.toISOString(),
+    isVerified: certificate.isVerified,
+  }));
+  const tab = parseTab(url.searchParams.get("tab"));
+  const view = parseView(url.searchParams.get("view"));
+  const subscription = getSubscriptionSummary(user);
+  return json({
+    name: user.firstName ?? user.name ?? user.username,
+    tab,
+    view,
+    subscription,
+    paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
+    // Advanced analytics are a Premium benefit; only computed where they are shown.
+    analytics: subscription.isPremium && tab === "progress" && view === "overview" ? getLearningAnalytics(user.id) : null,
+    conferenceBanner: tab === "overview" ? loadConferenceBanner(request, user) : null,
+    stats: {
+      ...getEnrolmentCounts(user.id),
+      learningTime: getLearningTimeTotal(user.id),
+      streak: getCurrentStreak(user.id),
+    },
+    journey: tab === "overview" ? getJourney(user) : null,
+    courses,
+    progress,
+    certificates,
+  });
+}
+
+const SubscriptionIntent = z.object({ intent: z.enum([CANCEL_INTENT, RESUME_INTENT]) });
+
+// The membership card's "Cancel at period end" and "Resume"; Stripe is told first, then the page.
+// The conference banner's dismiss button posts here when JavaScript is off.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const fields = Object.fromEntries(await readForm(request));
+  if (fields.intent === DISMISS_BANNER_INTENT) {
+    const dismissal = DismissBannerSchema.safeParse(fields);
+    if (!dismissal.success) return json({ message: "Unknown conference." }, { status: 400 });
+    const back = new URL(request.url);
+    return redirect(back.pathname + back.search, { headers: { "Set-Cookie": dismissedCookie(dismissal.data.conferenceId) } });
+  }
+  const parsed = SubscriptionIntent.safeParse(fields);
+  if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
+  const cancel = parsed.data.intent === CANCEL_INTENT;
+  try {
+    const summary = await setCancelAtPeriodEnd(user, cancel);
+    const end = summary.currentPeriodEnd ? formatDate(summary.currentPeriodEnd) : null;
+    return redirectWithToast("/students", {
+      type: "success",
+      title: cancel ? "Renewal Cancelled" : "Renewal Resumed",
+      description: cancel
+        ? `Premium stays active until ${end ?? "the end of the paid period"}, then stops.`
+        : `Premium will renew${end ? ` on ${end}` : ""} as usual.`,
+    });
+  } catch (error) {
+    if (!(error instanceof BillingError)) throw error;
+    return redirectWithToast("/students", { type: "error", title: "Membership Not Changed", description: error.message });
+  }
+}
+
+export default function StudentPortal() {
+  const { name, tab, view, subscription, paymentsOffMessage, analytics, conferenceBanner, stats, journey, courses, progress, certificates } =
+    useLoaderData<typeof loader>();
+  const loadingCourse = useLoadingCoursePage();
+  if (loadingCourse) return <CourseDetailSkeleton />;
+  const featured = courses.slice(0, FEATURED_COURSES);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="font-display text-3xl">Student Portal</h1>
+            {subscription.isPremium ? (
+              <span
+                className="flex items-center gap-1 rounded-full border border-accent/60 bg-accent/15 px-3 py-1 text-sm font-medium text-accent"
+                data-testid="premium-badge"
+              >
+                <Crown className="h-4 w-4" aria-hidden /> Premium Member
+              </span>
+            ) : null}
+          </div>
+          <p className="mt-1 opacity-80">Welcome, {name}. Continue your journey.</p>
+        </div>
+        <div className="flex gap-2">
+          <a href="/" data-discover="true" className={buttonClasses("outline")}>
+            <Home className="h-4 w-4" aria-hidden /> Return Home
+          </a>
+          <a href="/settings" data-discover="true" className={buttonClasses("ghost")}>
+            <Settings className="h-4 w-4" aria-hidden /> Settings
+          </a>
+          {/* Spec: the portal's Logout navigates to /api/logout. */}
+          <a href="/api/logout" className={buttonClasses("ghost")}>
+            <LogOut className="h-4 w-4" aria-hidden /> Logout
+          </a>
+        </div>
+      </header>
+
+      <div className="mt-6 md:mt-8">
+        <TabLinks label="Portal sections" tabs={TABS} current={tab} hrefFor={(id) => `/students?tab=${id}`} />
+      </div>
+
+      <div className="mt-8 space-y-10">
+        {tab === "overview" ? (
+          // On a phone the upgrade banner and the four figures follow the journey, so
+          // "Continue Your Journey" is on the first screen; wider screens keep the spec's order.
+          <div className="flex flex-col gap-10">
+            {conferenceBanner ? (
+              <ConferenceBanner
+                initial={conferenceBanner.sessions}
+                viewerIsPremium={conferenceBanner.viewerIsPremium}
+                dismissedId={conferenceBanner.dismissedId}
+                timeZone={conferenceBanner.timeZone}
+                paymentsOffMessage={paymentsOffMessage}
+              />
+            ) : null}
+            {subscription.isPremium ? null : (
+              <div className="order-1 md:order-none">
+                <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />
+              </div>
+            )}
+            <div className="order-1 md:order-none">
+              <PortalStatCards stats={stats} />
+            </div>
+            {subscription.isPremium || subscription.plan === "premium" ? <SubscriptionCard summary={subscription} /> : null}
+            {journey ? (
+              <ContinueJourney
+                courses={journey.courses.slice(0, FEATURED_COURSES)}
+                upsell={journey.upsells[0] ?? null}
+                finishedCount={journey.finishedCount}
+              />
+            ) : null}
+            <div className="order-1 md:order-none">
+              <QuickActions upgrade={subscription.isPremium ? null : { paymentsOffMessage }} />
+            </div>
+          </div>
+        ) : null}
+
+        {tab === "courses" ? (
+          <section aria-labelledby="all-courses-title">
+            <h2 id="all-courses-title" className="mb-4 font-display text-2xl">
+              All Courses
+            </h2>
+            {courses.length === 0 ? (
+              <p className="card text-center">No courses available</p>
+            ) : (
+              <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {courses.map((course) => (
+                  <CourseCard
+                    key={course.id}
+                    course={course}
+                    action={
+                      <a href={`/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
+                        Start Learning
+                      </a>
+                    }
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+        ) : null}
+
+        {tab === "progress" ? (
+          <>
+            <TabLinks
+              label="Progress views"
+              size="sm"
+              tabs={PROGRESS_VIEWS}
+              current={view}
+              hrefFor={(id) => `/students?tab=progress&view=${id}`}
+            />
+            {view === "overview" ? (
+              <>
+                <div className="grid gap-6 lg:grid-cols-2">
+                  <LearningPath courses={featured} progress={progress} />
+                  <Achievements progress={progress} />
+                </div>
+                {analytics ? <LearningAnalyticsPanel analytics={analytics} /> : <AnalyticsTeaser paymentsOffMessage={paymentsOffMessage} />}
+              </>
+            ) : null}
+            {view === "courses" ? <CourseProgressList progress={progress} /> : null}
+            {view === "activity" ? <RecentActivity progress={progress} /> : null}
+          </>
+        ) : null}
+
+        {tab === "certificates" ? <CertificateList certificates={certificates} /> : null}
+      </div>
+    </div>
+  );
+}

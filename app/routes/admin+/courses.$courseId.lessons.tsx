@@ -1,0 +1,278 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { ArrowDown, ArrowLeft, ArrowUp, BookOpen, CheckCircle2, Clock, Layers, Pencil, Plus } from "~/components/ui/icons";
+import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
+import { UrlDialog } from "~/components/ui/dialog";
+import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
+import type { Notice } from "~/components/admin/notice";
+import { buttonClasses } from "~/components/ui/button";
+import { findCourseForViewer, findLessonForViewer, listLessonsForViewer } from "~/models/access.server";
+import { generateLessonContent } from "~/models/lesson-generation.server";
+import {
+  countSections,
+  createLesson,
+  deleteLesson,
+  moveLesson,
+  updateLesson,
+} from "~/models/lesson.server";
+import { LessonFormSchema } from "~/schemas/admin-forms";
+import type { User } from "#db/schema";
+import { requireAdmin } from "~/utils/auth.server";
+import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { StatCard } from "~/components/ui/stat-card";
+import { readForm } from "~/utils/form-data.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Lessons of ${data.course.title} — Mystic Academy` : "Course Not Found — Mystic Academy" },
+];
+
+
+function requireCourse(id: string | undefined, admin: User) {
+  const courseId = parseRouteId(id);
+  const course = courseId === null ? undefined : findCourseForViewer(courseId, admin);
+  invariantResponse(course, "Course Not Found", { status: 404 });
+  return course;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const course = requireCourse(params.courseId, admin);
+  const lessons = listLessonsForViewer(course, admin);
+  return json({
+    course: { id: course.id, title: course.title, isActive: course.isActive },
+    lessons,
+    stats: {
+      totalLessons: lessons.length,
+      contentSections: countSections(course.id),
+      activeLessons: lessons.filter((lesson) => lesson.isActive).length,
+    },
+  });
+}
+
+// Opening or closing a form only changes ?new, ?edit or ?delete.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+interface ActionData {
+  result: SubmissionResult<string[]>;
+  notice: Notice | null;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const course = requireCourse(params.courseId, admin);
+  const lessonsPath = `/admin/courses/${course.id}/lessons`;
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+
+  // A lesson id from the form must belong to this course.
+  const lessonId = parseRouteId(formData.get("lessonId"));
+  const lesson = lessonId === null ? undefined : findLessonForViewer(lessonId, admin, course.id)?.lesson;
+  if (lessonId !== null && lesson?.courseId !== course.id) {
+    return redirectWithToast(lessonsPath, { type: "error", title: "Lesson not found" });
+  }
+
+  if (intent === "delete" || intent === "move") {
+    if (!lesson) return redirectWithToast(lessonsPath, { type: "error", title: "Lesson not found" });
+    if (intent === "delete") {
+      deleteLesson(lesson.id);
+      return redirectWithToast(lessonsPath, { type: "success", title: "Lesson deleted" });
+    }
+    const direction = formData.get("direction");
+    if (direction === "up" || direction === "down") moveLesson(lesson.id, direction);
+    return redirect(lessonsPath);
+  }
+
+  // Save, "Generate", and without JavaScript the section builder's add,
+  // remove and move buttons (conform intents, which never save).
+  const submission = parseWithZod(formData, { schema: LessonFormSchema });
+  if (intent === "generate") {
+    const reply = submission.reply();
+    const title = typeof submission.payload.title === "string" ? submission.payload.title.trim() : "";
+    if (!title) {
+      return json<ActionData>(
+        { result: { ...reply, status: "error", error: { title: ["Please enter a lesson title first"] } }, notice: null },
+        { status: 400 },
+      );
+    }
+    const description = typeof submission.payload.description === "string" ? submission.payload.description : "";
+    const draft = await generateLessonContent({ title, description, courseTitle: course.title, courseId: course.id }, admin, request.signal);
+    const rows = sectionRows(draft.contentSections);
+    return json<ActionData>({
+      result: { ...reply, status: undefined, intent: undefined, error: {}, initialValue: { ...reply.initialValue, contentSections: rows } },
+      notice: draft.generated ? { type: "success", title: "Content Generated!" } : GENERATED_NOTICE,
+    });
+  }
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply(), notice: null }, { status: submission.status === "error" ? 400 : 200 });
+  }
+
+  if (lesson) {
+    updateLesson(lesson.id, submission.value);
+    return redirectWithToast(lessonsPath, { type: "success", title: "Lesson updated" });
+  }
+  createLesson(course.id, submission.value);
+  return redirectWithToast(lessonsPath, { type: "success", title: "Lesson created" });
+}
+
+export default function LessonManagementPage() {
+  const { course, lessons, stats } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const lessonsPath = `/admin/courses/${course.id}/lessons`;
+
+  const editId = parseRouteId(searchParams.get("edit"));
+  const deleteId = parseRouteId(searchParams.get("delete"));
+  const editing = editId === null ? undefined : lessons.find((l) => l.id === editId);
+  const deleting = deleteId === null ? undefined : lessons.find((l) => l.id === deleteId);
+  const creating = searchParams.get("new") === "1";
+
+  const tiles = [
+    { label: "Total Lessons", value: stats.totalLessons, icon: BookOpen },
+    { label: "Content Sections", value: stats.contentSections, icon: Layers },
+    { label: "Active Lessons", value: stats.activeLessons, icon: CheckCircle2 },
+  ];
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <a href="/admin/courses" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Courses
+      </a>
+      <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Lesson Management</h1>
+          <p className="mt-1 opacity-80">
+            <span className="font-semibold" data-testid="course-title">
+              {course.title}
+            </span>
+            {" · "}
+            {stats.totalLessons} {stats.totalLessons === 1 ? "lesson" : "lessons"}
+            {course.isActive ? null : " · Archived"}
+          </p>
+        </div>
+        <Link to="?new=1" preventScrollReset className={buttonClasses("primary")}>
+          <Plus className="h-4 w-4" aria-hidden /> Add Lesson
+        </Link>
+      </header>
+
+      <section className="mt-8 grid gap-4 sm:grid-cols-3" aria-label="Lesson statistics">
+        {tiles.map((tile) => (
+          <StatCard key={tile.label} {...tile} />
+        ))}
+      </section>
+
+      {lessons.length === 0 ? (
+        <div className="card mt-8 text-center">
+          <p className="text-lg">No lessons yet</p>
+          <p className="mt-1 text-sm opacity-75">Add the first lesson, or let "Generate with AI" sketch its sections.</p>
+        </div>
+      ) : (
+        <ol className="mt-8 space-y-4" aria-label="Lessons">
+          {lessons.map((lesson, index) => (
+            <li key={lesson.id}>
+              <article className="card flex flex-wrap items-start gap-4" aria-label={lesson.title} data-testid="lesson-card">
+                <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/30 font-semibold" aria-hidden>
+                  {index + 1}
+                </div>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 className="font-display text-lg font-semibold">{lesson.title}</h2>
+                    <span
+                      className={cn(
+                        "rounded-full border px-2 py-0.5 text-xs",
+                        lesson.isActive
+                          ? "border-emerald-400/50 bg-emerald-500/20 text-emerald-100"
+                          : "border-amber-400/50 bg-amber-500/20 text-amber-100",
+                      )}
+                    >
+                      {lesson.isActive ? "Active" : "Draft"}
+                    </span>
+                  </div>
+                  {lesson.description ? <p className="mt-1 text-sm opacity-80">{lesson.description}</p> : null}
+                  <p className="mt-2 flex flex-wrap gap-4 text-xs opacity-75">
+                    <span className="flex items-center gap-1">
+                      <Layers className="h-3.5 w-3.5" aria-hidden /> {lesson.contentSections.length}{" "}
+                      {lesson.contentSections.length === 1 ? "section" : "sections"}
+                    </span>
+                    <span className="flex items-center gap-1">
+                      <Clock className="h-3.5 w-3.5" aria-hidden /> {lesson.estimatedMinutes} min
+                    </span>
+                  </p>
+                </div>
+                <div className="flex items-center gap-1">
+                  <Form method="post" action={lessonsPath} preventScrollReset className="flex gap-1">
+                    <input type="hidden" name="intent" value="move" />
+                    <input type="hidden" name="lessonId" value={lesson.id} />
+                    <button
+                      type="submit"
+                      name="direction"
+                      value="up"
+                      disabled={index === 0}
+                      aria-label={`Move ${lesson.title} up`}
+                      title="Move up"
+                      className={buttonClasses("ghost", undefined, "icon")}
+                    >
+                      <ArrowUp className="h-4 w-4" aria-hidden />
+                    </button>
+                    <button
+                      type="submit"
+                      name="direction"
+                      value="down"
+                      disabled={index === lessons.length - 1}
+                      aria-label={`Move ${lesson.title} down`}
+                      title="Move down"
+                      className={buttonClasses("ghost", undefined, "icon")}
+                    >
+                      <ArrowDown className="h-4 w-4" aria-hidden />
+                    </button>
+                  </Form>
+                  <Link to={`?edit=${lesson.id}`} preventScrollReset className={buttonClasses("outline", undefined, "sm")}>
+                    <Pencil className="h-4 w-4" aria-hidden /> Edit
+                  </Link>
+                  <ConfirmDeleteButton
+                    label={`Delete ${lesson.title}`}
+                    question="Delete this lesson?"
+                    confirmHref={`?delete=${lesson.id}`}
+                    fields={{ lessonId: String(lesson.id) }}
+                  />
+                </div>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {creating || editing ? (
+        <UrlDialog title={editing ? "Edit Lesson" : "Create Lesson"} description={course.title} closeTo={lessonsPath} size="lg">
+          <LessonForm
+            key={editing?.id ?? "new"}
+            lesson={editing ?? null}
+            courseTitle={course.title}
+            lastResult={actionData?.result}
+            notice={actionData?.notice}
+            closeTo={lessonsPath}
+          />
+        </UrlDialog>
+      ) : null}
+
+      {deleting ? (
+        <ConfirmDeleteDialog
+          title="Delete this lesson?"
+          subject={deleting.title}
+          explanation="Its content sections are deleted with it, and course progress is recounted."
+          closeTo={lessonsPath}
+          fields={{ lessonId: String(deleting.id) }}
+          buttonLabel="Delete Lesson"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorPanel backTo="/admin/courses" backLabel="Back to Courses" notFoundTitle="Course Not Found" />;
+}

@@ -1,0 +1,18 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { billingErrorResponse, handleWebhook } from "~/models/billing.server";
+import { methodNotAllowed, readCappedBytes } from "~/utils/api.server";
+import { WEBHOOK_LIMIT } from "../../../../server/security";
+
+// Stripe → academy: subscription changes (paid, past due, cancelled, renewed).
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = await readCappedBytes(request, WEBHOOK_LIMIT.bytes);
+  try {
+    const outcome = await handleWebhook(body, request.headers.get("Stripe-Signature"));
+    return json({ received: true, outcome });
+  } catch (error) {
+    return billingErrorResponse(error);
+  }
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,15 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { deleteReply, REPLY_NOT_FOUND } from "~/models/forum.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const loader = () => methodNotAllowed(["DELETE"]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+  await requireAdmin(request);
+  const id = idParam(params.replyId, "Reply");
+  const deleted = deleteReply(id);
+  if (!deleted) return apiError(404, REPLY_NOT_FOUND);
+  return json({ id, topicId: deleted.topicId, message: "Deleted" });
+}

@@ -1,0 +1,20 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { deleteTopic, setTopicFlags, TOPIC_NOT_FOUND } from "~/models/forum.server";
+import { TopicModerationSchema } from "~/schemas/forum";
+import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const loader = () => methodNotAllowed(["PUT", "DELETE"]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
+  await requireAdmin(request);
+  const id = idParam(params.topicId, "Discussion");
+  if (request.method === "DELETE") {
+    if (!deleteTopic(id)) return apiError(404, TOPIC_NOT_FOUND);
+    return json({ id, message: "Deleted" });
+  }
+  const topic = setTopicFlags(id, await readJson(request, TopicModerationSchema));
+  if (!topic) return apiError(404, TOPIC_NOT_FOUND);
+  return json(topic);
+}

@@ -1,0 +1,19 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { AdminResetRefusedError, createAdminResetLink } from "~/models/password-reset.server";
+import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { publicOrigin } from "~/utils/misc.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+/** An admin makes a single-use reset link for a student: `{ url, expiresAt, memberId, username }`, shown this once. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const admin = await requireAdmin(request);
+  const memberId = idParam(params.memberId, "Member");
+  const origin = publicOrigin(request);
+  return answerRefusals(AdminResetRefusedError, () => {
+    const link = createAdminResetLink(admin.id, memberId, origin);
+    return json({ ...link, expiresAt: link.expiresAt.toISOString() }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  });
+}

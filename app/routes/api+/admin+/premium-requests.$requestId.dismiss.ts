@@ -1,0 +1,14 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { dismissPremiumRequest, PremiumRequestRefusal } from "~/models/premium-requests.server";
+import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+/** Closes the request; the member's plan stays as it is. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const admin = await requireAdmin(request);
+  const id = idParam(params.requestId, "Premium request");
+  return answerRefusals(PremiumRequestRefusal, () => json({ id, outcome: "dismissed", ...dismissPremiumRequest(admin, id) }));
+}

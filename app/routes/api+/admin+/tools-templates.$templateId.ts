@@ -1,0 +1,13 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { deleteTemplate } from "~/models/templates.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+  await requireAdmin(request);
+  if (!deleteTemplate(idParam(params.templateId, "Template"))) return apiError(404, "Template not found");
+  return json({ message: "Template deleted successfully" });
+}
+
+export const loader = () => methodNotAllowed(["DELETE"]);

@@ -1,0 +1,15 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { getCertificateForOwner } from "~/models/certificate.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { publicOrigin } from "~/utils/misc.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireUser(request);
+  const certificate = getCertificateForOwner(idParam(params.certificateId, "Certificate"), user.id);
+  if (!certificate) return apiError(404, "Certificate not found");
+  return json({ shareUrl: `${publicOrigin(request)}/certificates/${certificate.certificateNumber}` });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

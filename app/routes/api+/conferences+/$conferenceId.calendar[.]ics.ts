@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { calendarResponse, conferencesCalendar } from "~/models/calendar.server";
+import { CONFERENCE_MESSAGES, getConference, mayAttend } from "~/models/conference.server";
+import { PREMIUM_REQUIRED } from "~/models/membership.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { publicOrigin } from "~/utils/misc.server";
+
+// "Add to calendar": one session as an .ics file, for members who may attend it.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request);
+  const conference = getConference(idParam(params.conferenceId, "Conference"));
+  if (!conference) return apiError(404, CONFERENCE_MESSAGES.notFound);
+  if (!mayAttend(viewer, conference)) return apiError(403, PREMIUM_REQUIRED);
+  const body = conferencesCalendar([conference], publicOrigin(request), conference.title);
+  return calendarResponse(body, `conference-${conference.id}.ics`, "private, no-store");
+}
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,14 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { ConferenceError, conferenceForApi, endConference } from "~/models/conference.server";
+import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+// Spec §7, admins only. Ends a live session; a recording still running is filed, not lost.
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await requireAdmin(request);
+  const id = idParam(params.conferenceId, "Conference");
+  return answerRefusals(ConferenceError, () => json(conferenceForApi(endConference(id))));
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

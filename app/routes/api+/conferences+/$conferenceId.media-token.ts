@@ -1,0 +1,34 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import type { MediaTarget } from "~/components/conference/media-target";
+import { admitToLiveRoom, RoomRefusal } from "~/models/live-admission.server";
+import type { LiveKitViewer } from "~/models/livekit.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+
+// Where the live room's browser code connects for media, asked before joining:
+// the embedded SFU's WebSocket on this server, or a LiveKit server with a
+// short-lived join token. The same admission rules apply to both.
+
+async function mediaTarget(viewer: LiveKitViewer, conferenceId: number): Promise<MediaTarget> {
+  const conference = admitToLiveRoom(viewer, conferenceId);
+  if (env.MEDIA_BACKEND === "embedded") return { backend: "embedded", url: `/ws/conferences/${conference.id}` };
+  // Imported on demand: an academy on the embedded backend never loads the LiveKit SDK.
+  const { issueLiveKitToken, liveKitUrl } = await import("~/models/livekit.server");
+  return { backend: "livekit", url: liveKitUrl(), token: await issueLiveKitToken(viewer, conference) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const viewer = await requireUser(request);
+  const id = idParam(params.conferenceId, "Conference");
+  try {
+    // Signed-in answers are never cached (server/request-log.ts): a join token stays with its member.
+    return json(await mediaTarget(viewer, id));
+  } catch (error) {
+    if (error instanceof RoomRefusal) return apiError(error.status, error.message);
+    throw error;
+  }
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

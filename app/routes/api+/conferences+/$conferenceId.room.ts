@@ -1,0 +1,16 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { admitToRoom } from "~/models/live-admission.server";
+import { roomHeadcount } from "~/models/live-events.server";
+import { idParam, methodNotAllowed } from "~/utils/api.server";
+import { getOptionalUser } from "~/utils/auth.server";
+
+// Whether the viewer may enter the live room now, and why not: the browser
+// asks before (and after a refused) WebSocket upgrade, which cannot carry a reason.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = idParam(params.conferenceId, "Conference");
+  const admission = admitToRoom(await getOptionalUser(request), id);
+  if (!admission.ok) return json({ canJoin: false, reason: admission.reason, message: admission.message }, { status: admission.status });
+  return json({ canJoin: true, isHost: admission.isHost, participants: roomHeadcount(id), maxParticipants: admission.conference.maxParticipants });
+}
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,14 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { ConferenceError, conferenceForApi, startConference } from "~/models/conference.server";
+import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+// Spec §7, admins only. Moves it to live (one live session at a time).
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await requireAdmin(request);
+  const id = idParam(params.conferenceId, "Conference");
+  return answerRefusals(ConferenceError, () => json(conferenceForApi(startConference(id))));
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,44 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  CONFERENCE_MESSAGES,
+  ConferenceError,
+  conferenceForApi,
+  deleteConference,
+  getConference,
+  updateConference,
+} from "~/models/conference.server";
+import { ConferenceApiSchema, conferenceInputFromApi } from "~/schemas/conference";
+import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireAdmin, requireUser } from "~/utils/auth.server";
+
+// One conference (spec §7). Its details are metadata: a free member asking
+// for a Premium-only session gets them too (the join page shows the upgrade).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const conference = getConference(idParam(params.conferenceId, "Conference"));
+  if (!conference) return apiError(404, CONFERENCE_MESSAGES.notFound);
+  return json(conferenceForApi(conference));
+}
+
+/** `?withRecordings=true` deletes the recordings and their files too; by default they stay in the library. */
+function withRecordingsParam(request: Request): boolean | null {
+  const value = new URL(request.url).searchParams.get("withRecordings");
+  if (value === null || value === "false") return false;
+  return value === "true" ? true : null;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  await requireAdmin(request);
+  const id = idParam(params.conferenceId, "Conference");
+  if (request.method === "DELETE") {
+    const withRecordings = withRecordingsParam(request);
+    if (withRecordings === null) return apiError(400, "withRecordings must be true or false");
+    return answerRefusals(ConferenceError, () => {
+      deleteConference(id, { withRecordings });
+      return json({ message: "Conference deleted" });
+    });
+  }
+  const input = await readJson(request, ConferenceApiSchema);
+  return answerRefusals(ConferenceError, () => json(conferenceForApi(updateConference(id, conferenceInputFromApi(input)))));
+}

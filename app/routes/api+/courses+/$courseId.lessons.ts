@@ -1,0 +1,22 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { findCourseForViewer, listLessonsForViewer } from "~/models/access.server";
+import { createLesson } from "~/models/lesson.server";
+import { LessonSchema } from "~/schemas/lesson";
+import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireAdmin, requireUser } from "~/utils/auth.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const course = findCourseForViewer(idParam(params.courseId, "Course"), user);
+  if (!course) return apiError(404, "Course not found");
+  return json(listLessonsForViewer(course, user));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const admin = await requireAdmin(request);
+  const course = findCourseForViewer(idParam(params.courseId, "Course"), admin);
+  if (!course) return apiError(404, "Course not found");
+  const input = await readJson(request, LessonSchema);
+  return json(createLesson(course.id, input), { status: 201 });
+}

@@ -1,0 +1,17 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { findCourseForViewer, requireCourseUnlocked } from "~/models/access.server";
+import { findResumeLesson, startCourse, toApiProgress } from "~/models/progress.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireUser(request);
+  const course = findCourseForViewer(idParam(params.courseId, "Course"), user);
+  if (!course) return apiError(404, "Course not found");
+  requireCourseUnlocked(course, user);
+  const progress = startCourse(user.id, course.id);
+  return json({ progress: toApiProgress(progress), nextLessonId: findResumeLesson(user.id, course.id)?.id ?? null });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

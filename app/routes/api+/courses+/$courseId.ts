@@ -1,0 +1,36 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getCourseForViewer, removeCourse, updateCourse } from "~/models/course.server";
+import { CourseSchema } from "~/schemas/course";
+import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { PUBLIC_ANSWER } from "~/utils/page-cache";
+import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = idParam(params.courseId, "Course");
+  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  const course = getCourseForViewer(id, viewer);
+  if (!course) return apiError(404, "Course not found");
+  // Anonymous callers all see the same course: kept a few seconds (server/page-cache.ts).
+  return json(course, { headers: viewer ? undefined : PUBLIC_ANSWER });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  await requireAdmin(request);
+  const id = idParam(params.courseId, "Course");
+  if (request.method === "DELETE") {
+    const outcome = removeCourse(id);
+    if (outcome === "missing") return apiError(404, "Course not found");
+    return json({
+      outcome,
+      message:
+        outcome === "archived"
+          ? "Course archived: students have progress or certificates in it, so it was hidden instead of deleted."
+          : "Course deleted successfully!",
+    });
+  }
+  const input = await readJson(request, CourseSchema);
+  const course = updateCourse(id, input);
+  if (!course) return apiError(404, "Course not found");
+  return json(course);
+}

@@ -1,0 +1,16 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { forumAccess, getTopicWithReplies, TOPIC_NOT_FOUND } from "~/models/forum.server";
+import { PREMIUM_REQUIRED } from "~/models/membership.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { parsePageNumber } from "~/utils/misc";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
+  const found = getTopicWithReplies(idParam(params.topicId, "Discussion"), user, page);
+  if (!found) return apiError(404, TOPIC_NOT_FOUND);
+  if (forumAccess(user, found.topic.category) !== "allowed") return apiError(403, PREMIUM_REQUIRED);
+  return json({ ...found.topic, replies: found.replies, pagination: found.pagination });
+}
+export const action = () => methodNotAllowed(["GET"]);

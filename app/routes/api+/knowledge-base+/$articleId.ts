@@ -1,0 +1,28 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { articleForApi, deleteArticle, updateArticle, viewArticle } from "~/models/knowledge-base.server";
+import { ArticleApiSchema } from "~/schemas/knowledge-base";
+import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = idParam(params.articleId, "Article");
+  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  // Reading an article is a view of it, as on the article page.
+  const article = viewArticle(id, { includeDrafts: viewer?.role === "admin" });
+  if (!article) return apiError(404, "Article not found");
+  return json(articleForApi(article));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  await requireAdmin(request);
+  const id = idParam(params.articleId, "Article");
+  if (request.method === "DELETE") {
+    if (!deleteArticle(id)) return apiError(404, "Article not found");
+    return json({ message: "Knowledge base article deleted successfully" });
+  }
+  const input = await readJson(request, ArticleApiSchema);
+  const article = updateArticle(id, input);
+  if (!article) return apiError(404, "Article not found");
+  return json(articleForApi(article));
+}

@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { findCompletableLesson } from "~/models/access.server";
+import { toApiCertificate } from "~/models/certificate.server";
+import { completeLesson, toApiProgress } from "~/models/progress.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireUser(request);
+  const found = findCompletableLesson(idParam(params.lessonId, "Lesson"), user);
+  if (!found) return apiError(404, "Lesson not found");
+  const result = completeLesson(user, found.lesson);
+  return json({
+    progress: toApiProgress(result.progress),
+    nextLessonId: result.nextLessonId,
+    certificate: result.certificate ? toApiCertificate(result.certificate) : null,
+  });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,25 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { findLessonForViewer } from "~/models/access.server";
+import { deleteLesson, updateLesson } from "~/models/lesson.server";
+import { LessonSchema } from "~/schemas/lesson";
+import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireAdmin, requireUser } from "~/utils/auth.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const found = findLessonForViewer(idParam(params.lessonId, "Lesson"), user);
+  if (!found) return apiError(404, "Lesson not found");
+  return json(found.lesson);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  await requireAdmin(request);
+  const id = idParam(params.lessonId, "Lesson");
+  if (request.method === "DELETE") {
+    return deleteLesson(id) ? json({ success: true }) : apiError(404, "Lesson not found");
+  }
+  const input = await readJson(request, LessonSchema);
+  const lesson = updateLesson(id, input);
+  return lesson ? json(lesson) : apiError(404, "Lesson not found");
+}

@@ -1,0 +1,25 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { saveVideoPosition } from "~/models/progress.server";
+import { getSectionCourseId } from "~/models/lesson.server";
+import { findCourseForViewer, requireCourseUnlocked } from "~/models/access.server";
+import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+const PositionSchema = z.object({ seconds: z.number().min(0).max(24 * 60 * 60) });
+
+// Where a student stopped in an uploaded video, so the player resumes there.
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "POST") return methodNotAllowed(["PUT"]);
+  const user = await requireUser(request);
+  const sectionId = idParam(params.sectionId, "Section");
+  const courseId = getSectionCourseId(sectionId);
+  const course = courseId === undefined ? undefined : findCourseForViewer(courseId, user);
+  if (!course) return apiError(404, "Section not found");
+  requireCourseUnlocked(course, user);
+  const { seconds } = await readJson(request, PositionSchema);
+  saveVideoPosition(user.id, sectionId, seconds);
+  return json({ seconds });
+}
+
+export const loader = () => methodNotAllowed(["PUT"]);

@@ -1,0 +1,27 @@
+import fs from "node:fs";
+import { createReadableStreamFromReadable, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { attachmentHeader, redeemDownloadLink } from "~/models/templates.server";
+import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+// Where a download link leads: the stored file as an attachment, or a redirect
+// to an external one, for the user the link was issued to only. (Every
+// response already carries X-Content-Type-Options: nosniff; server/security.ts.)
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const token = new URL(request.url).searchParams.get("token");
+  const outcome = redeemDownloadLink(idParam(params.templateId, "Template"), token, user, { count: request.method === "GET" });
+  if (!outcome.ok) return apiError(outcome.status, outcome.message, undefined, { headers: { "Cache-Control": "no-store" } });
+  const { delivery } = outcome;
+  if (delivery.kind === "external") return redirect(delivery.url, { status: 302, headers: { "Cache-Control": "no-store" } });
+  return new Response(createReadableStreamFromReadable(fs.createReadStream(delivery.path)), {
+    headers: {
+      "Content-Type": delivery.contentType,
+      "Content-Length": String(delivery.size),
+      "Content-Disposition": attachmentHeader(delivery.fileName),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export const action = () => methodNotAllowed(["GET"]);

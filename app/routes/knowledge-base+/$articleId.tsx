@@ -1,0 +1,75 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { ArrowLeft, Eye } from "~/components/ui/icons";
+import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
+import { buttonClasses } from "~/components/ui/button";
+import { viewArticle } from "~/models/knowledge-base.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { renderMarkdown } from "~/utils/markdown.server";
+import { formatDate, invariantResponse, parseRouteId } from "~/utils/misc";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.article.title} — Knowledge Base — Mystic Academy` : "Article not found — Mystic Academy" },
+  ...(data ? [{ name: "description", content: data.article.summary }] : []),
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseRouteId(params.articleId);
+  invariantResponse(id !== null, "Article not found", { status: 404 });
+  const viewer = await getOptionalUser(request);
+  // Opening the article is what counts as a view; listing does not.
+  const article = viewArticle(id, { includeDrafts: viewer?.role === "admin" });
+  invariantResponse(article, "Article not found", { status: 404 });
+  const { content, ...rest } = article;
+  return json({ article: rest, html: renderMarkdown(content) });
+}
+
+// Only a new visit counts a view: do not reload (and count) after unrelated actions.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+export default function KnowledgeBaseArticle() {
+  const { article, html } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <a href="/knowledge-base" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Knowledge Base
+      </a>
+      <article className="card mt-4">
+        <div className="flex flex-wrap items-center gap-3 text-xs">
+          <span className="chip chip-accent">{article.category}</span>
+          {article.isPublished ? null : <PublishedBadge isPublished={false} />}
+          <span className="flex items-center gap-1 opacity-80">
+            <Eye className="h-3.5 w-3.5" aria-hidden /> {article.viewCount} views
+          </span>
+          <time dateTime={article.createdAt} className="opacity-80">
+            {formatDate(article.createdAt)}
+          </time>
+        </div>
+        <h1 className="mt-3 font-display text-3xl">{article.title}</h1>
+        <p className="mt-2 opacity-85">{article.summary}</p>
+        <div className="mt-3">
+          <TagList tags={article.tags} max={article.tags.length} />
+        </div>
+        {/* renderMarkdown sanitises on the server with an allow-list. */}
+        <div className="prose-academy mt-6" dangerouslySetInnerHTML={{ __html: html }} />
+      </article>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="font-display text-3xl">{notFound ? "Article not found" : "Something went wrong"}</h1>
+      <p className="mt-4 opacity-80">
+        {notFound ? "This article does not exist or is not published." : "Please go back to the knowledge base and try again."}
+      </p>
+      <a href="/knowledge-base" data-discover="true" className={buttonClasses("outline", "mt-8")}>
+        Back to Knowledge Base
+      </a>
+    </div>
+  );
+}
