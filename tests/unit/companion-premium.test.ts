@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "#db/seed";
-import { seedCourses } from "#db/seed-content";
+import path from "node:path";
+import { loadDemoContent } from "#db/seed-content";
 import { wordStems } from "#db/word-stems";
 import { type Passage, premiumLessonsWorthShowing, rebuildLibrary, searchLibrary } from "~/models/companion-library.server";
 import { offlineAnswer } from "~/models/companion-offline.server";
@@ -79,7 +80,7 @@ describe("the same question from a member with Premium and one without, on the d
   it("never leaves the Premium member with nothing where the free member has an answer, nor without a lesson the free member is pointed to", () => {
     // Every lesson's title and section heading asked as a question, plus pricing in other words.
     const questions = [
-      ...seedCourses.flatMap((course) => course.lessons.flatMap((lesson) => [`How do I use ${lesson.title}?`, ...lesson.sections.map((s) => `What should I know about ${s.title}?`)])),
+      ...loadDemoContent(path.resolve(import.meta.dirname, "../../content")).courses.flatMap((course) => course.lessons.flatMap((lesson) => [`How do I use ${lesson.title}?`, ...lesson.sections.map((s) => `What should I know about ${s.title}?`)])),
       "What should I charge for a reading?",
       "Can I offer discounts or a sliding scale?",
       "How much should a session cost?",
