@@ -86,6 +86,16 @@ export default tseslint.config(
     },
   },
   {
+    // ...and the app never imports server/: what both need is the app's, handed over through serverRuntime.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+server(/|$)", message: "The app does not import server/ (docs/decisions/019): put the shared value in app/ and hand it to the server through serverRuntime." }] },
+      ],
+    },
+  },
+  {
     // Form bodies are read through ~/utils/form-data.server, which answers a
     // malformed body with 400 instead of letting formData() throw a 500.
     files: ["app/**/*.{ts,tsx}"],

@@ -1,5 +1,6 @@
 import { db } from "#db/client.server";
 import { bootstrap } from "~/bootstrap.server";
+import { STRIPE_WEBHOOK_MAX_BYTES } from "~/models/billing.server";
 import { attachLiveRooms } from "~/realtime/signalling.server";
 import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE } from "~/schemas/conference";
 import { env } from "~/utils/env.server";
@@ -20,8 +21,11 @@ export const serverRuntime = {
   sessionCookieName: SESSION_COOKIE_NAME,
   /** The header a route sets to let the page cache keep its answer. */
   pageCacheHeader: PAGE_CACHE_HEADER,
-  /** The largest piece of a live recording the host's browser may upload at once. */
-  recordingChunkLimit: { bytes: RECORDING_CHUNK_MAX_MB * 1024 * 1024, message: RECORDING_CHUNK_TOO_LARGE },
+  /** Bodies the app allows above the usual caps; the server refuses bigger ones before they are read. */
+  bodyLimits: {
+    recordingChunk: { bytes: RECORDING_CHUNK_MAX_MB * 1024 * 1024, message: RECORDING_CHUNK_TOO_LARGE },
+    stripeWebhook: { bytes: STRIPE_WEBHOOK_MAX_BYTES, message: "Request body is too large" },
+  },
   /** Start-up work, before the port opens: the admin account, the demo data, pruning. */
   bootstrap,
   /** The live rooms' WebSocket signalling on the server's own port; returns what shutdown calls. */

@@ -69,7 +69,7 @@ const mediaSources = env.MEDIA_BACKEND === "livekit" && env.LIVEKIT_URL ? mediaS
 app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [], mediaSources));
 app.use(refuseCrossSiteWrites);
 app.use(refuseNonFormPageWrites);
-app.use(limitBodies({ jsonBytes: env.JSON_BODY_LIMIT_KB * 1024, recordingChunk: runtime.recordingChunkLimit }));
+app.use(limitBodies({ jsonBytes: env.JSON_BODY_LIMIT_KB * 1024, ...runtime.bodyLimits }));
 // Server-Sent Events (the study companion's answers) must reach the browser as
 // they are written; compression would hold them back.
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));

@@ -137,21 +137,20 @@ const UPLOAD_LIMITS: Record<string, BodyLimit> = {
 };
 const DEFAULT_UPLOAD_LIMIT: BodyLimit = { bytes: 5 * MB + FRAMING, message: "Image must be smaller than 5MB" };
 
-// Stripe's event payloads can exceed the API's usual JSON cap.
-export const WEBHOOK_LIMIT: BodyLimit = { bytes: MB, message: "Request body is too large" };
 // The host's browser uploads a live recording in raw chunks of a few seconds each.
 const RECORDING_CHUNK_PATH = /^\/api\/conferences\/[^/]+\/recording\/chunks$/;
 
 export interface BodyLimits {
   /** The cap on a JSON body sent to /api. */
   jsonBytes: number;
-  /** The cap on one chunk of a live recording (the app's own rule, with its message). */
+  /** The app's own caps, with their messages: one chunk of a live recording, a Stripe event (which can exceed the JSON cap). */
   recordingChunk: BodyLimit;
+  stripeWebhook: BodyLimit;
 }
 
 export function bodyLimitFor(path: string, contentType: string, limits: BodyLimits): BodyLimit {
   if (contentType.startsWith("multipart/form-data")) return UPLOAD_LIMITS[path] ?? DEFAULT_UPLOAD_LIMIT;
-  if (path === "/api/stripe/webhook") return WEBHOOK_LIMIT;
+  if (path === "/api/stripe/webhook") return limits.stripeWebhook;
   if (RECORDING_CHUNK_PATH.test(path)) return limits.recordingChunk;
   return path.startsWith("/api/") ? { bytes: limits.jsonBytes, message: FORM_LIMIT.message } : FORM_LIMIT;
 }

@@ -22,6 +22,8 @@ afterEach(() => {
 
 /** Text that occurs in one app module each: the database client, the configuration, the admission rule. */
 const APP_MARKERS = ["journal_mode = WAL", "Invalid configuration: ", "Sign in to join the live session."];
+/** ...and in the HTTP layer's security middleware, which the app never imports. */
+const SERVER_MARKERS = ["Forms must be sent as application/x-www-form-urlencoded", "Requests arrive through a proxy"];
 
 function occurrences(text: string, marker: string): number {
   return text.split(marker).length - 1;
@@ -57,12 +59,16 @@ function enterRoom(conferenceId: number, visitor: Visitor): Promise<{ socket: We
 }
 
 describe("one copy of each app module in the server process", () => {
-  it("bundles no app code into the HTTP server; the Remix build holds each marked module once", () => {
+  it("bundles no app code into the HTTP server and no server code into the Remix build", () => {
     const httpServer = fs.readFileSync(path.join(ROOT, "build/server.mjs"), "utf8");
     const remix = remixServerBuild();
     for (const marker of APP_MARKERS) {
       expect(occurrences(httpServer, marker), `build/server.mjs contains "${marker}"`).toBe(0);
       expect(occurrences(remix, marker), `build/server/ contains "${marker}"`).toBe(1);
+    }
+    for (const marker of SERVER_MARKERS) {
+      expect(occurrences(httpServer, marker), `build/server.mjs contains "${marker}"`).toBe(1);
+      expect(occurrences(remix, marker), `build/server/ contains "${marker}"`).toBe(0);
     }
     // The database driver and the media stack are the app's, loaded by the Remix build only.
     for (const dependency of ["better-sqlite3", "werift", "ws", "pino"]) expect(httpServer).not.toMatch(new RegExp(`from ["']${dependency}["']`));
