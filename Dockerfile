@@ -30,7 +30,7 @@ RUN npm run build \
  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
  && npm cache clean --force
 
-# ---- runtime: production dependencies, the bundles, and the TypeScript the backup scripts run through tsx
+# ---- runtime: production dependencies, the bundles, the migrations, and the backup scripts tsx runs
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
@@ -41,14 +41,14 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# build/server.mjs is server/ bundled with the app code it imports and the Remix
-# build (npm run build); it reads db/migrations at boot, and content/ (the demo
-# academy, CONTENT_DIR=./content from WORKDIR /app) when it seeds an empty
-# database. `npm run backup` and `restore` run scripts/ through tsx with app/
-# and db/. The code stays root-owned and read-only for `node`.
+# build/server.mjs is the HTTP layer (server/, bundled); it loads the Remix
+# build in build/server/, which holds all the app's code (docs/decisions/019),
+# and reads db/migrations at boot and content/ (the demo academy,
+# CONTENT_DIR=./content from WORKDIR /app) when it seeds an empty database.
+# `npm run backup` and `restore` run their two scripts through tsx; they
+# import no app code. The code stays root-owned and
+# read-only for `node`.
 COPY package.json tsconfig.json ./
-COPY server ./server
-COPY app ./app
 COPY db ./db
 COPY content ./content
 COPY scripts/backup.ts scripts/restore.ts ./scripts/

@@ -40,7 +40,7 @@ export default tseslint.config(
     // Lesson content is read only through app/models/access.server.ts, which
     // applies the Premium and visibility rules (issue 10: a route that read
     // lessons directly leaked a premium course).
-    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}"],
     // The companion's library indexes section text; its searchLibrary applies the same rules in SQL.
     ignores: ["app/models/access.server.ts", "app/models/lesson.server.ts", "app/models/companion-library.server.ts"],
     rules: {
@@ -62,6 +62,36 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // One module graph (docs/decisions/019): the HTTP process reaches the app
+    // only through the Remix build's serverRuntime, never by importing app/ or
+    // db/ itself, which would bundle a second copy of them into build/server.mjs.
+    files: ["server/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~|#db)/|^(\\.\\./)+(app|db)(/|$)",
+              allowTypeImports: true,
+              message: "server/ takes what it needs from the app through serverRuntime (app/server-runtime.server.ts), so each module exists once.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // ...and the app never imports server/: what both need is the app's, handed over through serverRuntime.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+server(/|$)", message: "The app does not import server/ (docs/decisions/019): put the shared value in app/ and hand it to the server through serverRuntime." }] },
       ],
     },
   },

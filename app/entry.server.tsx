@@ -5,6 +5,10 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
+// The HTTP process (server/index.ts) takes the app's services from here, so it
+// shares this build's modules instead of bundling copies of its own (docs/decisions/019).
+export { serverRuntime } from "~/server-runtime.server";
+
 const ABORT_DELAY = 5_000;
 
 // The end of what React leaves where a Suspense boundary could not be rendered on the

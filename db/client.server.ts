@@ -26,7 +26,6 @@ function openDatabase(): AppDatabase {
   return db;
 }
 
-// One connection per process, shared by the Express server and the Remix build
-// (which are separate module graphs in development).
-const globalForDb = globalThis as unknown as { __academyDb?: AppDatabase };
-export const db: AppDatabase = (globalForDb.__academyDb ??= openDatabase());
+// One connection per process: the HTTP server reaches the app only through the
+// Remix build, so this module is evaluated once (docs/decisions/019).
+export const db: AppDatabase = openDatabase();

@@ -9,6 +9,8 @@ import path from "node:path";
 
 export interface AcademyProcess {
   baseUrl: string;
+  /** The server's process id. */
+  pid: number;
   dataDir: string;
   databasePath: string;
   logs: () => string;
@@ -74,8 +76,10 @@ export async function startAcademy(extraEnv: Record<string, string> = {}, { data
       reject(new Error(`Academy exited with ${code}:\n${output}`));
     });
   });
+  if (child.pid === undefined) throw new Error("the academy's process has no id");
   return {
     baseUrl,
+    pid: child.pid,
     dataDir,
     databasePath,
     logs: () => output,

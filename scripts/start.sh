@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm start`: install if needed, build if needed, then run the production
 # server. Migrations, the admin account and the demo content are applied by the
-# server itself at boot (see server/bootstrap.ts).
+# server itself at boot (see app/bootstrap.server.ts).
 # One line per step with its time; the installer's and the build's own output
 # goes to data/start.log (shown when a step fails, or live with VERBOSE=1).
 set -euo pipefail

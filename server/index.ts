@@ -1,28 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { env } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
-import { SESSION_COOKIE_NAME } from "~/utils/session.server";
-import { bootstrap } from "./bootstrap";
+import type { ServerRuntime } from "../app/server-runtime.server";
 import { noStoreWhenSignedIn, requestLogger } from "./request-log";
-import { attachLiveRooms } from "./live/signalling";
 import { limitBodies, mediaServerSources, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
 import { handleShutdownSignals } from "./shutdown";
 import { takeTurns } from "./take-turns";
 import { pageCache } from "./page-cache";
-import "~/load-context";
+
+// The HTTP process: Express, its middleware and the port. It imports nothing
+// from app/ or db/: the database, the configuration, the live rooms and the
+// start-up work come from the Remix build it serves (entry.server.tsx exports
+// them as `serverRuntime`), so each of those modules exists once in the
+// process (docs/decisions/019-one-module-graph.md).
 
 installGlobals({ nativeFetch: true });
 
-const development = env.NODE_ENV === "development";
+// Read before the configuration is loaded (it comes with the build): unset means development, as there.
+const development = (process.env.NODE_ENV || "development") === "development";
 const REQUESTS_PER_TURN = 8;
-
-// Migrate, create the admin and seed before the first request is accepted.
-await bootstrap();
 
 const viteDevServer = development
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -33,15 +33,32 @@ async function loadBuild(): Promise<ServerBuild> {
     const build: unknown = await viteDevServer.ssrLoadModule("virtual:remix/server-build");
     return build as ServerBuild;
   }
-  // @ts-expect-error - the production build has no types
-  return import("../build/server/index.js");
+  // Outside the bundle (build/server.mjs): loaded as Vite built it, from the working directory like build/client.
+  return import(pathToFileURL(path.resolve("build/server/index.js")).href);
 }
+
+function exportsServerRuntime(entry: object): entry is { serverRuntime: ServerRuntime } {
+  return "serverRuntime" in entry;
+}
+
+// Loading the build validates the configuration, opens the database and applies migrations.
+const build = await loadBuild();
+if (!exportsServerRuntime(build.entry.module)) throw new Error("app/entry.server.tsx must export serverRuntime (app/server-runtime.server.ts)");
+// In development Vite evaluates an edited module again on the next request, so
+// the pages then see a new copy of it while this process keeps the one taken
+// here: after editing app/realtime/*, the database client, the configuration or
+// the live events, restart `npm run dev`.
+const runtime = build.entry.module.serverRuntime;
+const { env, logger } = runtime;
+
+// Create the admin and seed before the first request is accepted.
+await runtime.bootstrap();
 
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 
-app.use(requestLogger(env.LOG_REQUESTS));
+app.use(requestLogger(logger, env.LOG_REQUESTS));
 // A few requests per event-loop turn, so new connections are not starved
 // (take-turns.ts). After the logger, so a logged time includes the wait.
 app.use(takeTurns(REQUESTS_PER_TURN));
@@ -52,7 +69,7 @@ const mediaSources = env.MEDIA_BACKEND === "livekit" && env.LIVEKIT_URL ? mediaS
 app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [], mediaSources));
 app.use(refuseCrossSiteWrites);
 app.use(refuseNonFormPageWrites);
-app.use(limitBodies(env.JSON_BODY_LIMIT_KB * 1024));
+app.use(limitBodies({ jsonBytes: env.JSON_BODY_LIMIT_KB * 1024, ...runtime.bodyLimits }));
 // Server-Sent Events (the study companion's answers) must reach the browser as
 // they are written; compression would hold them back.
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
@@ -82,11 +99,13 @@ for (const folder of ["images", "videos"]) {
   );
 }
 
-app.use(noStoreWhenSignedIn(SESSION_COOKIE_NAME));
+app.use(noStoreWhenSignedIn(runtime.sessionCookieName));
 // Pages every visitor sees alike are rendered once per few seconds, not per request (PAGE_CACHE_SECONDS=0: never kept).
-app.use(pageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxEntries: 500, sessionCookieName: SESSION_COOKIE_NAME }));
+app.use(
+  pageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxEntries: 500, sessionCookieName: runtime.sessionCookieName, markerHeader: runtime.pageCacheHeader }),
+);
 const remixHandler = createRequestHandler({
-  build: viteDevServer ? loadBuild : await loadBuild(),
+  build: viteDevServer ? loadBuild : build,
   mode: env.NODE_ENV === "production" ? "production" : "development",
   getLoadContext: (req, res) => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
@@ -115,5 +134,10 @@ const server = app.listen(env.PORT, env.HOST, () => {
 // limitBodies decides whether a client that asked first (Expect: 100-continue) may send its body.
 server.on("checkContinue", app);
 // Live rooms' WebSocket signalling shares the app's port (/ws/conferences/{id}).
-const liveRooms = attachLiveRooms(server);
-handleShutdownSignals(server, env.SHUTDOWN_GRACE_SECONDS * 1000, liveRooms.closeAll);
+const liveRooms = runtime.attachLiveRooms(server);
+handleShutdownSignals(server, {
+  graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+  logger,
+  closeLiveRooms: liveRooms.closeAll,
+  checkpointDatabase: runtime.checkpointDatabase,
+});

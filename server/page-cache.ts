@@ -1,10 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
-import { PAGE_CACHE_HEADER } from "~/utils/page-cache";
 
 /**
  * A short in-memory cache of the pages and API reads every visitor sees alike
  * (issue 15): a page opts in with `headers = publicPageHeaders`, an API route
- * by answering with `PUBLIC_ANSWER` among its headers, and then an anonymous
+ * by answering with `PUBLIC_ANSWER` among its headers (app/utils/page-cache.ts:
+ * both set the marker header named by `markerHeader`), and then an anonymous
  * GET of it (no session cookie) is rendered once per TTL for each URL and set
  * of cookies (the visitor's theme is a cookie) instead of once per request.
  *
@@ -23,6 +23,8 @@ export interface PageCacheOptions {
   ttlMs: number;
   maxEntries: number;
   sessionCookieName: string;
+  /** The header a route sets to offer its answer for keeping (lower case). */
+  markerHeader: string;
 }
 
 interface Entry {
@@ -34,10 +36,11 @@ interface Entry {
 }
 
 // Headers that belong to each response, not to the page: set again for every answer.
-const PER_RESPONSE = new Set(["content-security-policy", "content-length", "transfer-encoding", "set-cookie", "date", "connection", "keep-alive", PAGE_CACHE_HEADER]);
+const PER_RESPONSE = ["content-security-policy", "content-length", "transfer-encoding", "set-cookie", "date", "connection", "keep-alive"];
 const MAX_BODY_BYTES = 512 * 1024;
 
-export function pageCache({ ttlMs, maxEntries, sessionCookieName }: PageCacheOptions) {
+export function pageCache({ ttlMs, maxEntries, sessionCookieName, markerHeader }: PageCacheOptions) {
+  const perResponse = new Set([...PER_RESPONSE, markerHeader]);
   const entries = new Map<string, Entry>();
   const sessionMarker = `${sessionCookieName}=`;
 
@@ -51,7 +54,7 @@ export function pageCache({ ttlMs, maxEntries, sessionCookieName }: PageCacheOpt
       // Not for keeping: the route's marker still never leaves the server (a member's page is private, not "public").
       const writeHead = res.writeHead;
       res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-        this.removeHeader(PAGE_CACHE_HEADER);
+        this.removeHeader(markerHeader);
         return writeHead.apply(this, args);
       } as Response["writeHead"];
       return next();
@@ -79,14 +82,14 @@ export function pageCache({ ttlMs, maxEntries, sessionCookieName }: PageCacheOpt
     const decide = () => {
       if (decided) return;
       decided = true;
-      const marked = res.getHeader(PAGE_CACHE_HEADER) !== undefined;
-      res.removeHeader(PAGE_CACHE_HEADER);
+      const marked = res.getHeader(markerHeader) !== undefined;
+      res.removeHeader(markerHeader);
       const type = String(res.getHeader("Content-Type") ?? "");
       html = type.startsWith("text/html");
       keep = marked && res.statusCode === 200 && !res.hasHeader("Set-Cookie") && (html || type.startsWith("application/json"));
       if (!keep) return;
       for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = typeof value === "number" ? String(value) : value;
+        if (value !== undefined && !perResponse.has(name)) headers[name] = typeof value === "number" ? String(value) : value;
       }
     };
 

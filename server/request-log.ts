@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { logger } from "~/utils/logger.server";
 import type { Logger } from "pino";
 
 // Every request gets an id: taken from a proxy's X-Request-Id when it looks
@@ -29,24 +28,27 @@ declare module "node:http" {
 // once: defining it on each request turned every request object into a slow
 // dictionary-mode object for the rest of its way through Express and Remix.
 const childLoggers = new WeakMap<IncomingMessage, Logger>();
-Object.defineProperty(IncomingMessage.prototype, "log", {
-  configurable: true,
-  get(this: IncomingMessage): Logger {
-    let log = childLoggers.get(this);
-    if (!log) {
-      log = logger.child({ reqId: this.id });
-      childLoggers.set(this, log);
-    }
-    return log;
-  },
-});
+function defineRequestLoggers(logger: Logger): void {
+  Object.defineProperty(IncomingMessage.prototype, "log", {
+    configurable: true,
+    get(this: IncomingMessage): Logger {
+      let log = childLoggers.get(this);
+      if (!log) {
+        log = logger.child({ reqId: this.id });
+        childLoggers.set(this, log);
+      }
+      return log;
+    },
+  });
+}
 
 /**
  * Gives every request its id and a logger, and (with LOG_REQUESTS) logs one
  * line when the answer is sent: method, path (no query string: download
  * tokens), status, time and client address — no headers, cookies or bodies.
  */
-export function requestLogger(logRequests: boolean) {
+export function requestLogger(logger: Logger, logRequests: boolean) {
+  defineRequestLoggers(logger);
   return (req: Request, res: Response, next: NextFunction) => {
     const id = requestIdFor(req);
     req.id = id;

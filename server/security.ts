@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE } from "~/schemas/conference";
 
 // Security headers and the cross-site write check, applied to every request
 // before Remix sees it.
@@ -138,17 +137,22 @@ const UPLOAD_LIMITS: Record<string, BodyLimit> = {
 };
 const DEFAULT_UPLOAD_LIMIT: BodyLimit = { bytes: 5 * MB + FRAMING, message: "Image must be smaller than 5MB" };
 
-// Stripe's event payloads can exceed the API's usual JSON cap.
-export const WEBHOOK_LIMIT: BodyLimit = { bytes: MB, message: "Request body is too large" };
 // The host's browser uploads a live recording in raw chunks of a few seconds each.
 const RECORDING_CHUNK_PATH = /^\/api\/conferences\/[^/]+\/recording\/chunks$/;
-const RECORDING_CHUNK_LIMIT: BodyLimit = { bytes: RECORDING_CHUNK_MAX_MB * MB, message: RECORDING_CHUNK_TOO_LARGE };
 
-export function bodyLimitFor(path: string, contentType: string, jsonLimitBytes: number): BodyLimit {
+export interface BodyLimits {
+  /** The cap on a JSON body sent to /api. */
+  jsonBytes: number;
+  /** The app's own caps, with their messages: one chunk of a live recording, a Stripe event (which can exceed the JSON cap). */
+  recordingChunk: BodyLimit;
+  stripeWebhook: BodyLimit;
+}
+
+export function bodyLimitFor(path: string, contentType: string, limits: BodyLimits): BodyLimit {
   if (contentType.startsWith("multipart/form-data")) return UPLOAD_LIMITS[path] ?? DEFAULT_UPLOAD_LIMIT;
-  if (path === "/api/stripe/webhook") return WEBHOOK_LIMIT;
-  if (RECORDING_CHUNK_PATH.test(path)) return RECORDING_CHUNK_LIMIT;
-  return path.startsWith("/api/") ? { bytes: jsonLimitBytes, message: FORM_LIMIT.message } : FORM_LIMIT;
+  if (path === "/api/stripe/webhook") return limits.stripeWebhook;
+  if (RECORDING_CHUNK_PATH.test(path)) return limits.recordingChunk;
+  return path.startsWith("/api/") ? { bytes: limits.jsonBytes, message: FORM_LIMIT.message } : FORM_LIMIT;
 }
 
 /**
@@ -157,9 +161,9 @@ export function bodyLimitFor(path: string, contentType: string, jsonLimitBytes: 
  * reads the 413 (closing at once could reset the connection under it). Bodies
  * that grow past the cap while streaming are stopped by the readers in app/utils.
  */
-export function limitBodies(jsonLimitBytes: number) {
+export function limitBodies(limits: BodyLimits) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const limit = bodyLimitFor(req.path, req.get("Content-Type") ?? "", jsonLimitBytes);
+    const limit = bodyLimitFor(req.path, req.get("Content-Type") ?? "", limits);
     if (Number(req.get("Content-Length") ?? "0") <= limit.bytes) {
       // A client that asked before sending (Expect: 100-continue) may send now.
       if (req.get("Expect")?.toLowerCase() === "100-continue") res.writeContinue();

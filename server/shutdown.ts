@@ -1,6 +1,14 @@
 import type { Server } from "node:http";
-import { db } from "#db/client.server";
-import { logger } from "~/utils/logger.server";
+import type { Logger } from "pino";
+
+export interface ShutdownOptions {
+  graceMs: number;
+  logger: Logger;
+  /** Closes the live rooms' WebSockets, which would otherwise hold the server open. */
+  closeLiveRooms: () => void;
+  /** Writes the database's WAL into its main file. */
+  checkpointDatabase: () => void;
+}
 
 /**
  * SIGTERM/SIGINT (systemd, Docker, Ctrl-C): stop accepting connections, let
@@ -8,7 +16,7 @@ import { logger } from "~/utils/logger.server";
  * period — then write everything the WAL holds into academy.db and exit 0.
  * Whatever is still running when the grace period ends is cut off.
  */
-export function handleShutdownSignals(server: Server, graceMs: number, closeLiveRooms: () => void = () => {}) {
+export function handleShutdownSignals(server: Server, { graceMs, logger, closeLiveRooms, checkpointDatabase }: ShutdownOptions) {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -27,23 +35,23 @@ export function handleShutdownSignals(server: Server, graceMs: number, closeLive
     // Whatever still holds the process after that (a stuck socket, a log pipe nobody reads) must not keep it alive.
     setTimeout(() => exit(0), graceMs + 5_000).unref();
   };
+  function exit(code: number) {
+    // A full checkpoint leaves academy.db complete on its own (a plain file copy
+    // is then a backup). The connection is not closed: closing would also delete
+    // the -wal file, which SQLite simply reuses at the next start, and tools
+    // that watch the data folder would see a file vanish.
+    try {
+      checkpointDatabase();
+    } catch (error) {
+      logger.error({ err: error }, "writing the WAL into the database failed");
+    }
+    logger.info("Stopped");
+    logger.flush();
+    process.exit(code);
+  }
+
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
   // A closed log pipe (the supervisor went away) is no reason to crash or hang.
   process.stdout.on("error", () => {});
-}
-
-function exit(code: number) {
-  // A full checkpoint leaves academy.db complete on its own (a plain file copy
-  // is then a backup). The connection is not closed: closing would also delete
-  // the -wal file, which SQLite simply reuses at the next start, and tools
-  // that watch the data folder would see a file vanish.
-  try {
-    db.$client.pragma("wal_checkpoint(FULL)");
-  } catch (error) {
-    logger.error({ err: error }, "writing the WAL into the database failed");
-  }
-  logger.info("Stopped");
-  logger.flush();
-  process.exit(code);
 }

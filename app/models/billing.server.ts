@@ -23,6 +23,8 @@ import { PREMIUM_FEE_CENTS } from "~/utils/premium";
 // invoice paid — never on the browser's word (see docs/decisions/008).
 
 export const PAYMENTS_OFF_MESSAGE = "Online payments are not set up yet. Please contact the academy to upgrade.";
+/** Stripe's event payloads can exceed the API's usual JSON cap (the server's body limit applies it too). */
+export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
 const PRICE_LOOKUP_KEY = "academy_premium_monthly";
 
 export class BillingError extends Error {

@@ -1,10 +1,10 @@
 import type { User } from "#db/schema";
 import { getConference, mayAttend, type ConferenceRow } from "~/models/conference.server";
-import { roomHeadcount } from "~/models/live-events.server";
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
+import { isInLiveRoom, roomHeadcount } from "~/realtime/live-rooms.server";
 
 // Who may enter a live room now, whichever media backend carries it. The
-// WebSocket upgrade (server/live), the room-status API and the media-token
+// WebSocket upgrade (app/realtime), the room-status API and the media-token
 // API all ask here, so the browser can tell a member exactly why the room
 // refused them.
 
@@ -34,11 +34,11 @@ function refuse(status: 401 | 403 | 404 | 409, reason: AdmissionRefusal): { ok: 
 }
 
 /**
- * The rule. `alreadyInside`: the member holds a place already (a reconnecting
- * tab), so a full room still lets them back. The headcount is the embedded
- * SFU's; with LiveKit it stays 0 here and LiveKit enforces the limit itself.
+ * The rule. A member who holds a place already (a reconnecting tab) is let
+ * back into a full room. Who is inside is asked of the embedded SFU's room
+ * itself; with LiveKit no room is open here and LiveKit enforces the limit.
  */
-export function admitToRoom<U extends Viewer>(user: U | null, conferenceId: number, { alreadyInside = false } = {}): Admission<U> {
+export function admitToRoom<U extends Viewer>(user: U | null, conferenceId: number): Admission<U> {
   if (!user) return refuse(401, "signed-out");
   const conference = getConference(conferenceId);
   if (!conference) return refuse(404, "not-found");
@@ -47,7 +47,7 @@ export function admitToRoom<U extends Viewer>(user: U | null, conferenceId: numb
   if (!conference.isLive) return refuse(409, "not-live");
   const isHost = user.role === "admin";
   // Hosts are always let in: a full room must not lock out the person running it.
-  if (!isHost && !alreadyInside && roomHeadcount(conferenceId) >= conference.maxParticipants) return refuse(403, "full");
+  if (!isHost && roomHeadcount(conferenceId) >= conference.maxParticipants && !isInLiveRoom(conferenceId, user.id)) return refuse(403, "full");
   return { ok: true, user, conference, isHost };
 }
 

@@ -119,14 +119,9 @@ export function recordingsDiskUsage(): number {
 }
 
 // One chain of work per file: chunks are appended one after the other, and
-// finalising waits for the chunk being written. On globalThis because the
-// server's start-up code and the Remix build are two module graphs in one process.
-const globalForRecordings = globalThis as unknown as {
-  __academyRecordingLocks?: Map<string, Promise<void>>;
-  __academyRecordingFinalising?: Map<number, Promise<RecordingRow | undefined>>;
-};
-const locks = (globalForRecordings.__academyRecordingLocks ??= new Map());
-const finalising = (globalForRecordings.__academyRecordingFinalising ??= new Map());
+// finalising waits for the chunk being written.
+const locks = new Map<string, Promise<void>>();
+const finalising = new Map<number, Promise<RecordingRow | undefined>>();
 
 function withFileLock<T>(fileName: string, work: () => Promise<T>): Promise<T> {
   const previous = locks.get(fileName) ?? Promise.resolve();

@@ -175,5 +175,4 @@ function loadOrExit(): Env {
   }
 }
 
-const globalForEnv = globalThis as unknown as { __academyEnv?: Env };
-export const env: Env = (globalForEnv.__academyEnv ??= loadOrExit());
+export const env: Env = loadOrExit();

@@ -114,6 +114,22 @@ describe("the live room's WebSocket", () => {
     expect(await hostClosed).toBe(4000);
   });
 
+  it("keeps one place for a member who opens the room again, even when alone in it", async () => {
+    const admin = await signedIn(TEST_ADMIN);
+    const student = await signedIn(DEMO_STUDENT);
+    const live = await liveSession(admin);
+    const participants = async () => ((await (await student.request(`/api/conferences/${live.id}/room`)).json()) as { participants: number }).participants;
+    const first = await connect(live.id, { cookie: student.cookieHeader });
+    if (!first.opened) throw new Error("the student should be in the room");
+    const replaced = new Promise<number>((resolve) => first.socket.on("close", (code) => resolve(code)));
+    const second = await connect(live.id, { cookie: student.cookieHeader });
+    expect(second.opened).toBe(true);
+    expect(await replaced).toBe(4002);
+    // The room was not taken for emptied when the old connection went: the new one is counted in it.
+    await expect.poll(participants).toBe(1);
+    await end(admin, live.id);
+  });
+
   it("frees a place as soon as a member leaves", async () => {
     const admin = await signedIn(TEST_ADMIN);
     const student = await signedIn(DEMO_STUDENT);

@@ -1,10 +1,13 @@
 import { IncomingMessage } from "node:http";
 import { Socket } from "node:net";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { requestIdFor } from "../../server/request-log";
+import { requestIdFor, requestLogger } from "../../server/request-log";
 
 describe("a request's logger", () => {
   it("is made on first use, once per request, and names the request", () => {
+    // The server hands the request logger the app's logger (serverRuntime).
+    requestLogger(pino({ enabled: false }), false);
     const request = new IncomingMessage(new Socket());
     request.id = "req-0123456789";
     const log = request.log;

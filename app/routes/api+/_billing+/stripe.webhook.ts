@@ -1,12 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { billingErrorResponse, handleWebhook } from "~/models/billing.server";
+import { billingErrorResponse, handleWebhook, STRIPE_WEBHOOK_MAX_BYTES } from "~/models/billing.server";
 import { methodNotAllowed, readCappedBytes } from "~/utils/api.server";
-import { WEBHOOK_LIMIT } from "../../../../server/security";
 
 // Stripe → academy: subscription changes (paid, past due, cancelled, renewed).
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const body = await readCappedBytes(request, WEBHOOK_LIMIT.bytes);
+  const body = await readCappedBytes(request, STRIPE_WEBHOOK_MAX_BYTES);
   try {
     const outcome = await handleWebhook(body, request.headers.get("Stripe-Signature"));
     return json({ received: true, outcome });

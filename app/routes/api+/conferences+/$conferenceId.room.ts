@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { admitToRoom } from "~/models/live-admission.server";
-import { roomHeadcount } from "~/models/live-events.server";
+import { roomHeadcount } from "~/realtime/live-rooms.server";
 import { idParam, methodNotAllowed } from "~/utils/api.server";
 import { getOptionalUser } from "~/utils/auth.server";
 

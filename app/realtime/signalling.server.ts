@@ -9,8 +9,9 @@ import { WS_PATH_PATTERN } from "~/schemas/live-room";
 import { getOptionalUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { LiveRoom } from "./live-room";
-import type { PeerOptions } from "./media-peer";
+import { LiveRoom } from "./live-room.server";
+import { findLiveRoom, forgetLiveRoom, liveRoomFor, openLiveRooms } from "./live-rooms.server";
+import type { PeerOptions } from "./media-peer.server";
 
 // WebSocket signalling for the embedded SFU, on the app's own port:
 // /ws/conferences/{id}. An upgrade is refused (plain HTTP status, no
@@ -52,17 +53,13 @@ async function userFromCookie(req: IncomingMessage): Promise<User | null> {
 /** Serves the live rooms on `server`; returns what shutdown calls to close them. */
 export function attachLiveRooms(server: Server): { closeAll: () => void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
-  const rooms = new Map<number, LiveRoom>();
   const options = peerOptions();
 
-  const roomFor = (conferenceId: number) => {
-    let room = rooms.get(conferenceId);
-    if (!room) {
-      room = new LiveRoom(conferenceId, options, () => rooms.delete(conferenceId));
-      rooms.set(conferenceId, room);
-    }
-    return room;
-  };
+  const roomFor = (conferenceId: number) =>
+    liveRoomFor(conferenceId, () => {
+      const room: LiveRoom = new LiveRoom(conferenceId, options, () => forgetLiveRoom(conferenceId, room));
+      return room;
+    });
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -72,7 +69,7 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
     const conferenceId = Number(match[1]);
     void userFromCookie(req)
       .then((user) => {
-        const admission = admitToRoom(user, conferenceId, { alreadyInside: !!user && !!rooms.get(conferenceId)?.hasUser(user.id) });
+        const admission = admitToRoom(user, conferenceId);
         if (!admission.ok) return refuse(socket, admission.status, admission.message);
         wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
           const alive = { value: true };
@@ -100,7 +97,7 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
   });
 
   const stopListening = onLiveEvent((event) => {
-    const room = rooms.get(event.conferenceId);
+    const room = findLiveRoom(event.conferenceId);
     if (!room) return;
     if (event.type === "ended") room.close();
     else if (event.type === "chat") room.broadcast({ type: "chat", message: event.message });
@@ -110,7 +107,7 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
   return {
     closeAll() {
       stopListening();
-      for (const room of rooms.values()) room.close(1001, "The server is restarting");
+      for (const room of openLiveRooms()) room.close(1001, "The server is restarting");
       wss.close();
     },
   };

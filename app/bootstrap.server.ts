@@ -18,7 +18,7 @@ export async function bootstrap() {
   if (stale > 0) logger.info(`Removed ${stale} partial upload(s) left by the previous run`);
   warnAboutPublicAddress();
   // Loaded only when used, so the embedded backend never loads the LiveKit SDK here.
-  if (env.MEDIA_BACKEND === "livekit") (await import("./livekit-rooms")).closeLiveKitRoomsWhenSessionsEnd();
+  if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();
   await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (env.SEED_DEMO_DATA) await seedDemoData();
   if (libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${rebuildLibrary()} passages`);

@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import type { WebSocket } from "ws";
-import { setRoomHeadcount } from "~/models/live-events.server";
 import { logger } from "~/utils/logger.server";
 import { ClientMessageSchema, CLOSE_CODES, MEDIA_SLOTS, type Participant, type ServerMessage } from "~/schemas/live-room";
 import type { RtpPacket } from "werift";
-import { MediaPeer, type MediaKind, type PeerOptions } from "./media-peer";
+import { MediaPeer, type MediaKind, type PeerOptions } from "./media-peer.server";
 
 // One live session's room: who is connected, what each one publishes, and
 // the forwarding between them. The host always publishes in slot 0; a student
@@ -44,8 +43,9 @@ export class LiveRoom {
 
   async join(joiner: Joiner, socket: WebSocket): Promise<void> {
     // A member who opens the room again (a second tab, a reconnect) replaces the old connection.
+    // Removed without leave(): a room whose only member reconnects must not count as emptied and be forgotten.
     for (const member of this.members.values()) {
-      if (member.participant.userId === joiner.userId) this.leave(member.participant.id, CLOSE_CODES.replaced, "Opened in another window");
+      if (member.participant.userId === joiner.userId) this.remove(member.participant.id, CLOSE_CODES.replaced, "Opened in another window");
     }
     const id = crypto.randomUUID();
     const participant: Participant = {
@@ -66,7 +66,6 @@ export class LiveRoom {
     );
     const member: Member = { participant, socket, peer, lastKeyframeRequest: 0 };
     this.members.set(id, member);
-    setRoomHeadcount(this.conferenceId, this.members.size);
 
     peer.pc.connectionStateChange.subscribe((state) => {
       // A new viewer needs a keyframe from every source to show anything; asked
@@ -88,14 +87,18 @@ export class LiveRoom {
   }
 
   leave(id: string, code: number = 1000, reason = ""): void {
-    const member = this.members.get(id);
-    if (!member) return;
-    this.members.delete(id);
-    setRoomHeadcount(this.conferenceId, this.members.size);
-    void member.peer.close();
-    if (member.socket.readyState === member.socket.OPEN) member.socket.close(code, reason);
+    if (!this.remove(id, code, reason)) return;
     this.broadcastParticipants();
     if (this.members.size === 0) this.onEmpty();
+  }
+
+  private remove(id: string, code: number, reason: string): boolean {
+    const member = this.members.get(id);
+    if (!member) return false;
+    this.members.delete(id);
+    void member.peer.close();
+    if (member.socket.readyState === member.socket.OPEN) member.socket.close(code, reason);
+    return true;
   }
 
   /** The session ended: everyone is told, then disconnected. */

@@ -1,0 +1,42 @@
+import type { LiveRoom } from "./live-room.server";
+
+// The embedded SFU's open rooms, one per live session someone is in. Each room
+// knows who is inside it, so the admission rule and the room-status API ask
+// the room itself, never a copy of its headcount. With MEDIA_BACKEND=livekit
+// no room opens here: LiveKit keeps its own count and enforces the limit.
+// Only a type is imported, so reading a headcount never loads the SFU (werift).
+
+const rooms = new Map<number, LiveRoom>();
+
+/** The session's room, opened with `open` when nobody is in it yet. */
+export function liveRoomFor(conferenceId: number, open: () => LiveRoom): LiveRoom {
+  let room = rooms.get(conferenceId);
+  if (!room) {
+    room = open();
+    rooms.set(conferenceId, room);
+  }
+  return room;
+}
+
+export function findLiveRoom(conferenceId: number): LiveRoom | undefined {
+  return rooms.get(conferenceId);
+}
+
+/** Called by a room when its last member left. */
+export function forgetLiveRoom(conferenceId: number, room: LiveRoom): void {
+  if (rooms.get(conferenceId) === room) rooms.delete(conferenceId);
+}
+
+export function openLiveRooms(): LiveRoom[] {
+  return [...rooms.values()];
+}
+
+/** Who is connected to the session's room now. */
+export function roomHeadcount(conferenceId: number): number {
+  return rooms.get(conferenceId)?.size ?? 0;
+}
+
+/** True when the member holds a place in the room already (another tab, a reconnect). */
+export function isInLiveRoom(conferenceId: number, userId: number): boolean {
+  return rooms.get(conferenceId)?.hasUser(userId) ?? false;
+}
