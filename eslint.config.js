@@ -24,6 +24,47 @@ const assembledClassNames = [
   { selector: `${CLASS_CONTEXT} BinaryExpression[operator='+'] > Literal[value=/(^[A-Za-z0-9:-])|([A-Za-z0-9:-]$)/]`, message: CLASS_MESSAGE },
 ];
 
+// Layers (README "Project layout"): imports only point down.
+//   routes, root.tsx → services, realtime → models → db → utils, schemas
+// utils and schemas are leaves; components are drawn from props and import
+// only leaves (and types). Nothing in app/ or db/ imports server/ (ADR 019).
+const IMPORT_OF = {
+  routes: "^(~/routes/|(\\.\\./)+routes/)",
+  root: "^(~/root$|(\\.\\./)+root$)",
+  services: "^(~/services/|(\\.\\./)+services/)",
+  realtime: "^(~/realtime/|(\\.\\./)+realtime/)",
+  components: "^(~/components/|(\\.\\./)+components/)",
+  models: "^(~/models/|(\\.\\./)+models/)",
+  db: "^(#db/|(\\.\\./)+db/)",
+  server: "^(\\.\\./)+server(/|$)",
+  serverModule: "\\.server$",
+};
+const LAYERS = [
+  { name: "routes", files: ["app/routes/**", "app/root.tsx", "app/entry.*.tsx", "app/server-runtime.server.ts", "app/bootstrap.server.ts"], mayNot: ["server"] },
+  { name: "services", files: ["app/services/**"], mayNot: ["routes", "root", "components", "realtime", "server"] },
+  { name: "realtime", files: ["app/realtime/**"], mayNot: ["routes", "root", "components", "server"] },
+  { name: "models", files: ["app/models/**"], mayNot: ["routes", "root", "services", "realtime", "components", "server"], typesFrom: ["realtime"] },
+  { name: "components", files: ["app/components/**"], mayNot: ["routes", "root", "services", "realtime", "db", "server", "serverModule"], typesFrom: ["services", "serverModule", "db"] },
+  { name: "db", files: ["db/**"], mayNot: ["routes", "root", "services", "realtime", "components", "models", "server"] },
+  { name: "utils", files: ["app/utils/**"], mayNot: ["routes", "root", "services", "realtime", "components", "models", "db", "server"], typesFrom: ["root"] },
+  { name: "schemas", files: ["app/schemas/**"], mayNot: ["routes", "root", "services", "realtime", "components", "models", "db", "server"], typesFrom: ["db", "models"] },
+];
+const layerRules = LAYERS.map(({ name, files, mayNot, typesFrom = [] }) => ({
+  files: files.map((glob) => (glob.endsWith("**") ? `${glob}/*.{ts,tsx}` : glob)),
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      {
+        patterns: mayNot.map((target) => ({
+          regex: IMPORT_OF[target],
+          allowTypeImports: typesFrom.includes(target),
+          message: `The ${name} layer may not import ${target === "serverModule" ? "server-only (*.server) modules" : target} (imports point down: see README "Project layout").`,
+        })),
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ["build/", "scripts/bench-floor-app/build/", "node_modules/", "test-results/", "playwright-report/", "tests/.tmp/", "db/migrations/"] },
   js.configs.recommended,
@@ -85,16 +126,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // ...and the app never imports server/: what both need is the app's, handed over through serverRuntime.
-    files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: [{ regex: "^(\\.\\./)+server(/|$)", message: "The app does not import server/ (docs/decisions/019): put the shared value in app/ and hand it to the server through serverRuntime." }] },
-      ],
-    },
-  },
+  ...layerRules,
   {
     // Form bodies are read through ~/utils/form-data.server, which answers a
     // malformed body with 400 instead of letting formData() throw a 500.

@@ -5,7 +5,7 @@ import { paymentsEnabled } from "~/models/billing.server";
 import { pruneUnusedTemplateFiles } from "~/models/templates.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "~/utils/env.server";
-import { pruneExpiredSessions } from "~/utils/session.server";
+import { pruneExpiredSessions } from "~/models/session.server";
 import { libraryNeedsBuilding, rebuildLibrary } from "~/models/companion-library.server";
 import { logger } from "~/utils/logger.server";
 import { removeStaleIncomingFiles } from "~/utils/uploads.server";

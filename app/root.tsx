@@ -18,12 +18,12 @@ import { ParticleLayer } from "~/components/ambience/particle-layer";
 import { SuccessChime } from "~/components/ambience/success-chime";
 import { Toaster } from "~/components/toaster";
 import { getContactLink } from "~/models/academy-settings.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 import { combineHeaders } from "~/utils/headers.server";
 import { readAppearance } from "~/models/appearance.server";
 import { toPublicUser } from "~/models/user.server";
 import { useNonce } from "~/utils/nonce-provider";
-import { getSession, refreshSessionIfDue } from "~/utils/session.server";
+import { getSession, refreshSessionIfDue } from "~/models/session.server";
 import { DEFAULT_THEME, DEFAULT_THEME_SETTINGS, themeStyle } from "~/utils/themes";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "~/styles/tailwind.css?url";
@@ -56,16 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootLoaderData = typeof loader;
-
-/** The signed-in user as the root loader saw it, or null. */
-export function useOptionalUser() {
-  return useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
-}
-
-/** The academy's contact link (mailto: or https) set by an admin, or null. */
-export function useContactLink() {
-  return useRouteLoaderData<RootLoaderData>("root")?.contact ?? null;
-}
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();

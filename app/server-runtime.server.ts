@@ -6,7 +6,7 @@ import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE } from "~/schemas/con
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { PAGE_CACHE_HEADER } from "~/utils/page-cache";
-import { SESSION_COOKIE_NAME } from "~/utils/session.server";
+import { SESSION_COOKIE_NAME } from "~/models/session.server";
 
 /**
  * Everything the HTTP process (server/index.ts) takes from the app. It is

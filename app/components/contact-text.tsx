@@ -1,4 +1,4 @@
-import { useContactLink } from "~/root";
+import { useContactLink } from "~/utils/root-data";
 
 // Wherever the site tells members to "contact the academy" (or support, or us),
 // the phrase links to the address the admin set. Without one the sentence

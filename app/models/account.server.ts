@@ -17,7 +17,7 @@ import {
 import type { ChangePasswordInput, ProfileInput } from "~/schemas/account";
 import { logEvent } from "~/utils/logger.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { endSessionsOf } from "~/utils/session.server";
+import { endSessionsOf } from "~/models/session.server";
 
 // A member managing their own account: profile and email, password, sessions,
 // a copy of their data, deleting the account. The /settings page and the

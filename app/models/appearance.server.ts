@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import type { User } from "#db/schema";
 import { updateUserTheme, type PublicUser } from "~/models/user.server";
 import { UpdateThemeSchema } from "~/schemas/theme";
-import { isHttps } from "~/utils/session.server";
+import { isHttps } from "~/models/session.server";
 import { DEFAULT_THEME, DEFAULT_THEME_SETTINGS, type ThemeId, type ThemeSettings } from "~/utils/themes";
 
 /** The theme and settings a page is rendered with (root loader → <html> attributes). */

@@ -1,7 +1,7 @@
 import type { User } from "#db/schema";
 import { getConference, mayAttend, type ConferenceRow } from "~/models/conference.server";
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
-import { isInLiveRoom, roomHeadcount } from "~/realtime/live-rooms.server";
+import { isInLiveRoom, roomHeadcount } from "~/models/live-rooms.server";
 
 // Who may enter a live room now, whichever media backend carries it. The
 // WebSocket upgrade (app/realtime), the room-status API and the media-token

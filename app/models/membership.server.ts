@@ -1,8 +1,6 @@
-import { json } from "@remix-run/node";
 import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { subscriptions, type User } from "#db/schema";
-import { requireUser } from "~/utils/auth.server";
 
 export const PREMIUM_REQUIRED = "Premium membership required";
 
@@ -32,11 +30,4 @@ const premiumSubscriptionOf = db
 export function isPremium(user: Pick<User, "id" | "role">, now = new Date()): boolean {
   if (user.role === "admin") return true;
   return premiumSubscriptionOf.get({ userId: user.id, now: now.getTime() }) !== undefined;
-}
-
-/** The one premium guard: signed in (else 401/login) and premium (else 403 with the spec's message). */
-export async function requirePremium(request: Request): Promise<User> {
-  const user = await requireUser(request);
-  if (!isPremium(user)) throw json({ message: PREMIUM_REQUIRED }, { status: 403 });
-  return user;
 }

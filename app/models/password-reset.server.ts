@@ -7,7 +7,7 @@ import { logEvent, logger } from "~/utils/logger.server";
 import { isEmailConfigured, sendEmail } from "~/utils/mailer.server";
 import { hashPassword } from "~/utils/password.server";
 import { consumePasswordResetRequest } from "~/utils/rate-limit.server";
-import { endSessionsOf } from "~/utils/session.server";
+import { endSessionsOf } from "~/models/session.server";
 
 // Single-use password-reset links, emailed to the member or made by an admin
 // to pass on by hand. The link carries a random token; the database keeps only

@@ -6,11 +6,11 @@ import { admitToRoom } from "~/models/live-admission.server";
 import { onLiveEvent } from "~/models/live-events.server";
 import { liveDisplayName } from "~/models/user.server";
 import { WS_PATH_PATTERN } from "~/schemas/live-room";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { LiveRoom } from "./live-room.server";
-import { findLiveRoom, forgetLiveRoom, liveRoomFor, openLiveRooms } from "./live-rooms.server";
+import { findLiveRoom, forgetLiveRoom, liveRoomFor, openLiveRooms } from "~/models/live-rooms.server";
 import type { PeerOptions } from "./media-peer.server";
 
 // WebSocket signalling for the embedded SFU, on the app's own port:

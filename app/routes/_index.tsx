@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { listFeaturedCourses } from "~/models/course.server";
 import { getCalculatorRecord, saveCalculatorRecord } from "~/models/user.server";
 import { EstimatorFormSchema } from "~/schemas/calculator";
-import { getOptionalUser, homeFor } from "~/utils/auth.server";
+import { getOptionalUser, homeFor } from "~/services/auth.server";
 import { emptyEstimate, toEstimatorInput } from "~/utils/revenue-estimator";
 import { readForm } from "~/utils/form-data.server";
 import { publicPageHeaders } from "~/utils/page-cache";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createStudent, getUserById, isCommonPassword, verifyLogin, UsernameTakenError, CommonPasswordError } from "~/models/user.server";
-import { createUserSession, requireAdmin, requireUser } from "~/utils/auth.server";
+import { createUserSession, requireAdmin, requireUser } from "~/services/auth.server";
 import { db } from "#db/client.server";
 import { users } from "#db/schema";
 import { hashPassword } from "~/utils/password.server";

@@ -1,3 +1,4 @@
+import { SAVE_CONTACT_INTENT } from "~/schemas/admin-dashboard";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
@@ -6,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { AcademyContactSchema, CONTACT_MAX } from "~/schemas/academy-contact";
 
-export const SAVE_CONTACT_INTENT = "save-contact";
 
 /** Where "contact the academy" points: an email address or an https page; empty removes it. */
 export function ContactCard({ contact, lastResult }: { contact: string | null; lastResult: SubmissionResult<string[]> | null | undefined }) {

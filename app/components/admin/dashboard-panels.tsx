@@ -23,7 +23,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
 import type { ActivityType } from "~/models/analytics.server";
-import type { loadAdminDashboard } from "~/utils/admin-dashboard.server";
+import type { loadAdminDashboard } from "~/services/admin-dashboard.server";
 import { formatDate, formatUsd } from "~/utils/misc";
 
 type Content = SerializeFrom<typeof loadAdminDashboard>["content"];

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { showToast, type ClientToast } from "~/components/toaster";
+import { showToast } from "~/components/toaster";
+import type { Notice } from "~/schemas/notice";
 
-export type Notice = Pick<ClientToast, "type" | "title" | "description">;
+export type { Notice };
 
 /**
  * A message an action answers without redirecting (a refused upload, sample

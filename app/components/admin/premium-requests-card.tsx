@@ -1,10 +1,9 @@
+import { DISMISS_REQUEST_INTENT, GRANT_REQUEST_INTENT } from "~/schemas/admin-dashboard";
 import { Form, useNavigation } from "@remix-run/react";
 import { Crown, X } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/utils/misc";
 
-export const GRANT_REQUEST_INTENT = "grant-premium-request";
-export const DISMISS_REQUEST_INTENT = "dismiss-premium-request";
 
 export interface PremiumRequestRow {
   id: number;

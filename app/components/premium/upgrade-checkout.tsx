@@ -9,7 +9,7 @@ import { ProgressIndicator } from "~/components/premium/progress-indicator";
 import { activateStep, completeSteps, failStep, freshSteps, type ProgressStep } from "~/components/premium/upgrade-steps";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { useContactLink } from "~/root";
+import { useContactLink } from "~/utils/root-data";
 import { PREMIUM_PRICE } from "~/utils/premium";
 
 // Spec §9: the pauses around the payment and the reload afterwards.

@@ -5,7 +5,7 @@ import { ContactText } from "~/components/contact-text";
 import { PremiumOffer } from "~/components/premium/premium-offer";
 import { RequestPremiumButton } from "~/components/premium/request-premium";
 import { UpgradeCheckout } from "~/components/premium/upgrade-checkout";
-import { useOptionalUser } from "~/root";
+import { useOptionalUser } from "~/utils/root-data";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
 /**

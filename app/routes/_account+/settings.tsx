@@ -12,10 +12,10 @@ import { Field, FormErrors } from "~/components/ui/field";
 import { AccountRefusal, changePassword, deleteAccount, getAccountProfile, signOutEverywhere, updateProfile } from "~/models/account.server";
 import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/calendar.server";
 import { ChangePasswordFormSchema, DeleteAccountSchema, FORMER_MEMBER, ProfileSchema } from "~/schemas/account";
-import { homeFor, logout, requireUser } from "~/utils/auth.server";
+import { homeFor, logout, requireUser } from "~/services/auth.server";
 import { readForm } from "~/utils/form-data.server";
 import { publicOrigin, PUBLIC_URL_MISSING } from "~/utils/misc.server";
-import { getSession } from "~/utils/session.server";
+import { getSession } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The member's account settings: profile and email, password, signing out

@@ -7,7 +7,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { readAppearance, saveAppearance } from "~/models/appearance.server";
 import { toPublicUser } from "~/models/user.server";
 import { ThemeFormSchema } from "~/schemas/theme";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 import { THEMES } from "~/utils/themes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";

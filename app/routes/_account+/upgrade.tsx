@@ -16,7 +16,7 @@ import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, startCheckout } fr
 import { getOpenPremiumRequest, PremiumRequestRefusal, requestPremium } from "~/models/premium-requests.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
 import { PremiumRequestSchema } from "~/schemas/premium-request";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";

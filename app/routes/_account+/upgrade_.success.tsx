@@ -6,7 +6,7 @@ import { MembershipStatus } from "~/components/premium/membership-status";
 import { buttonClasses } from "~/components/ui/button";
 import { BillingError, completeCheckout, confirmUpgrade } from "~/models/billing.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 // Not nested under /upgrade (the trailing underscore): it has its own page.
 export const meta: MetaFunction = () => [{ title: "Premium — Mystic Academy" }];

@@ -17,7 +17,7 @@ import {
   getOptionalUser,
   homeFor,
   type AuthRefusal,
-} from "~/utils/auth.server";
+} from "~/services/auth.server";
 import { combineHeaders } from "~/utils/headers.server";
 import { sanitizeRedirect } from "~/utils/redirect";
 import { createToastHeaders } from "~/utils/toast.server";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { logout } from "~/utils/auth.server";
+import { logout } from "~/services/auth.server";
 
 // The page form behind every "Logout" button (POST; works without JavaScript).
 export async function action({ request }: ActionFunctionArgs) {

@@ -27,7 +27,7 @@ import { getMemberRating, rateCourse, RatingRefusal } from "~/models/course-rati
 import { listLessonOutline } from "~/models/lesson.server";
 import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/progress.server";
 import { CourseRatingSchema, RATE_INTENT } from "~/schemas/course-rating";
-import { getOptionalUser, requireUser } from "~/utils/auth.server";
+import { getOptionalUser, requireUser } from "~/services/auth.server";
 import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";

@@ -6,7 +6,7 @@ import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learnin
 import { buttonClasses } from "~/components/ui/button";
 import { COURSE_LEVELS } from "#db/schema";
 import { listActiveCourses } from "~/models/course.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Courses — Mystic Academy" }];
 

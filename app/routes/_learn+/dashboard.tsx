@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { adminDashboardAction, loadAdminDashboard } from "~/utils/admin-dashboard.server";
-import { requireUser } from "~/utils/auth.server";
+import { adminDashboardAction, loadAdminDashboard } from "~/services/admin-dashboard.server";
+import { requireUser } from "~/services/auth.server";
 
 // /dashboard is every signed-in user's "dashboard" (spec: it takes the portal's
 // tab query), so a student lands in the portal and an admin sees the admin

@@ -9,7 +9,7 @@ import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing.server";
 import { countPremiumOnlyRecordings } from "~/models/conference.server";
 import { isPremium } from "~/models/membership.server";
 import { loadRecordingLibrary } from "~/models/recording-library.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { viewerTimeZone } from "~/utils/time-zone.server";
 
 export const meta: MetaFunction = () => [{ title: "Session Recordings — Mystic Academy" }];

@@ -6,7 +6,7 @@ import { FormNotice } from "~/components/admin/notice";
 import { AnalyticsPanel, CoursesPanel, KnowledgeBasePanel, MembersPanel, OverviewPanel } from "~/components/admin/dashboard-panels";
 import { DashboardTabs } from "~/components/admin/dashboard-tabs";
 import { buttonClasses } from "~/components/ui/button";
-import { adminDashboardAction, loadAdminDashboard } from "~/utils/admin-dashboard.server";
+import { adminDashboardAction, loadAdminDashboard } from "~/services/admin-dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: "Administration — Mystic Academy" }];
 

@@ -7,7 +7,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
 import { companionMode, usageSince } from "~/models/companion.server";
 import { providerModel, testProviderConnection } from "~/models/companion-provider.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { env } from "~/utils/env.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatDate } from "~/utils/misc";

@@ -6,7 +6,7 @@ import { ArrowDown, ArrowLeft, ArrowUp, BookOpen, CheckCircle2, Clock, Layers, P
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { UrlDialog } from "~/components/ui/dialog";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
-import type { Notice } from "~/components/admin/notice";
+import type { Notice } from "~/schemas/notice";
 import { buttonClasses } from "~/components/ui/button";
 import { findCourseForViewer, findLessonForViewer, listLessonsForViewer } from "~/models/access.server";
 import { generateLessonContent } from "~/models/lesson-generation.server";
@@ -19,7 +19,7 @@ import {
 } from "~/models/lesson.server";
 import { LessonFormSchema } from "~/schemas/admin-forms";
 import type { User } from "#db/schema";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AdminErrorPanel } from "~/components/admin/error-panel";

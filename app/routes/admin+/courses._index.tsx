@@ -11,13 +11,13 @@ import { ArrowLeft, BookOpen, Crown, Layers, Pencil, Plus } from "~/components/u
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { CourseForm } from "~/components/admin/course-form";
 import { UrlDialog } from "~/components/ui/dialog";
-import type { Notice } from "~/components/admin/notice";
+import type { Notice } from "~/schemas/notice";
 import { levelBadgeClasses } from "~/components/course-card";
 import { CourseImage } from "~/components/course-image";
 import { buttonClasses } from "~/components/ui/button";
 import { createCourse, listAllCourses, removeCourse, updateCourse } from "~/models/course.server";
 import { CourseFormSchema } from "~/schemas/admin-forms";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";

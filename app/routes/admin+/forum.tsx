@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { createCategory, deleteCategory, forumStats, listCategoriesWithCounts, updateCategory } from "~/models/forum.server";
 import { CategorySchema } from "~/schemas/forum";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AdminErrorPanel } from "~/components/admin/error-panel";

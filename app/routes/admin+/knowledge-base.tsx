@@ -4,14 +4,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from "~/components/ui/icons";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
-import type { Notice } from "~/components/admin/notice";
+import type { Notice } from "~/schemas/notice";
 import { ArticleForm } from "~/components/knowledge-base/article-form";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from "~/models/knowledge-base.server";
 import { ArticleFormSchema, REQUIRED_FIELDS_MESSAGE } from "~/schemas/knowledge-base";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { formatDate, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AdminErrorPanel } from "~/components/admin/error-panel";

@@ -17,7 +17,7 @@ import {
   REVOKE_PREMIUM,
 } from "~/models/members.server";
 import { AdminResetRefusedError, createAdminResetLink } from "~/models/password-reset.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { formatUsd, parseRouteId } from "~/utils/misc";
 import { publicOrigin } from "~/utils/misc.server";
 import { redirectWithToast } from "~/utils/toast.server";

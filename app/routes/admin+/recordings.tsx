@@ -5,7 +5,7 @@ import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
 import { RecordingsList } from "~/components/conference/recordings-list";
 import { loadRecordingLibrary } from "~/models/recording-library.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { viewerTimeZone } from "~/utils/time-zone.server";
 
 export const meta: MetaFunction = () => [{ title: "Recordings — Mystic Academy" }];

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { CalculatorSchema } from "~/schemas/calculator";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { getCalculatorRecord, saveCalculatorRecord } from "~/models/user.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { clearConversation, listConversation } from "~/models/companion.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 /** The member's conversation with the study companion: the last 20 turns. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { companionMode, dailyLimitFor, questionsToday } from "~/models/companion.server";
 import { providerModel } from "~/models/companion-provider.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 /** How the companion answers (for its badge) and how much of today's allowance is used. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { findLessonForViewer } from "~/models/access.server";
 import { suggestedQuestions } from "~/models/companion.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 /** Three questions to start with, from the headings of a lesson the member may open. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { answerQuestion, beginTurn, type CompanionEvent } from "~/models/companion.server";
 import { ChatRequestSchema } from "~/schemas/companion";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { logger } from "~/utils/logger.server";
 import { TooManyRequestsError } from "~/utils/rate-limit.server";
 

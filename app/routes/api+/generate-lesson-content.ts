@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { generateLessonContent } from "~/models/lesson-generation.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 const TITLE_FIRST = "Please enter a lesson title first";
 

@@ -3,7 +3,7 @@ import { findCompletableLesson } from "~/models/access.server";
 import { getLearningTimeTotal, recordLearningTime } from "~/models/learning-time.server";
 import { LearningTimeHeartbeatSchema } from "~/schemas/learning-time";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 // The lesson page's heartbeat: active seconds on a lesson the member may open
 // (Premium enforced by findCompletableLesson), credited under the server's cap.

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { listMembers } from "~/models/members.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 /** Every member with completed and enrolled course counts (admin only). */
 export async function loader({ request }: LoaderFunctionArgs) {

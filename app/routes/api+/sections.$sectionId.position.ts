@@ -4,7 +4,7 @@ import { saveVideoPosition } from "~/models/progress.server";
 import { getSectionCourseId } from "~/models/lesson.server";
 import { findCourseForViewer, requireCourseUnlocked } from "~/models/access.server";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 const PositionSchema = z.object({ seconds: z.number().min(0).max(24 * 60 * 60) });
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";
 
 export async function action({ request }: ActionFunctionArgs) {

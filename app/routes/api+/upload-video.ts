@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { receiveUpload, UploadError, VIDEO_UPLOAD } from "~/utils/uploads.server";
 
 // Lesson videos (MP4/WebM) for the section builder.

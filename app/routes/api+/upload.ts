@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { receiveUpload, TEMPLATE_UPLOAD, UploadError } from "~/utils/uploads.server";
 
 // Template files (spec §7: multipart field `file` → fileUrl). Checked by name

@@ -9,9 +9,9 @@ import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { Pagination } from "~/components/ui/pagination";
 import { forumAccess, getCategory, listTopicsForCategory, TOPIC_PAGE_SIZE, type TopicListItem } from "~/models/forum.server";
-import { getOptionalUser, requireUser } from "~/utils/auth.server";
+import { getOptionalUser, requireUser } from "~/services/auth.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
-import { submitTopicForm } from "~/utils/forum-forms.server";
+import { submitTopicForm } from "~/services/forum-forms.server";
 import { publicPageHeaders } from "~/utils/page-cache";
 
 // The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).

@@ -4,8 +4,8 @@ import { ChevronRight } from "~/components/ui/icons";
 import { FormNotice } from "~/components/admin/notice";
 import { TopicForm } from "~/components/forum/topic-form";
 import { listPostableCategories } from "~/models/forum.server";
-import { requireUser } from "~/utils/auth.server";
-import { submitTopicForm } from "~/utils/forum-forms.server";
+import { requireUser } from "~/services/auth.server";
+import { submitTopicForm } from "~/services/forum-forms.server";
 
 export const meta: MetaFunction = () => [{ title: "New Topic — Mystic Academy Community" }];
 

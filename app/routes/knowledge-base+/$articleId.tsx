@@ -4,7 +4,7 @@ import { ArrowLeft, Eye } from "~/components/ui/icons";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
 import { viewArticle } from "~/models/knowledge-base.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { formatDate, invariantResponse, parseRouteId } from "~/utils/misc";
 

@@ -8,7 +8,7 @@ import { inputClasses } from "~/components/ui/field";
 import { ARTICLES_PER_PAGE, listPublishedCategories, pageOfArticles } from "~/models/knowledge-base.server";
 import { Pagination } from "~/components/ui/pagination";
 import { isArticleCategory } from "~/schemas/knowledge-base";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 import { cn, formatDate, parsePageNumber } from "~/utils/misc";
 import { publicPageHeaders } from "~/utils/page-cache";
 

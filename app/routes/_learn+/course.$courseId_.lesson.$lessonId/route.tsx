@@ -14,7 +14,7 @@ import { findCompletableLesson, findLessonForViewer } from "~/models/access.serv
 import { listLessonOutline } from "~/models/lesson.server";
 import { completeLesson, getVideoPositions, listCompletedLessonIds } from "~/models/progress.server";
 import { HEARTBEAT_INTERVAL_SECONDS } from "~/schemas/learning-time";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";

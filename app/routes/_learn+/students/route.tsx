@@ -23,7 +23,7 @@ import { getLearningTimeTotal } from "~/models/learning-time.server";
 import { getCurrentStreak, getEnrolmentCounts, listProgressForUser } from "~/models/progress.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
 import { dismissedCookie, DismissBannerSchema, DISMISS_BANNER_INTENT } from "~/schemas/conference-banner";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { formatDate } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";

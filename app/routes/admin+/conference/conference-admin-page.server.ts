@@ -6,7 +6,7 @@ import type { User } from "#db/schema";
 import type { LiveChatMessage } from "~/models/live-events.server";
 import type { MediaBackend } from "~/schemas/live-room";
 import { env } from "~/utils/env.server";
-import type { Notice } from "~/components/admin/notice";
+import type { Notice } from "~/schemas/notice";
 import { submitChatForm } from "~/models/conference-chat-form.server";
 import { listMessages } from "~/models/conference-chat.server";
 import {

@@ -13,7 +13,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { loadConferencePage, submitConferencePage } from "./conference-admin-page.server";
 import { isEditable } from "~/schemas/conference";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { parseRouteId } from "~/utils/misc";
 
 // The admin sessions page (spec §2). /admin-conference serves the same module.

@@ -1,6 +1,6 @@
 import { methodNotAllowed } from "~/utils/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 import { toPublicUser } from "~/models/user.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { LoginSchema } from "~/schemas/auth";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
-import { attemptLogin, createUserSession } from "~/utils/auth.server";
-import { refusalResponse } from "~/utils/auth-api.server";
+import { attemptLogin, createUserSession } from "~/services/auth.server";
+import { refusalResponse } from "~/services/auth-api.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { logout } from "~/utils/auth.server";
+import { logout } from "~/services/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });

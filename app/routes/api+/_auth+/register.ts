@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { RegisterSchema } from "~/schemas/auth";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { attemptRegistration, createUserSession } from "~/utils/auth.server";
-import { refusalResponse } from "~/utils/auth-api.server";
+import { attemptRegistration, createUserSession } from "~/services/auth.server";
+import { refusalResponse } from "~/services/auth-api.server";
 
 // Any `role` in the body is ignored: the schema drops unknown keys and
 // registration always creates a student.

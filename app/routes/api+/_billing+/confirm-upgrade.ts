@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { billingErrorResponse, confirmUpgrade } from "~/models/billing.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 // Called after the browser's payment succeeded; Premium only if Stripe agrees (else 402).
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { billingErrorResponse, createSubscriptionIntent } from "~/models/billing.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 // Starts a Premium subscription; the browser confirms the payment with Stripe.js.
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { canRequestPremium, getOpenPremiumRequest, PremiumRequestRefusal, requestPremium } from "~/models/premium-requests.server";
 import { PremiumRequestSchema } from "~/schemas/premium-request";
 import { answerRefusals, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 /** The member's open request (or null) and whether they may file one. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { getContactAddress, setContactAddress } from "~/models/academy-settings.server";
 import { AcademyContactApiSchema } from "~/schemas/academy-contact";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 /** The address shown wherever the site says "contact the academy" (null when none is set). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { deleteReply, REPLY_NOT_FOUND } from "~/models/forum.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 export const loader = () => methodNotAllowed(["DELETE"]);
 

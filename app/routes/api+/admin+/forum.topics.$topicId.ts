@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { deleteTopic, setTopicFlags, TOPIC_NOT_FOUND } from "~/models/forum.server";
 import { TopicModerationSchema } from "~/schemas/forum";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 export const loader = () => methodNotAllowed(["PUT", "DELETE"]);
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { listMembersWithSubscriptions, parseMemberDirectoryQuery } from "~/models/members.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 /** The member directory as JSON: ?q= (name, email or username), ?plan=all|basic|premium, ?page=. */
 export async function loader({ request }: LoaderFunctionArgs) {

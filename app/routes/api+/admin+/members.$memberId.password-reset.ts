@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { AdminResetRefusedError, createAdminResetLink } from "~/models/password-reset.server";
 import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
 
 export const loader = () => methodNotAllowed(["POST"]);

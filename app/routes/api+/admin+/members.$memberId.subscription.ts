@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { changeMemberSubscription, SubscriptionChangeSchema } from "~/models/members.server";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 export const loader = () => methodNotAllowed(["PUT"]);
 

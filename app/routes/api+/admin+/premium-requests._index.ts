@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { listOpenPremiumRequests } from "~/models/premium-requests.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 /** Open Premium requests, oldest first. */
 export async function loader({ request }: LoaderFunctionArgs) {

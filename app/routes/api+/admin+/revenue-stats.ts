@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getRevenueStats } from "~/models/members.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderCertificatePdf } from "./certificate-pdf.server";
 import { getCertificateForOwner } from "~/models/certificate.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
 
 // The certificate PDF, for its owner only; a plain link works without JavaScript.

@@ -3,7 +3,7 @@ import { calendarResponse, conferencesCalendar } from "~/models/calendar.server"
 import { CONFERENCE_MESSAGES, getConference, mayAttend } from "~/models/conference.server";
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
 
 // "Add to calendar": one session as an .ics file, for members who may attend it.

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { ConferenceError, conferenceForApi, endConference } from "~/models/conference.server";
 import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 // Spec §7, admins only. Ends a live session; a recording still running is filed, not lost.
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import type { MediaTarget } from "~/components/conference/media-target";
 import { admitToLiveRoom, RoomRefusal } from "~/models/live-admission.server";
 import type { LiveKitViewer } from "~/models/livekit.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { env } from "~/utils/env.server";
 
 // Where the live room's browser code connects for media, asked before joining:

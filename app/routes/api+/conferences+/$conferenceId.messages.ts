@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { CHAT_HISTORY_MAX, ChatError, chatConference, listMessages, postMessage } from "~/models/conference-chat.server";
 import { ChatMessageSchema } from "~/schemas/live-chat";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 // A live session's chat (issue 13): GET the history (`?after=<id>` for what
 // came since, `?limit=`), POST `{ message }` to say something. The room's

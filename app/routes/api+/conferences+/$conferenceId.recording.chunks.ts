@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { ConferenceError, receiveRecordingChunk } from "~/models/conference.server";
 import { RECORDING_CHUNK_MAX_BYTES, RECORDING_UPLOAD_MESSAGES, RecordingUploadError } from "~/models/recording-files.server";
 import { apiError, idParam, methodNotAllowed, readCappedBytes } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 // The host's browser uploads the recording while it records (issue 13):
 // POST ?seq=N with the raw bytes of MediaRecorder's N-th slice (video/webm),

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { admitToRoom } from "~/models/live-admission.server";
-import { roomHeadcount } from "~/realtime/live-rooms.server";
+import { roomHeadcount } from "~/models/live-rooms.server";
 import { idParam, methodNotAllowed } from "~/utils/api.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 
 // Whether the viewer may enter the live room now, and why not: the browser
 // asks before (and after a refused) WebSocket upgrade, which cannot carry a reason.

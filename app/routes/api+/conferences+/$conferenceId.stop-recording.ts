@@ -3,7 +3,7 @@ import { ConferenceError, recordingForApi, stopRecording, type RecordingRow } fr
 import { finalisingRecording } from "~/models/recording-files.server";
 import { StopRecordingSchema } from "~/schemas/conference";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 // Spec §7, admins only: stops the recording (the host's browser has uploaded
 // its last chunk first) and answers it once its file is finalised: "ready"

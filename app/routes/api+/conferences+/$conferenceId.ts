@@ -9,7 +9,7 @@ import {
 } from "~/models/conference.server";
 import { ConferenceApiSchema, conferenceInputFromApi } from "~/schemas/conference";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin, requireUser } from "~/utils/auth.server";
+import { requireAdmin, requireUser } from "~/services/auth.server";
 
 // One conference (spec §7). Its details are metadata: a free member asking
 // for a Premium-only session gets them too (the join page shows the upgrade).

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { conferenceForApi, createConference, listConferences } from "~/models/conference.server";
 import { ConferenceApiSchema, conferenceInputFromApi } from "~/schemas/conference";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin, requireUser } from "~/utils/auth.server";
+import { requireAdmin, requireUser } from "~/services/auth.server";
 
 // Spec §7: the conference list (signed-in) and scheduling one (admins).
 // 'Go Live' has its own address: POST /api/conferences/go-live.

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { ConferenceError, conferenceForApi, goLive } from "~/models/conference.server";
 import { answerRefusals, methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 // 'Go Live' (spec §4): the instant session created and started in one step.
 // A separate address rather than a flag on POST /api/conferences, because it

@@ -5,7 +5,7 @@ import { getMemberRating, rateCourse, RatingRefusal } from "~/models/course-rati
 import { shownRating } from "~/models/course-rating";
 import { CourseRatingSchema } from "~/schemas/course-rating";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 function ratingAnswer(userId: number, courseId: number, viewer: Pick<User, "role">) {
   const course = findCourseForViewer(courseId, viewer);

@@ -3,7 +3,7 @@ import { getCourseForViewer, removeCourse, updateCourse } from "~/models/course.
 import { CourseSchema } from "~/schemas/course";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";
-import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
+import { getOptionalUser, requireAdmin } from "~/services/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.courseId, "Course");

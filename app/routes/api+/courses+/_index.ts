@@ -3,7 +3,7 @@ import { createCourse, listActiveCourses, listAllCourses } from "~/models/course
 import { CourseSchema } from "~/schemas/course";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";
-import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
+import { getOptionalUser, requireAdmin } from "~/services/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Admins also see archived courses; everyone else the active catalogue.

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { deleteReplyAs, editReply, refusalResponse } from "~/models/forum.server";
 import { ReplyEditSchema } from "~/schemas/forum";
 import { idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 export const loader = () => methodNotAllowed(["PUT", "DELETE"]);
 

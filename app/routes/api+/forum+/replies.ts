@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { createReply, refusalResponse } from "~/models/forum.server";
 import { ReplySchema } from "~/schemas/forum";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

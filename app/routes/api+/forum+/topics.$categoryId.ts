@@ -3,7 +3,7 @@ import { CATEGORY_NOT_FOUND, deleteTopicAs, editTopic, forumAccess, getCategory,
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
 import { TopicEditSchema } from "~/schemas/forum";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { parsePageNumber } from "~/utils/misc";
 
 // One URL shape, two meanings (the spec's paths): GET /api/forum/topics/{categoryId}

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { articleForApi, deleteArticle, updateArticle, viewArticle } from "~/models/knowledge-base.server";
 import { ArticleApiSchema } from "~/schemas/knowledge-base";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
+import { getOptionalUser, requireAdmin } from "~/services/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.articleId, "Article");

@@ -3,7 +3,7 @@ import { ARTICLES_PER_API_PAGE, articleForApi, createArticle, listArticles } fro
 import { ArticleApiSchema } from "~/schemas/knowledge-base";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";
-import { getOptionalUser, requireAdmin } from "~/utils/auth.server";
+import { getOptionalUser, requireAdmin } from "~/services/auth.server";
 import { parsePageNumber } from "~/utils/misc";
 
 export async function loader({ request }: LoaderFunctionArgs) {

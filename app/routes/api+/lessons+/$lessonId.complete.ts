@@ -3,7 +3,7 @@ import { findCompletableLesson } from "~/models/access.server";
 import { toApiCertificate } from "~/models/certificate.server";
 import { completeLesson, toApiProgress } from "~/models/progress.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

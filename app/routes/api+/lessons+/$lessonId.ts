@@ -3,7 +3,7 @@ import { findLessonForViewer } from "~/models/access.server";
 import { deleteLesson, updateLesson } from "~/models/lesson.server";
 import { LessonSchema } from "~/schemas/lesson";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin, requireUser } from "~/utils/auth.server";
+import { requireAdmin, requireUser } from "~/services/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

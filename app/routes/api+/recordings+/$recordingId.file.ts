@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getRecordingFor, hasRecordingFile, recordingPath, type RecordingRow } from "~/models/conference.server";
 import { attachmentHeader } from "~/models/templates.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { fileResponse } from "~/utils/byte-range.server";
 
 const FILE_MISSING = "Recording file not available";

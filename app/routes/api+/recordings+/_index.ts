@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { listRecordings, recordingForApi } from "~/models/conference.server";
 import { RecordingSearchSchema } from "~/schemas/conference";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 // Spec §7: the recordings library, `?q=` searching title and description.
 // Students see only the recordings of sessions they could attend (the model's rule).

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { issueDownloadLink } from "~/models/templates.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 // A short-lived download link for the signed-in user (spec §7).
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createReadableStreamFromReadable, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentHeader, redeemDownloadLink } from "~/models/templates.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 // Where a download link leads: the stored file as an attachment, or a redirect
 // to an external one, for the user the link was issued to only. (Every

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { listTemplates } from "~/models/templates.server";
 import { isTemplateCategory } from "~/schemas/templates";
 import { methodNotAllowed } from "~/utils/api.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/services/auth.server";
 
 // The public list: active templates for everyone, inactive ones too for admins.
 export async function loader({ request }: LoaderFunctionArgs) {

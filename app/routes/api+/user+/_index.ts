@@ -2,9 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { deleteAccount } from "~/models/account.server";
 import { toPublicUser } from "~/models/user.server";
 import { DeleteAccountSchema } from "~/schemas/account";
-import { answerAccountRefusal } from "~/utils/account-api.server";
+import { answerAccountRefusal } from "~/services/account-api.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { logout, requireUser } from "~/utils/auth.server";
+import { logout, requireUser } from "~/services/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

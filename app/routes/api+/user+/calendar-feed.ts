@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/calendar.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
 
 // The signed-in member's personal calendar feed: GET shows the address (or

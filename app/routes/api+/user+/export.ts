@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { exportAccountData, exportFileName } from "~/models/account.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 /** "Download my data": everything kept about the member, as a JSON attachment. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getJourney } from "~/models/journey.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 /** The portal's "Continue Your Journey", whole: courses to continue or start, upsells, and how many are finished. */
 export async function loader({ request }: LoaderFunctionArgs) {

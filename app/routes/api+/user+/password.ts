@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { changePassword } from "~/models/account.server";
 import { ChangePasswordSchema } from "~/schemas/account";
-import { answerAccountRefusal } from "~/utils/account-api.server";
+import { answerAccountRefusal } from "~/services/account-api.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
-import { getSession } from "~/utils/session.server";
+import { requireUser } from "~/services/auth.server";
+import { getSession } from "~/models/session.server";
 
 /** PUT {currentPassword, newPassword}: every other session of the member is signed out; this one stays. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getAccountProfile, updateProfile } from "~/models/account.server";
 import { ProfileSchema } from "~/schemas/account";
-import { answerAccountRefusal } from "~/utils/account-api.server";
+import { answerAccountRefusal } from "~/services/account-api.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 /** The member's own profile, email included (only ever sent to the member themselves). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { signOutEverywhere } from "~/models/account.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { logout, requireUser } from "~/utils/auth.server";
+import { logout, requireUser } from "~/services/auth.server";
 
 /** POST: ends every session of the member, the caller's included. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { billingErrorResponse, setCancelAtPeriodEnd } from "~/models/billing.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 
 // { cancel: true } stops renewal at the end of the paid period; { cancel: false } undoes it.
 const CancelSchema = z.object({ cancel: z.boolean().default(true) });

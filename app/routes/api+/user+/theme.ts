@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { UpdateThemeSchema } from "~/schemas/theme";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { toPublicUser, updateUserTheme } from "~/models/user.server";
 

@@ -20,7 +20,7 @@ import {
 } from "./forum-post-forms.server";
 import { createReply, DEFAULT_REPLY_PAGE_SIZE, forumAccess, getTopicWithReplies, setTopicFlags } from "~/models/forum.server";
 import { ReplyFormSchema, TOPIC_LOCKED } from "~/schemas/forum";
-import { getOptionalUser, requireAdmin, requireUser } from "~/utils/auth.server";
+import { getOptionalUser, requireAdmin, requireUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { User } from "#db/schema";
-import type { Notice } from "~/components/admin/notice";
+import type { Notice } from "~/schemas/notice";
 import { createTopic } from "~/models/forum.server";
 import { TopicSchema } from "~/schemas/forum";
 import { redirectWithToast } from "~/utils/toast.server";

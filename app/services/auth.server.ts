@@ -13,7 +13,7 @@ import {
 } from "~/models/user.server";
 import { logEvent } from "~/utils/logger.server";
 import { beginLoginAttempt, consumeSignup, TooManyRequestsError, type LoginAttempt } from "~/utils/rate-limit.server";
-import { commitSession, destroySession, getSession, sessionStorage } from "~/utils/session.server";
+import { commitSession, destroySession, getSession, sessionStorage } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export interface Credentials {

@@ -1,4 +1,4 @@
-import type { LiveRoom } from "./live-room.server";
+import type { LiveRoom } from "~/realtime/live-room.server";
 
 // The embedded SFU's open rooms, one per live session someone is in. Each room
 // knows who is inside it, so the admission rule and the room-status API ask

@@ -1,4 +1,4 @@
-import type { AuthRefusal } from "~/utils/auth.server";
+import type { AuthRefusal } from "~/services/auth.server";
 import { apiError } from "~/utils/api.server";
 
 /** A refused sign-in or sign-up as a JSON error (with Retry-After when throttled). */

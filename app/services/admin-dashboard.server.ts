@@ -1,10 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { SAVE_CONTACT_INTENT } from "~/components/admin/contact-card";
-import type { Notice } from "~/components/admin/notice";
-import { DISMISS_REQUEST_INTENT, GRANT_REQUEST_INTENT } from "~/components/admin/premium-requests-card";
-import { parseDashboardTab, type DashboardTab } from "~/components/admin/dashboard-tabs";
+import type { Notice } from "~/schemas/notice";
+import { DISMISS_REQUEST_INTENT, GRANT_REQUEST_INTENT, parseDashboardTab, SAVE_CONTACT_INTENT, type DashboardTab } from "~/schemas/admin-dashboard";
 import { getContactAddress, setContactAddress } from "~/models/academy-settings.server";
 import { countArticlesByStatus, getAnalytics, listRecentActivity } from "~/models/analytics.server";
 import { listAllCourses } from "~/models/course.server";
@@ -13,7 +11,7 @@ import { countStudents, listMembers, MEMBER_PAGE_SIZE } from "~/models/members.s
 import { dismissPremiumRequest, grantPremiumRequest, listOpenPremiumRequests, PremiumRequestRefusal } from "~/models/premium-requests.server";
 import { getPlatformStats } from "~/models/stats.server";
 import { AcademyContactSchema } from "~/schemas/academy-contact";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { readForm } from "~/utils/form-data.server";
 import { parsePageNumber, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
