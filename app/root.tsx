@@ -1,22 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ParticleLayer } from "~/components/ambience/particle-layer";
 import { SuccessChime } from "~/components/ambience/success-chime";
 import { Toaster } from "~/components/toaster";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getContactLink } from "~/models/academy-settings.server";
 import { getOptionalUser } from "~/services/auth.server";
 import { combineHeaders } from "~/utils/headers.server";
@@ -122,19 +113,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="font-display text-3xl">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
-      <p className="mt-4 opacity-80">
-        {notFound
-          ? "The page you are looking for has wandered off the path."
-          : "We could not finish that request. Please try again in a moment."}
-      </p>
-      <a href="/" className="mt-8 inline-block underline">
-        Return home
-      </a>
-    </div>
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { z } from "zod";
+import type { ChatTurn, ChatUsage } from "~/schemas/companion";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
@@ -15,17 +16,9 @@ export interface ProviderSource {
   heading: string | null;
   text: string;
 }
-export interface ProviderTurn {
-  role: "user" | "assistant";
-  content: string;
-}
-export interface ProviderUsage {
-  promptTokens: number;
-  completionTokens: number;
-}
 export interface ProviderAnswer {
   text: string;
-  usage: ProviderUsage | null;
+  usage: ChatUsage | null;
   model: string;
   citedSources: number[];
 }
@@ -113,7 +106,7 @@ function sourcesBlock(sources: ProviderSource[]): string {
 export function buildCompanionMessages(input: {
   question: string;
   sources: ProviderSource[];
-  history: ProviderTurn[];
+  history: ChatTurn[];
   scope?: { courseTitle?: string; lessonTitle?: string };
 }): ChatCompletionMessageParam[] {
   const history = input.history
@@ -265,7 +258,7 @@ function idleDeadline() {
 export async function streamProviderAnswer(input: {
   question: string;
   sources: ProviderSource[];
-  history: ProviderTurn[];
+  history: ChatTurn[];
   scope?: { courseTitle?: string; lessonTitle?: string };
   signal?: AbortSignal;
   onDelta: (text: string) => void;
@@ -276,7 +269,7 @@ export async function streamProviderAnswer(input: {
   const signal = input.signal ? AbortSignal.any([input.signal, deadline.signal]) : deadline.signal;
   const filter = createCitationFilter(input.sources.length);
   let text = "";
-  let usage: ProviderUsage | null = null;
+  let usage: ChatUsage | null = null;
   let model = env.OPENAI_MODEL;
   // A failure of the caller's own callback is theirs, not the provider's.
   const callbackFailure: { error?: unknown } = {};
@@ -348,7 +341,7 @@ export async function streamProviderAnswer(input: {
 
 export interface ProviderJsonResult<T> {
   value: T;
-  usage: ProviderUsage | null;
+  usage: ChatUsage | null;
   model: string;
   /** json_schema when the server enforced the schema; json_object for servers without structured outputs. */
   format: "json_schema" | "json_object";
@@ -366,7 +359,7 @@ function describeIssues(error: z.ZodError): string {
   return `The reply did not match the schema: ${issues.join("; ")}.`;
 }
 
-const addUsage = (a: ProviderUsage | null, b: ProviderUsage | null): ProviderUsage | null =>
+const addUsage = (a: ChatUsage | null, b: ChatUsage | null): ChatUsage | null =>
   a && b ? { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens } : (a ?? b);
 
 /**
@@ -387,7 +380,7 @@ export async function requestProviderJson<T>(input: {
   const api = provider();
   const startedAt = performance.now();
   // Filled in by complete(), across the fallback and repair rounds.
-  const spent: { usage: ProviderUsage | null; model: string } = { usage: null, model: env.OPENAI_MODEL };
+  const spent: { usage: ChatUsage | null; model: string } = { usage: null, model: env.OPENAI_MODEL };
 
   async function complete(messages: ChatCompletionMessageParam[], format: ProviderJsonResult<T>["format"]) {
     const completion = await api.chat.completions.create(

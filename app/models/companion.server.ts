@@ -6,10 +6,20 @@ import { chatMessages, companionUsage, type User } from "#db/schema";
 import { findLessonForViewer } from "~/models/access.server";
 import { searchLibrary, type LockedReference, type Passage } from "~/models/companion-library.server";
 import { offlineAnswer, type CitedSource } from "~/models/companion-offline.server";
-import { providerConfigured, providerModel, ProviderError, streamProviderAnswer, type ProviderUsage } from "~/models/companion-provider.server";
+import { providerConfigured, providerModel, ProviderError, streamProviderAnswer } from "~/models/companion-provider.server";
 import { REFUSAL_TEXT, scopeRefusal } from "~/models/companion-scope";
 import { isPremium } from "~/models/membership.server";
-import { CHAT_HISTORY_SENT, ChatSourceSchema, type ChatRequest, type ChatSource } from "~/schemas/companion";
+import {
+  CHAT_HISTORY_SENT,
+  ChatSourceSchema,
+  type ChatAnswer,
+  type ChatHistoryMessage,
+  type ChatRequest,
+  type ChatSource,
+  type ChatStreamEvents,
+  type ChatUsage,
+  type CompanionMode,
+} from "~/schemas/companion";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -20,23 +30,9 @@ import { TooManyRequestsError } from "~/utils/rate-limit.server";
 // written by the provider when one is configured and within budget, otherwise
 // (or when it fails) quoted from the library (companion-offline).
 
-export type CompanionMode = "provider" | "offline";
-
-export type SourceView = ChatSource;
-
-export interface ChatAnswer {
-  response: string;
-  html: string;
-  sources: SourceView[];
-  mode: CompanionMode;
-  notice?: string;
-  answered: boolean;
-}
-
-export type CompanionEvent =
-  | { type: "sources"; sources: SourceView[]; mode: CompanionMode }
-  | { type: "delta"; text: string }
-  | { type: "done"; answer: ChatAnswer; usage: ProviderUsage | null };
+type AnswerEventName = "sources" | "delta" | "done";
+/** What happens while a question is answered: the stream's events (app/schemas/companion.ts), as /api/chat sends them. */
+export type CompanionEvent = { [Name in AnswerEventName]: { event: Name; data: ChatStreamEvents[Name] } }[AnswerEventName];
 
 export const NOTICE_PROVIDER_FAILED = "The AI model could not be reached just now, so this answer quotes the course library instead.";
 export const NOTICE_BUDGET_SPENT = "The academy's AI allowance for today is used up, so this answer quotes the course library instead.";
@@ -105,16 +101,16 @@ export function companionMode(): CompanionMode {
 
 // --- answering -----------------------------------------------------------------
 
-function sourceView(n: number | null, passage: Passage): SourceView {
+function sourceView(n: number | null, passage: Passage): ChatSource {
   return { n, title: passage.title, heading: passage.heading, url: passage.url, kind: passage.kind, locked: false };
 }
 
-function lockedView(reference: LockedReference): SourceView {
+function lockedView(reference: LockedReference): ChatSource {
   return { n: null, title: reference.title, heading: reference.courseTitle, url: reference.url, kind: "lesson", locked: true };
 }
 
 /** The answer as sanitised HTML, each valid [n] a link to its source. */
-export function renderAnswerHtml(response: string, sources: SourceView[]): string {
+export function renderAnswerHtml(response: string, sources: ChatSource[]): string {
   const byNumber = new Map(sources.filter((s) => s.n !== null).map((s) => [s.n, s]));
   const link = (match: string, digits: string) => {
     const source = byNumber.get(Number(digits));
@@ -144,7 +140,7 @@ function lessonScope(user: Pick<User, "id" | "role">, lessonId: number | undefin
 interface TurnRecord {
   mode: CompanionMode;
   model: string | null;
-  usage: ProviderUsage | null;
+  usage: ChatUsage | null;
   outcome: "answered" | "no_answer" | "refused" | "fallback" | "stopped" | "error";
   citedChunkIds: number[];
 }
@@ -170,7 +166,7 @@ export async function answerQuestion(
   if (refusal) {
     const help = refusal === "crisis" ? searchLibrary("client crisis emergency safety professional help", user, { limit: 2 }).passages : [];
     const sources = help.map((passage) => sourceView(null, passage));
-    emit({ type: "sources", sources, mode: "offline" });
+    emit({ event: "sources", data: { sources, mode: "offline" } });
     answer = finish(REFUSAL_TEXT[refusal], sources, "offline", true);
     record = { mode: "offline", model: null, usage: null, outcome: "refused", citedChunkIds: help.map((p) => p.chunkId) };
   } else {
@@ -184,7 +180,7 @@ export async function answerQuestion(
       ({ answer, record } = answerOffline(question, passages, locked, { emit, notice }));
     }
   }
-  emit({ type: "done", answer, usage: record.usage });
+  emit({ event: "done", data: { ...answer, usage: record.usage } });
   saveTurn(user.id, request, answer);
   db.insert(companionUsage)
     .values({
@@ -202,7 +198,7 @@ export async function answerQuestion(
   return answer;
 }
 
-function finish(response: string, sources: SourceView[], mode: CompanionMode, answered: boolean, notice?: string): ChatAnswer {
+function finish(response: string, sources: ChatSource[], mode: CompanionMode, answered: boolean, notice?: string): ChatAnswer {
   return { response, html: renderAnswerHtml(response, sources), sources, mode, answered, ...(notice ? { notice } : {}) };
 }
 
@@ -214,8 +210,8 @@ function answerOffline(
 ): { answer: ChatAnswer; record: TurnRecord } {
   const offline = offlineAnswer(question, passages, locked);
   const sources = [...offline.cited.map(({ n, passage }: CitedSource) => sourceView(n, passage)), ...locked.map(lockedView)];
-  emit({ type: "sources", sources, mode: "offline" });
-  for (const line of offline.response.split(/(?<=\n)/)) emit({ type: "delta", text: line });
+  emit({ event: "sources", data: { sources, mode: "offline" } });
+  for (const line of offline.response.split(/(?<=\n)/)) emit({ event: "delta", data: { text: line } });
   return {
     answer: finish(offline.response, sources, "offline", offline.answered, notice),
     record: {
@@ -236,7 +232,7 @@ async function answerWithProvider(
 ): Promise<{ answer: ChatAnswer; record: TurnRecord }> {
   const numbered = passages.slice(0, PASSAGES_FOR_PROVIDER).map((passage, index) => ({ n: index + 1, passage }));
   const candidates = numbered.map(({ n, passage }) => sourceView(n, passage));
-  emit({ type: "sources", sources: [...candidates, ...locked.map(lockedView)], mode: "provider" });
+  emit({ event: "sources", data: { sources: [...candidates, ...locked.map(lockedView)], mode: "provider" } });
   try {
     const result = await streamProviderAnswer({
       question: request.message,
@@ -244,7 +240,7 @@ async function answerWithProvider(
       history: request.context.conversationHistory.slice(-CHAT_HISTORY_SENT),
       scope: { courseTitle: request.context.courseTitle, lessonTitle: request.context.lessonTitle },
       signal,
-      onDelta: (text) => emit({ type: "delta", text }),
+      onDelta: (text) => emit({ event: "delta", data: { text } }),
     });
     const cited = candidates.filter((source) => source.n !== null && result.citedSources.includes(source.n));
     const stopped = signal?.aborted ?? false;
@@ -286,18 +282,9 @@ function saveTurn(userId: number, request: ChatRequest, answer: ChatAnswer) {
   });
 }
 
-export interface StoredMessage {
-  id: number;
-  role: "user" | "assistant";
-  content: string;
-  html: string | null;
-  sources: SourceView[];
-  createdAt: string;
-}
-
 const StoredSources = z.array(ChatSourceSchema);
 
-function parseSources(stored: string): SourceView[] {
+function parseSources(stored: string): ChatSource[] {
   try {
     const parsed = StoredSources.safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : [];
@@ -307,7 +294,7 @@ function parseSources(stored: string): SourceView[] {
 }
 
 /** The member's last 20 turns, oldest first. */
-export function listConversation(userId: number): StoredMessage[] {
+export function listConversation(userId: number): ChatHistoryMessage[] {
   const rows = db
     .select()
     .from(chatMessages)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderAnswerHtml, type SourceView } from "~/models/companion.server";
+import { renderAnswerHtml } from "~/models/companion.server";
+import type { ChatSource } from "~/schemas/companion";
 
-const SOURCES: SourceView[] = [{ n: 1, title: "Grounding", heading: "Why \"it\" matters", url: "/course/1/lesson/2?section=2&x=1", kind: "lesson", locked: false }];
+const SOURCES: ChatSource[] = [{ n: 1, title: "Grounding", heading: "Why \"it\" matters", url: "/course/1/lesson/2?section=2&x=1", kind: "lesson", locked: false }];
 
 describe("an answer as HTML", () => {
   it("links each valid citation to its source, escaping what it writes", () => {

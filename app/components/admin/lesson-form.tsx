@@ -1,24 +1,14 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type FormMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { ArrowDown, ArrowUp, Plus, Sparkles, Trash2 } from "~/components/ui/icons";
 import { useState, type ChangeEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
-import { FormNotice, type Notice } from "~/components/admin/notice";
+import { AdminForm, useAdminForm, useSubmittingIntent, type AdminFormProps } from "~/components/admin/admin-form";
+import type { Notice } from "~/schemas/notice";
 import { uploadFile } from "~/components/admin/upload";
 import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, FormErrors, inputClasses, labelClasses, TextareaField } from "~/components/ui/field";
+import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea, ErrorList, inputClasses, labelClasses } from "~/components/ui/field";
 import type { LessonView } from "~/models/lesson.server";
 import { sampleLessonSections } from "~/models/lesson-samples";
 import { EMPTY_SECTION, LessonFormSchema } from "~/schemas/admin-forms";
@@ -60,24 +50,12 @@ type SectionField = FieldMetadata<z.input<typeof LessonFormSchema>["contentSecti
  * browser; without, they post the form and the page comes back with the rows
  * changed and nothing saved. "Generate" works the same way.
  */
-export function LessonForm({
-  lesson,
-  courseTitle,
-  lastResult,
-  notice,
-  closeTo,
-}: {
-  lesson: EditableLesson | null;
-  courseTitle: string;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  notice: Notice | null | undefined;
-  closeTo: string;
-}) {
-  const navigation = useNavigation();
+export function LessonForm({ lesson, courseTitle, reply, closeTo }: AdminFormProps & { lesson: EditableLesson | null; courseTitle: string }) {
   const [generating, setGenerating] = useState(false);
-  const [form, fields] = useForm({
+  const [form, fields] = useAdminForm({
     id: lesson ? `lesson-form-${lesson.id}` : "lesson-form-new",
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    schema: LessonFormSchema,
+    reply,
     defaultValue: lesson
       ? {
           title: lesson.title,
@@ -87,11 +65,6 @@ export function LessonForm({
           contentSections: sectionRows(lesson.contentSections),
         }
       : { estimatedMinutes: 20, isActive: true, contentSections: [EMPTY_SECTION] },
-    // Checked when sent, then as the admin types: errors appearing on blur would
-    // move the buttons under the pointer and swallow the click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LessonFormSchema }),
   });
 
   async function generateInBrowser() {
@@ -124,33 +97,23 @@ export function LessonForm({
   }
 
   const hydrated = useHydrated();
-  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const submittingGenerate = useSubmittingIntent("generate");
   const sections = fields.contentSections.getFieldList();
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <FormNotice notice={notice} />
-      {lesson ? <input type="hidden" name="lessonId" value={lesson.id} /> : null}
-      <FormErrors errors={form.errors} />
-
-      <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
-      <TextareaField
-        label="Description"
-        errors={fields.description.errors}
-        errorId={fields.description.errorId}
-        textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
-      />
+    <AdminForm
+      form={form}
+      reply={reply}
+      record={lesson ? { name: "lessonId", id: lesson.id } : null}
+      closeTo={closeTo}
+      submit={{ label: lesson ? "Update Lesson" : "Create Lesson" }}
+      divided
+    >
+      <BoundInput label="Title" meta={fields.title} />
+      <BoundTextarea label="Description" meta={fields.description} rows={2} />
       <div className="flex flex-wrap items-end gap-6">
-        <Field
-          label="Estimated minutes"
-          className="w-40"
-          errors={fields.estimatedMinutes.errors}
-          inputProps={{ ...getInputProps(fields.estimatedMinutes, { type: "number" }), min: 1, max: 1440 }}
-        />
-        <label className="flex items-center gap-2 pb-2">
-          <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
-          <span>Active</span>
-        </label>
+        <BoundInput label="Estimated minutes" className="w-40" meta={fields.estimatedMinutes} type="number" min={1} max={1440} />
+        <BoundCheckbox label="Active" meta={fields.isActive} className="pb-2" />
       </div>
 
       <section aria-labelledby={`${form.id}-sections`} className="space-y-3">
@@ -164,7 +127,7 @@ export function LessonForm({
             value="generate"
             formNoValidate
             className={buttonClasses("outline", undefined, "sm")}
-            disabled={generating || submittingIntent === "generate"}
+            disabled={generating || submittingGenerate}
             onClick={(event) => {
               if (!hydrated) return;
               event.preventDefault();
@@ -172,7 +135,7 @@ export function LessonForm({
             }}
           >
             <Sparkles className="h-4 w-4" aria-hidden />
-            {generating || submittingIntent === "generate" ? "Generating..." : "Generate with AI"}
+            {generating || submittingGenerate ? "Generating..." : "Generate with AI"}
           </button>
         </div>
         <ErrorList id={fields.contentSections.errorId} errors={fields.contentSections.errors} />
@@ -191,16 +154,7 @@ export function LessonForm({
           <Plus className="h-4 w-4" aria-hidden /> Add section
         </button>
       </section>
-
-      <div className="flex justify-end gap-2 border-t border-primary/20 pt-4">
-        <Link to={closeTo} preventScrollReset className={buttonClasses("ghost")}>
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="save" className={buttonClasses("primary")} disabled={submittingIntent === "save"}>
-          {submittingIntent === "save" ? "Saving..." : lesson ? "Update Lesson" : "Create Lesson"}
-        </button>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }
 
@@ -245,20 +199,8 @@ function SectionRow({
     <fieldset className="rounded-lg border border-primary/30 bg-black/20 p-4">
       <legend className="px-1 text-sm font-semibold">Section {number}</legend>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-        <div>
-          <label htmlFor={row.type.id} className={labelClasses}>
-            Section type
-          </label>
-          <select {...getSelectProps(row.type)} className={inputClasses}>
-            {SECTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {SECTION_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={row.type.errorId} errors={row.type.errors} />
-        </div>
-        <Field label="Section title" errors={row.title.errors} inputProps={getInputProps(row.title, { type: "text" })} />
+        <BoundSelect label="Section type" meta={row.type} options={SECTION_TYPES.map((type) => ({ value: type, label: SECTION_TYPE_LABELS[type] }))} />
+        <BoundInput label="Section title" meta={row.title} />
       </div>
       <div className="mt-3">
         <label htmlFor={row.content.id} className={labelClasses}>
@@ -269,10 +211,10 @@ function SectionRow({
       </div>
       {/* Hidden, not removed, for text rows: the typed address survives a change of type. */}
       <div className={cn("mt-3 grid gap-3 sm:grid-cols-[1fr_auto]", hydrated && type === "text" && "hidden")}>
-        <Field
+        <BoundInput
           label={hydrated ? "Section URL" : "Section URL (image and video sections)"}
-          errors={row.url.errors}
-          inputProps={{ ...getInputProps(row.url, { type: "text" }), placeholder: "https://… or /uploads/…" }}
+          meta={row.url}
+          placeholder="https://… or /uploads/…"
         />
         {hydrated ? (
           <div>

@@ -1,8 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { BookOpen, Library, Send, Sparkles, Square, Trash2, X } from "~/components/ui/icons";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
-import type { CompanionScope, CompanionStatus } from "~/components/companion/chat-types";
-import { MAX_MESSAGE_LENGTH } from "~/components/companion/chat-types";
+import type { CompanionScope } from "~/components/companion/companion-store";
+import { CHAT_MESSAGE_MAX, type CompanionStatus } from "~/schemas/companion";
 import { MessageList } from "~/components/companion/message-list";
 import type { useConversation } from "~/components/companion/use-conversation";
 import { buttonClasses } from "~/components/ui/button";
@@ -197,7 +197,7 @@ export function CompanionPanel({
                 id="companion-input"
                 rows={2}
                 value={draft}
-                maxLength={MAX_MESSAGE_LENGTH}
+                maxLength={CHAT_MESSAGE_MAX}
                 disabled={pending}
                 onChange={(event) => setDraft(event.target.value)}
                 onKeyDown={onKeyDown}

@@ -1,10 +1,16 @@
 import { useSyncExternalStore } from "react";
-import type { CompanionScope } from "~/components/companion/chat-types";
 
 // Whether the floating companion is open, and what it is scoped to. Entry
 // points elsewhere on the page (the portal's Quick Action, the lesson
 // player's "Ask about this lesson") open it through here without knowing
 // where the widget is mounted.
+
+/** What the panel is about: the whole academy, or one lesson ("Ask about this lesson"). */
+export interface CompanionScope {
+  lessonId: number;
+  courseTitle: string;
+  lessonTitle: string;
+}
 
 export interface CompanionState {
   open: boolean;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { BookOpen, FileText, Lock } from "~/components/ui/icons";
-import type { Source } from "~/components/companion/chat-types";
+import type { ChatSource } from "~/schemas/companion";
 
 const cardClasses = "flex items-start gap-2 rounded-lg border p-2 text-xs transition";
 
@@ -9,7 +9,7 @@ const cardClasses = "flex items-start gap-2 rounded-lg border p-2 text-xs transi
  * citations; a locked source (Premium material this member cannot open) is
  * only a title and a link to its course page, never a citation.
  */
-export function SourceCards({ sources, onFollow }: { sources: Source[]; onFollow: () => void }) {
+export function SourceCards({ sources, onFollow }: { sources: ChatSource[]; onFollow: () => void }) {
   if (sources.length === 0) return null;
   return (
     <ul aria-label="Sources" className="mt-3 space-y-2">

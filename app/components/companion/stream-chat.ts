@@ -1,35 +1,17 @@
 import type { ZodType } from "zod";
-import {
-  AnswerSchema,
-  DeltaEventSchema,
-  ErrorBodySchema,
-  SourcesEventSchema,
-  type Answer,
-  type CompanionMode,
-  type HistoryTurn,
-  type Source,
-} from "~/components/companion/chat-types";
+import { ChatAnswerSchema, ChatErrorSchema, ChatStreamEventSchemas, type ChatAnswer, type ChatRequestBody, type ChatSource, type CompanionMode } from "~/schemas/companion";
 
 // The browser's side of POST /api/chat. EventSource cannot POST, so the
 // Server-Sent Events are read from a fetch body; a server that answers with
-// plain JSON instead is understood too.
-
-export interface ChatRequest {
-  message: string;
-  context?: {
-    courseTitle?: string;
-    lessonTitle?: string;
-    lessonId?: number;
-    conversationHistory?: HistoryTurn[];
-  };
-}
+// plain JSON instead is understood too. Every payload is parsed with the
+// contract's schemas (app/schemas/companion.ts): the server's reply is input.
 
 export interface StreamHandlers {
-  onSources?: (sources: Source[], mode: CompanionMode) => void;
+  onSources?: (sources: ChatSource[], mode: CompanionMode) => void;
   onDelta?: (text: string) => void;
 }
 
-export type StreamOutcome = { kind: "done"; answer: Answer } | { kind: "aborted" };
+export type StreamOutcome = { kind: "done"; answer: ChatAnswer } | { kind: "aborted" };
 
 /**
  * Why a question got no answer:
@@ -57,7 +39,7 @@ function isAbortError(error: unknown): boolean {
 
 async function errorMessage(response: Response): Promise<string | null> {
   const body: unknown = await response.json().catch(() => null);
-  const parsed = ErrorBodySchema.safeParse(body);
+  const parsed = ChatErrorSchema.safeParse(body);
   return parsed.success ? parsed.data.message : null;
 }
 
@@ -131,7 +113,7 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
  * handlers. Resolves with the final answer (or `aborted` when the signal
  * fired); throws a ChatError otherwise.
  */
-export async function streamChat(request: ChatRequest, { signal, ...handlers }: StreamHandlers & { signal?: AbortSignal } = {}): Promise<StreamOutcome> {
+export async function streamChat(request: ChatRequestBody, { signal, ...handlers }: StreamHandlers & { signal?: AbortSignal } = {}): Promise<StreamOutcome> {
   let response: Response;
   try {
     response = await fetch("/api/chat", {
@@ -156,20 +138,20 @@ export async function streamChat(request: ChatRequest, { signal, ...handlers }: 
 
   try {
     if (!response.headers.get("Content-Type")?.includes("text/event-stream") || !response.body) {
-      const answer = parsePayload(AnswerSchema, await response.text());
+      const answer = parsePayload(ChatAnswerSchema, await response.text());
       return { kind: "done", answer };
     }
     for await (const { event, data } of readServerSentEvents(response.body)) {
       if (event === "sources") {
-        const { sources, mode } = parsePayload(SourcesEventSchema, data);
+        const { sources, mode } = parsePayload(ChatStreamEventSchemas.sources, data);
         handlers.onSources?.(sources, mode);
       } else if (event === "delta") {
-        handlers.onDelta?.(parsePayload(DeltaEventSchema, data).text);
+        handlers.onDelta?.(parsePayload(ChatStreamEventSchemas.delta, data).text);
       } else if (event === "done") {
-        return { kind: "done", answer: parsePayload(AnswerSchema, data) };
+        return { kind: "done", answer: parsePayload(ChatStreamEventSchemas.done, data) };
       } else if (event === "error") {
         // Refusals come before the stream as 4xx; an error inside it is a failure on the server's side.
-        throw new ChatError("unreachable", parsePayload(ErrorBodySchema, data).message);
+        throw new ChatError("unreachable", parsePayload(ChatStreamEventSchemas.error, data).message);
       }
     }
   } catch (error) {

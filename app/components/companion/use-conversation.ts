@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { z } from "zod";
-import {
-  HISTORY_SENT,
-  HistorySchema,
-  MAX_MESSAGE_LENGTH,
-  StatusSchema,
-  SuggestionsSchema,
-  type CompanionMode,
-  type CompanionScope,
-  type CompanionStatus,
-  type HistoryTurn,
-  type Source,
-} from "~/components/companion/chat-types";
+import type { ZodType } from "zod";
+import type { CompanionScope } from "~/components/companion/companion-store";
 import { ChatError, streamChat } from "~/components/companion/stream-chat";
 import { showToast } from "~/components/toaster";
+import {
+  CHAT_HISTORY_SENT,
+  CHAT_MESSAGE_MAX,
+  ChatErrorSchema,
+  ChatHistorySchema,
+  ChatSuggestionsSchema,
+  CompanionStatusSchema,
+  type ChatSource,
+  type ChatTurn,
+  type CompanionMode,
+  type CompanionStatus,
+} from "~/schemas/companion";
 
 export interface CompanionMessage {
   /** Stable React key: the server's id for loaded turns, a local one for new ones. */
@@ -23,7 +24,7 @@ export interface CompanionMessage {
   content: string;
   /** The server's sanitised rendering of a finished answer. */
   html: string | null;
-  sources: Source[];
+  sources: ChatSource[];
   state: "streaming" | "done" | "stopped" | "interrupted";
   /** A note from the server about this answer (e.g. it fell back to the course library). */
   notice: string | null;
@@ -43,7 +44,7 @@ export function showConnectionIssue() {
 let localKey = 0;
 const nextKey = () => `local-${++localKey}`;
 
-async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
+async function getJson<T>(path: string, schema: ZodType<T>): Promise<T | null> {
   try {
     const response = await fetch(path, { credentials: "same-origin", headers: { Accept: "application/json" } });
     if (!response.ok) return null;
@@ -77,7 +78,7 @@ export function useConversation({ open, scope }: { open: boolean; scope: Compani
   useEffect(() => {
     if (!open || history !== "idle") return;
     setHistory("loading");
-    void getJson("/api/chat/history", HistorySchema).then((loaded) => {
+    void getJson("/api/chat/history", ChatHistorySchema).then((loaded) => {
       if (!loaded) {
         setHistory("failed");
         return;
@@ -97,7 +98,7 @@ export function useConversation({ open, scope }: { open: boolean; scope: Compani
       setMessages((current) => [...earlier, ...current]);
       setHistory("loaded");
     });
-    void getJson("/api/chat/status", StatusSchema).then((loaded) => {
+    void getJson("/api/chat/status", CompanionStatusSchema).then((loaded) => {
       if (loaded) setStatus(loaded);
     });
   }, [open, history]);
@@ -106,7 +107,7 @@ export function useConversation({ open, scope }: { open: boolean; scope: Compani
   useEffect(() => {
     if (!open || lessonId === null || suggestions?.lessonId === lessonId) return;
     let current = true;
-    void getJson(`/api/chat/suggestions?lessonId=${lessonId}`, SuggestionsSchema).then((loaded) => {
+    void getJson(`/api/chat/suggestions?lessonId=${lessonId}`, ChatSuggestionsSchema).then((loaded) => {
       if (current) setSuggestions({ lessonId, questions: loaded?.questions.slice(0, 3) ?? [] });
     });
     return () => {
@@ -128,13 +129,13 @@ export function useConversation({ open, scope }: { open: boolean; scope: Compani
       const fromDraft = text === undefined;
       const message = (text ?? draft).trim();
       if (!message || pendingRef.current) return;
-      if (message.length > MAX_MESSAGE_LENGTH) {
-        setNotice({ message: `Please keep your question under ${MAX_MESSAGE_LENGTH} characters.`, signIn: false });
+      if (message.length > CHAT_MESSAGE_MAX) {
+        setNotice({ message: `Please keep your question under ${CHAT_MESSAGE_MAX} characters.`, signIn: false });
         return;
       }
-      const conversationHistory: HistoryTurn[] = messagesRef.current
+      const conversationHistory: ChatTurn[] = messagesRef.current
         .filter((turn) => turn.content.trim() !== "")
-        .slice(-HISTORY_SENT)
+        .slice(-CHAT_HISTORY_SENT)
         .map(({ role, content }) => ({ role, content }));
       const question: CompanionMessage = { key: nextKey(), role: "user", content: message, html: null, sources: [], state: "done", notice: null };
       const answerKey = nextKey();
@@ -206,7 +207,7 @@ export function useConversation({ open, scope }: { open: boolean; scope: Compani
       const response = await fetch("/api/chat/history", { method: "DELETE", credentials: "same-origin", headers: { Accept: "application/json" } });
       if (response.status >= 500) throw new Error(String(response.status));
       if (!response.ok) {
-        const body = z.object({ message: z.string() }).safeParse(await response.json().catch(() => null));
+        const body = ChatErrorSchema.safeParse(await response.json().catch(() => null));
         setNotice({ message: body.success ? body.data.message : "The conversation could not be cleared.", signIn: response.status === 401 });
         return;
       }

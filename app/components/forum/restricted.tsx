@@ -1,5 +1,6 @@
 
 import { Crown, Lock } from "~/components/ui/icons";
+import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 
@@ -31,14 +32,16 @@ export function PremiumRequired({ categoryName }: { categoryName: string }) {
   );
 }
 
-export function ForumNotFound({ title, message }: { title: string; message: string }) {
+const BACK_TO_COMMUNITY = { to: "/community", label: "Back to Community", look: "outline" } as const;
+
+/** A forum page's boundary: its own words for a 404, and a way back to the community. */
+export function ForumErrorBoundary({ notFoundTitle, notFoundMessage }: { notFoundTitle: string; notFoundMessage: string }) {
   return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="font-display text-3xl">{title}</h1>
-      <p className="mt-4 opacity-80">{message}</p>
-      <a href="/community" data-discover="true" className={buttonClasses("outline", "mt-8")}>
-        Back to Community
-      </a>
-    </div>
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: () => <StatusPanel title={notFoundTitle} message={notFoundMessage} link={BACK_TO_COMMUNITY} /> }}
+      defaultStatusHandler={() => (
+        <StatusPanel title="Something went wrong" message="Please go back to the community and try again." link={BACK_TO_COMMUNITY} />
+      )}
+    />
   );
 }

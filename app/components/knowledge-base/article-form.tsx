@@ -1,16 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { FormNotice, type Notice } from "~/components/admin/notice";
-import { buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, FormErrors, inputClasses, labelClasses, TextareaField } from "~/components/ui/field";
-import {
-  ARTICLE_CATEGORIES,
-  ArticleFormSchema,
-  type ArticleCategory,
-  type ArticleFormInput,
-  type ArticleInput,
-} from "~/schemas/knowledge-base";
+import { AdminForm, useAdminForm, type AdminFormProps } from "~/components/admin/admin-form";
+import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea } from "~/components/ui/field";
+import { ARTICLE_CATEGORIES, ArticleFormSchema, type ArticleCategory } from "~/schemas/knowledge-base";
 
 export interface EditableArticle {
   id: number;
@@ -27,21 +17,11 @@ export interface EditableArticle {
  * page's action, so it works without JavaScript; the author is whoever is
  * signed in, so there is no author field.
  */
-export function ArticleForm({
-  article,
-  lastResult,
-  notice,
-  closeTo,
-}: {
-  article: EditableArticle | null;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  notice: Notice | null | undefined;
-  closeTo: string;
-}) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm<ArticleFormInput, ArticleInput>({
+export function ArticleForm({ article, reply, closeTo }: AdminFormProps & { article: EditableArticle | null }) {
+  const [form, fields] = useAdminForm({
     id: article ? `article-form-${article.id}` : "article-form-new",
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    schema: ArticleFormSchema,
+    reply,
     defaultValue: article
       ? {
           title: article.title,
@@ -52,69 +32,28 @@ export function ArticleForm({
           isPublished: article.isPublished,
         }
       : { category: ARTICLE_CATEGORIES[0], isPublished: true },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ArticleFormSchema }),
   });
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <FormNotice notice={notice} />
-      {article ? <input type="hidden" name="articleId" value={article.id} /> : null}
-      <FormErrors errors={form.errors} />
+    <AdminForm
+      form={form}
+      reply={reply}
+      record={article ? { name: "articleId", id: article.id } : null}
+      closeTo={closeTo}
+      submit={{ label: article ? "Update Article" : "Create Article" }}
+    >
+      <BoundInput label="Title" meta={fields.title} />
 
-      <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
+      <BoundTextarea label="Summary" meta={fields.summary} rows={2} />
 
-      <TextareaField
-        label="Summary"
-        errors={fields.summary.errors}
-        errorId={fields.summary.errorId}
-        textareaProps={{ ...getTextareaProps(fields.summary), rows: 2 }}
-      />
-
-      <TextareaField
-        label="Content"
-        errors={fields.content.errors}
-        errorId={fields.content.errorId}
-        hint="Markdown: **bold**, *italic*, lists and links."
-        textareaProps={{ ...getTextareaProps(fields.content), rows: 10 }}
-      />
+      <BoundTextarea label="Content" meta={fields.content} rows={10} hint="Markdown: **bold**, *italic*, lists and links." />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fields.category.id} className={labelClasses}>
-            Category
-          </label>
-          <select {...getSelectProps(fields.category)} className={inputClasses}>
-            {ARTICLE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
-        </div>
-        <Field
-          label="Tags"
-          errors={fields.tags.errors}
-          inputProps={{ ...getInputProps(fields.tags, { type: "text" }), placeholder: "comma, separated, tags" }}
-        />
+        <BoundSelect label="Category" meta={fields.category} options={ARTICLE_CATEGORIES} />
+        <BoundInput label="Tags" meta={fields.tags} placeholder="comma, separated, tags" />
       </div>
 
-      <label className="flex items-center gap-2">
-        <input {...getInputProps(fields.isPublished, { type: "checkbox" })} className="h-4 w-4" />
-        <span>Published</span>
-      </label>
-
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={closeTo} preventScrollReset className={buttonClasses("ghost")}>
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="save" className={buttonClasses("primary")} disabled={saving}>
-          {saving ? "Saving..." : article ? "Update Article" : "Create Article"}
-        </button>
-      </div>
-    </Form>
+      <BoundCheckbox label="Published" meta={fields.isPublished} />
+    </AdminForm>
   );
 }

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarDays, Copy, Download, KeyRound, Link2Off, LogOut, RefreshCw, Trash2, UserRound } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import { showToast } from "~/components/toaster";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
@@ -408,15 +409,5 @@ export default function AccountSettings() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="font-display text-3xl">{status < 500 ? "That request could not be handled." : "Something went wrong"}</h1>
-      <p className="mt-4 opacity-80">Please go back to your settings and try again.</p>
-      <a href="/settings" data-discover="true" className={buttonClasses("outline", "mt-8")}>
-        Back to Account Settings
-      </a>
-    </div>
-  );
+  return <PageErrorBoundary backTo="/settings" backLabel="Back to Account Settings" message="Please go back to your settings and try again." />;
 }

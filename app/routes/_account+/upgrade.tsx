@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Crown, ExternalLink } from "~/components/ui/icons";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
-import { SomethingWentWrong } from "~/components/learning/not-found-panel";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MembershipStatus } from "~/components/premium/membership-status";
 import { PremiumOffer } from "~/components/premium/premium-offer";
 import { UpgradeCheckout } from "~/components/premium/upgrade-checkout";
@@ -148,5 +148,5 @@ export default function UpgradePage() {
 }
 
 export function ErrorBoundary() {
-  return <SomethingWentWrong />;
+  return <GeneralErrorBoundary />;
 }

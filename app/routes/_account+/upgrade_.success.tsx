@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AlertCircle, Crown } from "~/components/ui/icons";
-import { SomethingWentWrong } from "~/components/learning/not-found-panel";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MembershipStatus } from "~/components/premium/membership-status";
 import { buttonClasses } from "~/components/ui/button";
 import { BillingError, completeCheckout, confirmUpgrade } from "~/models/billing.server";
@@ -74,5 +74,5 @@ export default function UpgradeSuccess() {
 }
 
 export function ErrorBoundary() {
-  return <SomethingWentWrong />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Award, BadgeCheck, ShieldAlert } from "~/components/ui/icons";
-import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
+import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { getCertificateByNumber } from "~/models/certificate.server";
 import { formatDate, invariantResponse } from "~/utils/misc";
 
@@ -64,17 +64,6 @@ export default function CertificateVerification() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundPanel
-        title={NOT_FOUND}
-        message="No certificate carries this number. Please check it and try again."
-        linkTo="/"
-        linkLabel="Return home"
-        icon={<ShieldAlert className="h-10 w-10" aria-hidden />}
-      />
-    );
-  }
-  return <SomethingWentWrong />;
+  const notFound = () => <StatusPanel icon={ShieldAlert} title={NOT_FOUND} message="No certificate carries this number. Please check it and try again." />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound }} />;
 }

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "~/components/ui/icons";
 import { levelBadgeClasses } from "~/components/course-card";
@@ -14,7 +14,7 @@ import { CourseImage } from "~/components/course-image";
 import { RatingBadge } from "~/components/course-rating";
 import { CourseRatingForm } from "~/components/learning/course-rating-form";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
-import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
+import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { parseRouteId } from "~/components/learning/route-params";
 import { PremiumOffer } from "~/components/premium/premium-offer";
@@ -320,17 +320,6 @@ export default function CourseDetail() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundPanel
-        title={NOT_FOUND}
-        message="This course does not exist or is no longer offered."
-        linkTo="/"
-        linkLabel="Return home"
-        icon={<BookOpen className="h-10 w-10" aria-hidden />}
-      />
-    );
-  }
-  return <SomethingWentWrong />;
+  const notFound = () => <StatusPanel icon={BookOpen} title={NOT_FOUND} message="This course does not exist or is no longer offered." />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound }} />;
 }

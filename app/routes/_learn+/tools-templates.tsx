@@ -11,16 +11,15 @@ import { Link, useActionData, useLoaderData, useNavigate, useSearchParams, type 
 import { FolderOpen, Upload } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import type { AdminFormReply } from "~/components/admin/admin-form";
+import { AdminCrudPage, EmptyState } from "~/components/admin/crud-page";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import type { Notice } from "~/schemas/notice";
 import { PREMIUM_REQUIRED_MARKER, requestDownloadLink } from "~/components/templates/download";
 import { PremiumDialog } from "~/components/templates/premium-dialog";
 import { DELETE_QUESTION, TemplateCard, type DownloadAccess, type TemplateCardData } from "~/components/templates/template-card";
 import { TemplateForm } from "~/components/templates/template-form";
 import { showToast } from "~/components/toaster";
-import { buttonClasses } from "~/components/ui/button";
-import { UrlDialog } from "~/components/ui/dialog";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 import { createTemplate, deleteTemplate, discardStoredTemplateFile, issueDownloadLink, listTemplates } from "~/models/templates.server";
 import { CATEGORY_LABELS, isTemplateCategory, TEMPLATE_CATEGORIES, TemplateFormSchema, type TemplateCategory } from "~/schemas/templates";
@@ -79,11 +78,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-interface ActionData {
-  result: SubmissionResult<string[]>;
-  notice: Notice | null;
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const back = tabPath(categoryFrom(new URL(request.url)));
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadTemplate(request);
@@ -136,7 +130,7 @@ async function uploadTemplate(request: Request) {
   const submission = parseWithZod(formData, { schema: TemplateFormSchema });
   if (submission.status !== "success") {
     if (file) discardStoredTemplateFile(file.url);
-    return json<ActionData>({ result: submission.reply(), notice: null }, { status: 400 });
+    return json<AdminFormReply>({ result: submission.reply(), notice: null }, { status: 400 });
   }
   // The chosen file wins, with its own name and (checked) type.
   const input = file ? { ...submission.value, fileUrl: file.url, fileName: file.originalName, fileType: file.contentType } : submission.value;
@@ -144,7 +138,7 @@ async function uploadTemplate(request: Request) {
     const created = createTemplate(input, admin.id);
     if (!created.ok) {
       if (file) discardStoredTemplateFile(file.url);
-      return json<ActionData>(
+      return json<AdminFormReply>(
         { result: submission.reply({ fieldErrors: created.errors ?? {}, formErrors: created.errors ? [] : [created.message] }), notice: null },
         { status: 400 },
       );
@@ -152,7 +146,7 @@ async function uploadTemplate(request: Request) {
   } catch (error) {
     logger.error({ err: error }, "saving a template failed");
     if (file) discardStoredTemplateFile(file.url);
-    return json<ActionData>(
+    return json<AdminFormReply>(
       {
         result: submission.reply({ formErrors: ["Failed to upload template"] }),
         notice: { type: "error", title: "Upload Failed", description: "Failed to upload template" },
@@ -171,11 +165,11 @@ async function refuseFile(error: UploadError, copy: Request) {
     // Too big to read again: answer with the file error alone. The rest of
     // the body stays unread, so the connection cannot be reused.
     const result: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { file: [error.message] } };
-    return json<ActionData>({ result, notice }, { status: 413, headers: { Connection: "close" } });
+    return json<AdminFormReply>({ result, notice }, { status: 413, headers: { Connection: "close" } });
   }
   const fields = await readTextFields(copy);
   const submission = parseWithZod(fields, { schema: TemplateFormSchema });
-  return json<ActionData>({ result: submission.reply({ fieldErrors: { file: [error.message] } }), notice }, { status: error.status });
+  return json<AdminFormReply>({ result: submission.reply({ fieldErrors: { file: [error.message] } }), notice }, { status: error.status });
 }
 
 
@@ -202,7 +196,7 @@ export default function ToolsTemplates() {
 
   const premiumId = parseRouteId(searchParams.get("premium"));
   const deleteId = parseRouteId(searchParams.get("delete"));
-  const deleting = isAdmin && deleteId !== null ? templates.find((t) => t.id === deleteId) : undefined;
+  const deleting = (isAdmin && deleteId !== null ? templates.find((t) => t.id === deleteId) : undefined) ?? null;
   const uploading = isAdmin && searchParams.get("upload") === "1";
 
   function accessFor(template: TemplateCardData): DownloadAccess {
@@ -232,18 +226,18 @@ export default function ToolsTemplates() {
   const emptyCategoryLabel = category ? CATEGORY_LABELS[category] : null;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl">Tools &amp; Templates</h1>
-          <p className="mt-1 opacity-80">Worksheets, calculators and business tools for your practice.</p>
-        </div>
-        {isAdmin ? (
-          <Link to={hrefWith("upload", "1")} preventScrollReset className={buttonClasses("primary")}>
-            <Upload className="h-4 w-4" aria-hidden /> Upload Template
-          </Link>
-        ) : null}
-      </header>
+    <AdminCrudPage
+      noun="Template"
+      idField="templateId"
+      title="Tools & Templates"
+      description="Worksheets, calculators and business tools for your practice."
+      create={isAdmin ? { title: "Upload Template", to: hrefWith("upload", "1"), icon: Upload } : null}
+      closeTo={closeTo}
+      dialogs={{ creating: uploading, editing: null, deleting }}
+      formDescription="Add a tool, template or calculator to the library."
+      form={() => <TemplateForm reply={actionData} closeTo={closeTo} />}
+      confirmDelete={(template) => ({ subject: template.title, explanation: DELETE_QUESTION })}
+    >
 
       <nav aria-label="Categories" className="mt-6">
         <ul className="flex flex-wrap gap-2">
@@ -268,13 +262,11 @@ export default function ToolsTemplates() {
       </nav>
 
       {templates.length === 0 ? (
-        <div className="card mt-8 text-center">
-          <FolderOpen className="mx-auto h-10 w-10 text-accent" aria-hidden />
-          <p className="mt-3 text-lg">No templates available</p>
-          <p className="mt-1 text-sm opacity-75">
-            {emptyCategoryLabel ? `No templates found in the ${emptyCategoryLabel} category.` : "No templates have been uploaded yet."}
-          </p>
-        </div>
+        <EmptyState
+          icon={FolderOpen}
+          title="No templates available"
+          message={emptyCategoryLabel ? `No templates found in the ${emptyCategoryLabel} category.` : "No templates have been uploaded yet."}
+        />
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
           {templates.map((template) => (
@@ -296,27 +288,10 @@ export default function ToolsTemplates() {
       {premiumId !== null ? (
         <PremiumDialog templateTitle={templates.find((t) => t.id === premiumId)?.title ?? null} closeTo={closeTo} />
       ) : null}
-
-      {uploading ? (
-        <UrlDialog title="Upload Template" description="Add a tool, template or calculator to the library." closeTo={closeTo}>
-          <TemplateForm lastResult={actionData?.result} notice={actionData?.notice} closeTo={closeTo} />
-        </UrlDialog>
-      ) : null}
-
-      {deleting ? (
-        <ConfirmDeleteDialog
-          title="Delete this template?"
-          subject={deleting.title}
-          explanation={DELETE_QUESTION}
-          closeTo={closeTo}
-          fields={{ templateId: String(deleting.id) }}
-          buttonLabel="Delete Template"
-        />
-      ) : null}
-    </div>
+    </AdminCrudPage>
   );
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo={TEMPLATES_PATH} backLabel="Back to Tools & Templates" />;
+  return <PageErrorBoundary backTo={TEMPLATES_PATH} backLabel="Back to Tools & Templates" />;
 }

@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CalendarPlus, Clock, Crown, Loader2, LogIn, Users, Video } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { minutesLabel } from "~/components/conference/format";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LiveSession } from "~/components/conference/live-session";
 import { LocalDateTime } from "~/components/conference/local-date-time";
 import { buttonClasses } from "~/components/ui/button";
@@ -239,26 +240,32 @@ export default function JoinConference() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   const user = useOptionalUser();
   const { pathname } = useLocation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 401 || !user) {
-    return (
-      <StateCard testId="join-login-required" icon={<LogIn className="h-10 w-10" aria-hidden />} title={JOIN_TEXTS.loginTitle}>
-        <p className="opacity-85">{JOIN_TEXTS.login}</p>
-        <a href={`/login?redirect=${encodeURIComponent(pathname)}`} data-discover="true" className={buttonClasses("primary")}>
-          Go to Login
-        </a>
-      </StateCard>
-    );
-  }
-  // /dashboard sends each member to their own home (homeFor is server code).
-  if (status === 404 || status === 410) return <NotFound home="/dashboard" />;
-  return (
-    <StateCard testId="join-error" icon={<Video className="h-10 w-10" aria-hidden />} title="Something went wrong">
-      <p className="opacity-85">The conference could not be opened. Please try again in a moment.</p>
-      <DashboardLink home="/dashboard" />
+  const loginRequired = (
+    <StateCard testId="join-login-required" icon={<LogIn className="h-10 w-10" aria-hidden />} title={JOIN_TEXTS.loginTitle}>
+      <p className="opacity-85">{JOIN_TEXTS.login}</p>
+      <a href={`/login?redirect=${encodeURIComponent(pathname)}`} data-discover="true" className={buttonClasses("primary")}>
+        Go to Login
+      </a>
     </StateCard>
+  );
+  // /dashboard sends each member to their own home (homeFor is server code).
+  const notFound = () => <NotFound home="/dashboard" />;
+  return (
+    <GeneralErrorBoundary
+      // A visitor is asked to sign in whatever went wrong.
+      statusHandlers={user ? { 401: () => loginRequired, 404: notFound, 410: notFound } : undefined}
+      defaultStatusHandler={() =>
+        user ? (
+          <StateCard testId="join-error" icon={<Video className="h-10 w-10" aria-hidden />} title="Something went wrong">
+            <p className="opacity-85">The conference could not be opened. Please try again in a moment.</p>
+            <DashboardLink home="/dashboard" />
+          </StateCard>
+        ) : (
+          loginRequired
+        )
+      }
+    />
   );
 }

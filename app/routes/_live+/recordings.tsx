@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Crown } from "~/components/ui/icons";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import { RecordingsList } from "~/components/conference/recordings-list";
 import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
 import { buttonClasses } from "~/components/ui/button";
@@ -77,5 +77,5 @@ export default function SessionRecordings() {
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo={RECORDINGS_PATH} backLabel="Back to Recordings" />;
+  return <PageErrorBoundary backTo={RECORDINGS_PATH} backLabel="Back to Recordings" />;
 }

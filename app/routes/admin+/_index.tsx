@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FileText, Home, MessagesSquare, PlusCircle, Users, Video } from "~/components/ui/icons";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import { FormNotice } from "~/components/admin/notice";
 import { AnalyticsPanel, CoursesPanel, KnowledgeBasePanel, MembersPanel, OverviewPanel } from "~/components/admin/dashboard-panels";
 import { DashboardTabs } from "~/components/admin/dashboard-tabs";
@@ -81,5 +81,5 @@ export default function AdminDashboard() {
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo="/dashboard" backLabel="Back to Dashboard" />;
+  return <PageErrorBoundary backTo="/dashboard" backLabel="Back to Dashboard" />;
 }

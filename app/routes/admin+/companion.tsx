@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft, Bot, HelpCircle, MessageSquare, Zap } from "~/components/ui/icons";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import { FormNotice, type Notice } from "~/components/admin/notice";
 import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
@@ -179,5 +179,5 @@ export default function AdminCompanion() {
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo="/admin" backLabel="Back to Dashboard" />;
+  return <PageErrorBoundary backTo="/admin" backLabel="Back to Dashboard" />;
 }

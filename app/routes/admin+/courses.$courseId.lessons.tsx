@@ -1,12 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowDown, ArrowLeft, ArrowUp, BookOpen, CheckCircle2, Clock, Layers, Pencil, Plus } from "~/components/ui/icons";
-import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
-import { UrlDialog } from "~/components/ui/dialog";
+import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { ArrowDown, ArrowUp, BookOpen, CheckCircle2, Clock, Layers } from "~/components/ui/icons";
+import type { AdminFormReply } from "~/components/admin/admin-form";
+import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
-import type { Notice } from "~/schemas/notice";
 import { buttonClasses } from "~/components/ui/button";
 import { findCourseForViewer, findLessonForViewer, listLessonsForViewer } from "~/models/access.server";
 import { generateLessonContent } from "~/models/lesson-generation.server";
@@ -22,7 +20,7 @@ import type { User } from "#db/schema";
 import { requireAdmin } from "~/services/auth.server";
 import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import { StatCard } from "~/components/ui/stat-card";
 import { readForm } from "~/utils/form-data.server";
 
@@ -57,11 +55,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-interface ActionData {
-  result: SubmissionResult<string[]>;
-  notice: Notice | null;
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const course = requireCourse(params.courseId, admin);
@@ -94,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const reply = submission.reply();
     const title = typeof submission.payload.title === "string" ? submission.payload.title.trim() : "";
     if (!title) {
-      return json<ActionData>(
+      return json<AdminFormReply>(
         { result: { ...reply, status: "error", error: { title: ["Please enter a lesson title first"] } }, notice: null },
         { status: 400 },
       );
@@ -102,13 +95,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const description = typeof submission.payload.description === "string" ? submission.payload.description : "";
     const draft = await generateLessonContent({ title, description, courseTitle: course.title, courseId: course.id }, admin, request.signal);
     const rows = sectionRows(draft.contentSections);
-    return json<ActionData>({
+    return json<AdminFormReply>({
       result: { ...reply, status: undefined, intent: undefined, error: {}, initialValue: { ...reply.initialValue, contentSections: rows } },
       notice: draft.generated ? { type: "success", title: "Content Generated!" } : GENERATED_NOTICE,
     });
   }
   if (submission.status !== "success") {
-    return json<ActionData>({ result: submission.reply(), notice: null }, { status: submission.status === "error" ? 400 : 200 });
+    return json<AdminFormReply>({ result: submission.reply(), notice: null }, { status: submission.status === "error" ? 400 : 200 });
   }
 
   if (lesson) {
@@ -122,14 +115,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function LessonManagementPage() {
   const { course, lessons, stats } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
+  const dialogs = useUrlDialogs(lessons);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
-
-  const editId = parseRouteId(searchParams.get("edit"));
-  const deleteId = parseRouteId(searchParams.get("delete"));
-  const editing = editId === null ? undefined : lessons.find((l) => l.id === editId);
-  const deleting = deleteId === null ? undefined : lessons.find((l) => l.id === deleteId);
-  const creating = searchParams.get("new") === "1";
 
   const tiles = [
     { label: "Total Lessons", value: stats.totalLessons, icon: BookOpen },
@@ -138,27 +125,33 @@ export default function LessonManagementPage() {
   ];
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <a href="/admin/courses" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Courses
-      </a>
-      <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl">Lesson Management</h1>
-          <p className="mt-1 opacity-80">
-            <span className="font-semibold" data-testid="course-title">
-              {course.title}
-            </span>
-            {" · "}
-            {stats.totalLessons} {stats.totalLessons === 1 ? "lesson" : "lessons"}
-            {course.isActive ? null : " · Archived"}
-          </p>
-        </div>
-        <Link to="?new=1" preventScrollReset className={buttonClasses("primary")}>
-          <Plus className="h-4 w-4" aria-hidden /> Add Lesson
-        </Link>
-      </header>
-
+    <AdminCrudPage
+      noun="Lesson"
+      idField="lessonId"
+      width="5xl"
+      back={{ to: "/admin/courses", label: "Back to Courses" }}
+      title="Lesson Management"
+      description={
+        <>
+          <span className="font-semibold" data-testid="course-title">
+            {course.title}
+          </span>
+          {" · "}
+          {stats.totalLessons} {stats.totalLessons === 1 ? "lesson" : "lessons"}
+          {course.isActive ? null : " · Archived"}
+        </>
+      }
+      create={{ label: "Add Lesson" }}
+      closeTo={lessonsPath}
+      dialogs={dialogs}
+      formSize="lg"
+      formDescription={course.title}
+      form={(lesson) => <LessonForm lesson={lesson} courseTitle={course.title} reply={actionData} closeTo={lessonsPath} />}
+      confirmDelete={(lesson) => ({
+        subject: lesson.title,
+        explanation: "Its content sections are deleted with it, and course progress is recounted.",
+      })}
+    >
       <section className="mt-8 grid gap-4 sm:grid-cols-3" aria-label="Lesson statistics">
         {tiles.map((tile) => (
           <StatCard key={tile.label} {...tile} />
@@ -166,10 +159,7 @@ export default function LessonManagementPage() {
       </section>
 
       {lessons.length === 0 ? (
-        <div className="card mt-8 text-center">
-          <p className="text-lg">No lessons yet</p>
-          <p className="mt-1 text-sm opacity-75">Add the first lesson, or let "Generate with AI" sketch its sections.</p>
-        </div>
+        <EmptyState title="No lessons yet" message='Add the first lesson, or let "Generate with AI" sketch its sections.' />
       ) : (
         <ol className="mt-8 space-y-4" aria-label="Lessons">
           {lessons.map((lesson, index) => (
@@ -230,49 +220,17 @@ export default function LessonManagementPage() {
                       <ArrowDown className="h-4 w-4" aria-hidden />
                     </button>
                   </Form>
-                  <Link to={`?edit=${lesson.id}`} preventScrollReset className={buttonClasses("outline", undefined, "sm")}>
-                    <Pencil className="h-4 w-4" aria-hidden /> Edit
-                  </Link>
-                  <ConfirmDeleteButton
-                    label={`Delete ${lesson.title}`}
-                    question="Delete this lesson?"
-                    confirmHref={`?delete=${lesson.id}`}
-                    fields={{ lessonId: String(lesson.id) }}
-                  />
+                  <RecordActions id={lesson.id} name={lesson.title} idField="lessonId" question="Delete this lesson?" />
                 </div>
               </article>
             </li>
           ))}
         </ol>
       )}
-
-      {creating || editing ? (
-        <UrlDialog title={editing ? "Edit Lesson" : "Create Lesson"} description={course.title} closeTo={lessonsPath} size="lg">
-          <LessonForm
-            key={editing?.id ?? "new"}
-            lesson={editing ?? null}
-            courseTitle={course.title}
-            lastResult={actionData?.result}
-            notice={actionData?.notice}
-            closeTo={lessonsPath}
-          />
-        </UrlDialog>
-      ) : null}
-
-      {deleting ? (
-        <ConfirmDeleteDialog
-          title="Delete this lesson?"
-          subject={deleting.title}
-          explanation="Its content sections are deleted with it, and course progress is recounted."
-          closeTo={lessonsPath}
-          fields={{ lessonId: String(deleting.id) }}
-          buttonLabel="Delete Lesson"
-        />
-      ) : null}
-    </div>
+    </AdminCrudPage>
   );
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo="/admin/courses" backLabel="Back to Courses" notFoundTitle="Course Not Found" />;
+  return <PageErrorBoundary backTo="/admin/courses" backLabel="Back to Courses" notFoundTitle="Course Not Found" />;
 }

@@ -6,11 +6,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowLeft, BookOpen, Crown, Layers, Pencil, Plus } from "~/components/ui/icons";
-import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { BookOpen, Crown, Layers } from "~/components/ui/icons";
+import type { AdminFormReply } from "~/components/admin/admin-form";
+import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { CourseForm } from "~/components/admin/course-form";
-import { UrlDialog } from "~/components/ui/dialog";
 import type { Notice } from "~/schemas/notice";
 import { levelBadgeClasses } from "~/components/course-card";
 import { CourseImage } from "~/components/course-image";
@@ -21,7 +21,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import { readForm, readTextFields } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 
@@ -45,11 +45,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 };
-
-interface ActionData {
-  result: SubmissionResult<string[]>;
-  notice: Notice | null;
-}
 
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -75,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: CourseFormSchema });
   if (submission.status !== "success") {
-    return json<ActionData>({ result: submission.reply(), notice: null }, { status: 400 });
+    return json<AdminFormReply>({ result: submission.reply(), notice: null }, { status: 400 });
   }
 
   const courseId = parseRouteId(formData.get("courseId"));
@@ -91,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     logger.error({ err: error }, "saving a course failed");
     const title = courseId === null ? "Failed to create course" : "Failed to update course";
-    return json<ActionData>(
+    return json<AdminFormReply>(
       { result: submission.reply({ formErrors: [`${title}. Please try again.`] }), notice: { type: "error", title } },
       { status: 500 },
     );
@@ -104,11 +99,11 @@ async function refuseImage(error: UploadError, copy: Request) {
     // Too big to read again: answer with the image error alone. The rest of
     // the body stays unread, so the connection cannot be reused.
     const result: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { image: [error.message] } };
-    return json<ActionData>({ result, notice }, { status: 413, headers: { Connection: "close" } });
+    return json<AdminFormReply>({ result, notice }, { status: 413, headers: { Connection: "close" } });
   }
   const fields = await readTextFields(copy);
   const submission = parseWithZod(fields, { schema: CourseFormSchema });
-  return json<ActionData>({ result: submission.reply({ fieldErrors: { image: [error.message] } }), notice }, { status: 400 });
+  return json<AdminFormReply>({ result: submission.reply({ fieldErrors: { image: [error.message] } }), notice }, { status: 400 });
 }
 
 
@@ -132,35 +127,26 @@ function deleteCourse(formData: FormData) {
 export default function CourseManagement() {
   const { courses } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-
-  const editId = parseRouteId(searchParams.get("edit"));
-  const deleteId = parseRouteId(searchParams.get("delete"));
-  const editing = editId === null ? undefined : courses.find((c) => c.id === editId);
-  const deleting = deleteId === null ? undefined : courses.find((c) => c.id === deleteId);
-  const creating = searchParams.get("new") === "1";
+  const dialogs = useUrlDialogs(courses);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </a>
-      <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl">Course Management</h1>
-          <p className="mt-1 opacity-80">Create courses, fill them with lessons and keep the catalogue tidy.</p>
-        </div>
-        <Link to="?new=1" preventScrollReset className={buttonClasses("primary")}>
-          <Plus className="h-4 w-4" aria-hidden /> Create Course
-        </Link>
-      </header>
-
+    <AdminCrudPage
+      noun="Course"
+      idField="courseId"
+      back={{ to: "/dashboard", label: "Back to Dashboard" }}
+      title="Course Management"
+      description="Create courses, fill them with lessons and keep the catalogue tidy."
+      closeTo={COURSES_PATH}
+      dialogs={dialogs}
+      formSize="lg"
+      form={(course) => <CourseForm course={course} reply={actionData} closeTo={COURSES_PATH} />}
+      confirmDelete={(course) => ({
+        subject: course.title,
+        explanation: "A course that students have started or finished is archived instead: it is hidden, and their certificates stay valid.",
+      })}
+    >
       {courses.length === 0 ? (
-        <div className="card mt-8 text-center">
-          <BookOpen className="mx-auto h-10 w-10 text-accent" aria-hidden />
-          <p className="mt-3 text-lg">No courses created yet</p>
-          <p className="mt-1 text-sm opacity-75">Create the first course to open the catalogue.</p>
-        </div>
+        <EmptyState icon={BookOpen} title="No courses created yet" message="Create the first course to open the catalogue." />
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Courses">
           {courses.map((course) => (
@@ -189,15 +175,7 @@ export default function CourseManagement() {
                     <a href={`/admin/courses/${course.id}/lessons`} data-discover="true" className={buttonClasses("primary", "flex-1", "sm")}>
                       Manage Lessons
                     </a>
-                    <Link to={`?edit=${course.id}`} preventScrollReset className={buttonClasses("outline", undefined, "sm")}>
-                      <Pencil className="h-4 w-4" aria-hidden /> Edit
-                    </Link>
-                    <ConfirmDeleteButton
-                      label={`Delete ${course.title}`}
-                      question="Delete this course?"
-                      confirmHref={`?delete=${course.id}`}
-                      fields={{ courseId: String(course.id) }}
-                    />
+                    <RecordActions id={course.id} name={course.title} idField="courseId" question="Delete this course?" />
                   </div>
                 </div>
               </article>
@@ -205,33 +183,10 @@ export default function CourseManagement() {
           ))}
         </ul>
       )}
-
-      {creating || editing ? (
-        <UrlDialog title={editing ? "Edit Course" : "Create Course"} closeTo={COURSES_PATH} size="lg">
-          <CourseForm
-            key={editing?.id ?? "new"}
-            course={editing ?? null}
-            lastResult={actionData?.result}
-            notice={actionData?.notice}
-            closeTo={COURSES_PATH}
-          />
-        </UrlDialog>
-      ) : null}
-
-      {deleting ? (
-        <ConfirmDeleteDialog
-          title="Delete this course?"
-          subject={deleting.title}
-          explanation="A course that students have started or finished is archived instead: it is hidden, and their certificates stay valid."
-          closeTo={COURSES_PATH}
-          fields={{ courseId: String(deleting.id) }}
-          buttonLabel="Delete Course"
-        />
-      ) : null}
-    </div>
+    </AdminCrudPage>
   );
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo={COURSES_PATH} backLabel="Back to Courses" />;
+  return <PageErrorBoundary backTo={COURSES_PATH} backLabel="Back to Courses" />;
 }

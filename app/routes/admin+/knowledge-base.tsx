@@ -1,20 +1,18 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from "~/components/ui/icons";
-import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
-import type { Notice } from "~/schemas/notice";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BookOpen, Eye } from "~/components/ui/icons";
+import type { AdminFormReply } from "~/components/admin/admin-form";
+import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { ArticleForm } from "~/components/knowledge-base/article-form";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
-import { UrlDialog } from "~/components/ui/dialog";
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from "~/models/knowledge-base.server";
 import { ArticleFormSchema, REQUIRED_FIELDS_MESSAGE } from "~/schemas/knowledge-base";
 import { requireAdmin } from "~/services/auth.server";
 import { formatDate, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 
@@ -29,11 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The grid needs no bodies; only the article being edited is read in full.
   const editing = editId === null ? null : (getArticle(editId, { includeDrafts: true }) ?? null);
   return json({ articles: listArticles({ includeDrafts: true, limit: 1000 }), editing });
-}
-
-interface ActionData {
-  result: SubmissionResult<string[]>;
-  notice: Notice | null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -54,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: ArticleFormSchema });
   if (submission.status !== "success") {
-    return json<ActionData>({ result: submission.reply({ formErrors: [REQUIRED_FIELDS_MESSAGE] }), notice: null }, { status: 400 });
+    return json<AdminFormReply>({ result: submission.reply({ formErrors: [REQUIRED_FIELDS_MESSAGE] }), notice: null }, { status: 400 });
   }
 
   try {
@@ -73,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     logger.error({ err: error }, "saving a knowledge-base article failed");
     const title = articleId === null ? "Failed to create knowledge base article" : "Failed to update knowledge base article";
-    return json<ActionData>(
+    return json<AdminFormReply>(
       { result: submission.reply({ formErrors: [`${title}. Please try again.`] }), notice: { type: "error", title } },
       { status: 500 },
     );
@@ -83,34 +76,24 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function KnowledgeBaseManagement() {
   const { articles, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-
-  const deleteId = parseRouteId(searchParams.get("delete"));
-  const deleting = deleteId === null ? undefined : articles.find((a) => a.id === deleteId);
-  const creating = searchParams.get("new") === "1";
-  const editingNow = editing && parseRouteId(searchParams.get("edit")) === editing.id ? editing : null;
+  const { creating, editId, deleting } = useUrlDialogs(articles);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </a>
-      <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl">Knowledge Base Management</h1>
-          <p className="mt-1 opacity-80">Write, publish and retire the articles students read.</p>
-        </div>
-        <Link to="?new=1" preventScrollReset className={buttonClasses("primary")}>
-          <Plus className="h-4 w-4" aria-hidden /> Create Article
-        </Link>
-      </header>
-
+    <AdminCrudPage
+      noun="Article"
+      idField="articleId"
+      back={{ to: "/dashboard", label: "Back to Dashboard" }}
+      title="Knowledge Base Management"
+      description="Write, publish and retire the articles students read."
+      closeTo={KB_ADMIN_PATH}
+      // Only the article being edited is read in full (the loader's `editing`).
+      dialogs={{ creating, editing: editing && editId === editing.id ? editing : null, deleting }}
+      formSize="lg"
+      form={(article) => <ArticleForm article={article} reply={actionData} closeTo={KB_ADMIN_PATH} />}
+      confirmDelete={(article) => ({ subject: article.title, explanation: DELETE_QUESTION })}
+    >
       {articles.length === 0 ? (
-        <div className="card mt-8 text-center">
-          <BookOpen className="mx-auto h-10 w-10 text-accent" aria-hidden />
-          <p className="mt-3 text-lg">No articles found</p>
-          <p className="mt-1 text-sm opacity-75">Create the first article for the knowledge base.</p>
-        </div>
+        <EmptyState icon={BookOpen} title="No articles found" message="Create the first article for the knowledge base." />
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Articles">
           {articles.map((article) => (
@@ -133,48 +116,17 @@ export default function KnowledgeBaseManagement() {
                   <a href={`/knowledge-base/${article.id}`} data-discover="true" className={buttonClasses("ghost", "flex-1", "sm")}>
                     View
                   </a>
-                  <Link to={`?edit=${article.id}`} preventScrollReset className={buttonClasses("outline", undefined, "sm")}>
-                    <Pencil className="h-4 w-4" aria-hidden /> Edit
-                  </Link>
-                  <ConfirmDeleteButton
-                    label={`Delete ${article.title}`}
-                    question={DELETE_QUESTION}
-                    confirmHref={`?delete=${article.id}`}
-                    fields={{ articleId: String(article.id) }}
-                  />
+                  <RecordActions id={article.id} name={article.title} idField="articleId" question={DELETE_QUESTION} />
                 </div>
               </article>
             </li>
           ))}
         </ul>
       )}
-
-      {creating || editingNow ? (
-        <UrlDialog title={editingNow ? "Edit Article" : "Create Article"} closeTo={KB_ADMIN_PATH} size="lg">
-          <ArticleForm
-            key={editingNow?.id ?? "new"}
-            article={editingNow}
-            lastResult={actionData?.result}
-            notice={actionData?.notice}
-            closeTo={KB_ADMIN_PATH}
-          />
-        </UrlDialog>
-      ) : null}
-
-      {deleting ? (
-        <ConfirmDeleteDialog
-          title="Delete this article?"
-          subject={deleting.title}
-          explanation={DELETE_QUESTION}
-          closeTo={KB_ADMIN_PATH}
-          fields={{ articleId: String(deleting.id) }}
-          buttonLabel="Delete Article"
-        />
-      ) : null}
-    </div>
+    </AdminCrudPage>
   );
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo={KB_ADMIN_PATH} backLabel="Back to Knowledge Base" />;
+  return <PageErrorBoundary backTo={KB_ADMIN_PATH} backLabel="Back to Knowledge Base" />;
 }

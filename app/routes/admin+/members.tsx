@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarDays, Crown, DollarSign, TrendingUp } from "~/components/ui/icons";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import { MemberFilters, MemberTable } from "~/components/admin/members-directory";
 import { Pagination } from "~/components/ui/pagination";
 import { FormNotice, type Notice } from "~/components/admin/notice";
@@ -120,5 +120,5 @@ export default function MemberDirectory() {
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo="/admin/members" backLabel="Back to Student Management" />;
+  return <PageErrorBoundary backTo="/admin/members" backLabel="Back to Student Management" />;
 }

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "~/components/ui/icons";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { PageErrorBoundary } from "~/components/error-boundary";
 import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
 import { RecordingsList } from "~/components/conference/recordings-list";
 import { loadRecordingLibrary } from "~/models/recording-library.server";
@@ -47,5 +47,5 @@ export default function AdminRecordings() {
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo={RECORDINGS_PATH} backLabel="Back to Recordings" />;
+  return <PageErrorBoundary backTo={RECORDINGS_PATH} backLabel="Back to Recordings" />;
 }

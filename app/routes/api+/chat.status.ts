@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { companionMode, dailyLimitFor, questionsToday } from "~/models/companion.server";
 import { providerModel } from "~/models/companion-provider.server";
+import type { CompanionStatus } from "~/schemas/companion";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
@@ -8,7 +9,7 @@ import { requireUser } from "~/services/auth.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const mode = companionMode();
-  return json({ mode, model: mode === "provider" ? providerModel() : null, usedToday: questionsToday(user.id), dailyLimit: dailyLimitFor(user) });
+  return json({ mode, model: mode === "provider" ? providerModel() : null, usedToday: questionsToday(user.id), dailyLimit: dailyLimitFor(user) } satisfies CompanionStatus);
 }
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { answerQuestion, beginTurn, type CompanionEvent } from "~/models/companion.server";
-import { ChatRequestSchema } from "~/schemas/companion";
+import { ChatRequestSchema, type ChatStreamEvents } from "~/schemas/companion";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { logger } from "~/utils/logger.server";
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   request.signal.addEventListener("abort", () => stopped.abort(), { once: true });
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      const send = (event: string, data: unknown) => {
+      const send = <Name extends keyof ChatStreamEvents>(event: Name, data: ChatStreamEvents[Name]) => {
         if (stopped.signal.aborted) return;
         try {
           controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
@@ -44,11 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
           stopped.abort();
         }
       };
-      const onEvent = (event: CompanionEvent) => {
-        if (event.type === "sources") send("sources", { sources: event.sources, mode: event.mode });
-        else if (event.type === "delta") send("delta", { text: event.text });
-        else send("done", { ...event.answer, usage: event.usage });
-      };
+      const onEvent = ({ event, data }: CompanionEvent) => send(event, data);
       answerQuestion(user, input, { signal: stopped.signal, onEvent })
         .catch((error: unknown) => {
           logger.error({ err: error }, "study companion answer failed");

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { ChevronRight, Lock, MessageSquare, Pin, Plus } from "~/components/ui/icons";
 import { FormNotice } from "~/components/admin/notice";
 import { AuthorAvatar, AuthorName } from "~/components/forum/author";
-import { AccessRestricted, ForumNotFound, PremiumRequired } from "~/components/forum/restricted";
+import { AccessRestricted, ForumErrorBoundary, PremiumRequired } from "~/components/forum/restricted";
 import { TopicForm } from "~/components/forum/topic-form";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
@@ -139,9 +139,5 @@ export default function ForumCategory() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ForumNotFound title="Forum Not Found" message="That forum category does not exist or has been removed." />;
-  }
-  return <ForumNotFound title="Something went wrong" message="Please go back to the community and try again." />;
+  return <ForumErrorBoundary notFoundTitle="Forum Not Found" notFoundMessage="That forum category does not exist or has been removed." />;
 }

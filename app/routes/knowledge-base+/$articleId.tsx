@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArrowLeft, Eye } from "~/components/ui/icons";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
-import { buttonClasses } from "~/components/ui/button";
+import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { viewArticle } from "~/models/knowledge-base.server";
 import { getOptionalUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -59,17 +59,11 @@ export default function KnowledgeBaseArticle() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const back = { to: "/knowledge-base", label: "Back to Knowledge Base", look: "outline" } as const;
   return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="font-display text-3xl">{notFound ? "Article not found" : "Something went wrong"}</h1>
-      <p className="mt-4 opacity-80">
-        {notFound ? "This article does not exist or is not published." : "Please go back to the knowledge base and try again."}
-      </p>
-      <a href="/knowledge-base" data-discover="true" className={buttonClasses("outline", "mt-8")}>
-        Back to Knowledge Base
-      </a>
-    </div>
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: () => <StatusPanel title="Article not found" message="This article does not exist or is not published." link={back} /> }}
+      defaultStatusHandler={() => <StatusPanel title="Something went wrong" message="Please go back to the knowledge base and try again." link={back} />}
+    />
   );
 }

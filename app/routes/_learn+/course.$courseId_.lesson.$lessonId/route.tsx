@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useParams, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ArrowLeft, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion } from "~/components/ui/icons";
 import { LessonNeighbours, LessonOverview, SectionList } from "./lesson-sidebar";
-import { NotFoundPanel, SomethingWentWrong } from "~/components/learning/not-found-panel";
+import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { parseRouteId, parseSectionNumber } from "~/components/learning/route-params";
 import { SectionContent } from "./section-content";
@@ -215,30 +215,26 @@ export default function LessonPlayer() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { courseId } = useParams();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    const coursePath = parseRouteId(courseId) === null ? "/courses" : `/course/${courseId}`;
-    return (
-      <NotFoundPanel
-        title={NOT_FOUND}
-        message="This lesson does not exist, belongs to another course, or is not available right now."
-        linkTo={coursePath}
-        linkLabel="Back to Course"
-        icon={<FileQuestion className="h-10 w-10" aria-hidden />}
-      />
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <NotFoundPanel
-        title="Premium membership required"
-        message="This lesson belongs to a Premium course. Upgrade to Premium to take it."
-        linkTo="/upgrade"
-        linkLabel="Upgrade to Premium"
-        icon={<Crown className="h-10 w-10" aria-hidden />}
-      />
-    );
-  }
-  return <SomethingWentWrong />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ params }) => (
+          <StatusPanel
+            icon={FileQuestion}
+            title={NOT_FOUND}
+            message="This lesson does not exist, belongs to another course, or is not available right now."
+            link={{ to: parseRouteId(params.courseId) === null ? "/courses" : `/course/${params.courseId}`, label: "Back to Course", look: "primary" }}
+          />
+        ),
+        403: () => (
+          <StatusPanel
+            icon={Crown}
+            title="Premium membership required"
+            message="This lesson belongs to a Premium course. Upgrade to Premium to take it."
+            link={{ to: "/upgrade", label: "Upgrade to Premium", look: "primary" }}
+          />
+        ),
+      }}
+    />
+  );
 }

@@ -1,11 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { FormNotice, type Notice } from "~/components/admin/notice";
-import { buttonClasses } from "~/components/ui/button";
-import { ErrorList, Field, FormErrors, inputClasses, labelClasses, TextareaField } from "~/components/ui/field";
-import { CONFERENCE_DEFAULTS, ConferenceFormSchema, type ConferenceFormInput, type ConferenceFormValue } from "~/schemas/conference";
+import { AdminForm, useAdminForm, type AdminFormProps } from "~/components/admin/admin-form";
+import { BoundCheckbox, BoundInput, BoundSelect, BoundTextarea, ErrorList, inputClasses, labelClasses } from "~/components/ui/field";
+import { CONFERENCE_DEFAULTS, ConferenceFormSchema } from "~/schemas/conference";
 import { instantToWallTime, isTimeZone, wallTimeToInstant } from "~/utils/time-zone";
 
 export interface EditableConference {
@@ -33,25 +30,13 @@ function browserTimeZone(): string | null {
  * browser's own once the page has loaded (the shown time is converted, so
  * it keeps naming the same moment).
  */
-export function ConferenceForm({
-  conference,
-  lastResult,
-  notice,
-  closeTo,
-  serverTimeZone,
-}: {
-  conference: EditableConference | null;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  notice: Notice | null | undefined;
-  closeTo: string;
-  serverTimeZone: string;
-}) {
-  const navigation = useNavigation();
+export function ConferenceForm({ conference, reply, closeTo, serverTimeZone }: AdminFormProps & { conference: EditableConference | null; serverTimeZone: string }) {
   const [timeZone, setTimeZone] = useState(serverTimeZone);
   const scheduledAtInput = useRef<HTMLInputElement>(null);
-  const [form, fields] = useForm<ConferenceFormInput, ConferenceFormValue>({
+  const [form, fields] = useAdminForm({
     id: conference ? `conference-form-${conference.id}` : "conference-form-new",
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    schema: ConferenceFormSchema,
+    reply,
     defaultValue: conference
       ? {
           title: conference.title,
@@ -68,10 +53,6 @@ export function ConferenceForm({
           isRecorded: CONFERENCE_DEFAULTS.isRecorded ? "true" : "false",
           isPremiumOnly: false,
         },
-    // Checked when sent, then as the admin types (as the other admin forms).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConferenceFormSchema }),
   });
 
   const scheduledAtName = fields.scheduledAt.name;
@@ -90,25 +71,23 @@ export function ConferenceForm({
     setTimeZone(own);
   }, [serverTimeZone, scheduledAtName, update]);
 
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const { key: scheduledAtKey, ...scheduledAtProps } = getInputProps(fields.scheduledAt, { type: "datetime-local" });
   const hintId = `${fields.scheduledAt.id}-hint`;
 
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
-      <FormNotice notice={notice} />
-      {conference ? <input type="hidden" name="conferenceId" value={conference.id} /> : null}
+    <AdminForm
+      form={form}
+      reply={reply}
+      record={conference ? { name: "conferenceId", id: conference.id } : null}
+      preventScrollReset
+      closeTo={closeTo}
+      submit={{ label: conference ? "Update Conference" : "Create Conference" }}
+    >
       <input type="hidden" name={fields.timeZone.name} value={timeZone} />
-      <FormErrors errors={form.errors} />
 
-      <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
+      <BoundInput label="Title" meta={fields.title} />
 
-      <TextareaField
-        label="Description"
-        errors={fields.description.errors}
-        errorId={fields.description.errorId}
-        textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
-      />
+      <BoundTextarea label="Description" meta={fields.description} rows={3} />
 
       <div>
         <label htmlFor={fields.scheduledAt.id} className={labelClasses}>
@@ -128,42 +107,17 @@ export function ConferenceForm({
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Duration (minutes)"
-          errors={fields.duration.errors}
-          inputProps={getInputProps(fields.duration, { type: "number" })}
-        />
-        <Field
-          label="Max participants"
-          errors={fields.maxParticipants.errors}
-          inputProps={getInputProps(fields.maxParticipants, { type: "number" })}
-        />
+        <BoundInput label="Duration (minutes)" meta={fields.duration} type="number" />
+        <BoundInput label="Max participants" meta={fields.maxParticipants} type="number" />
       </div>
 
-      <div>
-        <label htmlFor={fields.isRecorded.id} className={labelClasses}>
-          Recording
-        </label>
-        <select {...getSelectProps(fields.isRecorded)} className={inputClasses}>
-          <option value="true">Record Session</option>
-          <option value="false">Do Not Record</option>
-        </select>
-        <ErrorList id={fields.isRecorded.errorId} errors={fields.isRecorded.errors} />
-      </div>
+      <BoundSelect
+        label="Recording"
+        meta={fields.isRecorded}
+        options={[{ value: "true", label: "Record Session" }, { value: "false", label: "Do Not Record" }]}
+      />
 
-      <label className="flex items-center gap-2">
-        <input {...getInputProps(fields.isPremiumOnly, { type: "checkbox" })} className="h-4 w-4" />
-        <span>{PREMIUM_ONLY_LABEL}</span>
-      </label>
-
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={closeTo} preventScrollReset className={buttonClasses("ghost")}>
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="save" className={buttonClasses("primary")} disabled={saving}>
-          {saving ? "Saving..." : conference ? "Update Conference" : "Create Conference"}
-        </button>
-      </div>
-    </Form>
+      <BoundCheckbox label={PREMIUM_ONLY_LABEL} meta={fields.isPremiumOnly} />
+    </AdminForm>
   );
 }

@@ -1,20 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowLeft, CalendarPlus, Radio, Video } from "~/components/ui/icons";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { CalendarPlus, Radio, Video } from "~/components/ui/icons";
+import { PageErrorBoundary } from "~/components/error-boundary";
+import { AdminCrudPage, EmptyState, useUrlDialogs } from "~/components/admin/crud-page";
 import { ConferenceActionForm } from "./conference-action-form";
 import { ConferenceCard } from "./conference-card";
 import { ConferenceForm } from "./conference-form";
 import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
 import { LiveSession } from "~/components/conference/live-session";
 import { LiveSessionBanner } from "./live-session-banner";
-import { buttonClasses } from "~/components/ui/button";
-import { UrlDialog } from "~/components/ui/dialog";
 import { loadConferencePage, submitConferencePage } from "./conference-admin-page.server";
 import { isEditable } from "~/schemas/conference";
 import { requireAdmin } from "~/services/auth.server";
-import { parseRouteId } from "~/utils/misc";
 
 // The admin sessions page (spec §2). /admin-conference serves the same module.
 
@@ -42,42 +39,45 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export default function AdminConferencePage() {
   const { pagePath, conferences, timeZone, origin, mediaBackend, liveMessages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
+  const dialogs = useUrlDialogs(conferences, { openable: isEditable });
 
   const live = conferences.find((conference) => conference.isLive) ?? null;
-  const creating = searchParams.get("new") === "1";
-  const editId = parseRouteId(searchParams.get("edit"));
-  const editing = conferences.find((conference) => conference.id === editId && isEditable(conference)) ?? null;
-  const deleteId = parseRouteId(searchParams.get("delete"));
-  const deleting = conferences.find((conference) => conference.id === deleteId && isEditable(conference)) ?? null;
   const formResult = actionData && "result" in actionData ? actionData : null;
   const chatResult = actionData && "chatResult" in actionData ? actionData.chatResult : undefined;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </a>
-      <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl">Live Conferences</h1>
-          <p className="mt-1 opacity-80">Schedule, start and record live sessions with your students.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <ConferenceActionForm
-            intent="go-live"
-            label="Go Live"
-            pendingLabel="Going live..."
-            variant="destructive"
-            size="md"
-            icon={<Radio className="h-4 w-4" aria-hidden />}
-          />
-          <Link to="?new=1" preventScrollReset className={buttonClasses("primary")}>
-            <CalendarPlus className="h-4 w-4" aria-hidden /> Schedule Conference
-          </Link>
-        </div>
-      </header>
-
+    <AdminCrudPage
+      noun="Conference"
+      idField="conferenceId"
+      back={{ to: "/dashboard", label: "Back to Dashboard" }}
+      title="Live Conferences"
+      description="Schedule, start and record live sessions with your students."
+      actions={
+        <ConferenceActionForm
+          intent="go-live"
+          label="Go Live"
+          pendingLabel="Going live..."
+          variant="destructive"
+          size="md"
+          icon={<Radio className="h-4 w-4" aria-hidden />}
+        />
+      }
+      create={{ label: "Schedule Conference", title: "Schedule Conference", icon: CalendarPlus }}
+      closeTo={pagePath}
+      dialogs={dialogs}
+      formSize="lg"
+      form={(conference) => <ConferenceForm conference={conference} reply={formResult} closeTo={pagePath} serverTimeZone={timeZone} />}
+      confirmDelete={(conference) => ({
+        subject: conference.title,
+        explanation: "The conference is removed from the schedule. Its recordings stay in the library unless you choose otherwise.",
+        children: (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="withRecordings" className="h-4 w-4" />
+            <span>Also delete its recordings</span>
+          </label>
+        ),
+      })}
+    >
       <div className="mt-6">
         <AdminConferenceTabs current="sessions" />
       </div>
@@ -113,11 +113,12 @@ export default function AdminConferencePage() {
           </span>
         </div>
         {conferences.length === 0 ? (
-          <div className="card mt-6 text-center">
-            <Video className="mx-auto h-10 w-10 text-accent" aria-hidden />
-            <p className="mt-3 text-lg">No Active Conferences</p>
-            <p className="mt-1 text-sm opacity-75">Create your first live conference to get started.</p>
-          </div>
+          <EmptyState
+            icon={Video}
+            title="No Active Conferences"
+            message="Create your first live conference to get started."
+            className="mt-6"
+          />
         ) : (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Conferences">
             {conferences.map((conference) => (
@@ -128,39 +129,10 @@ export default function AdminConferencePage() {
           </ul>
         )}
       </section>
-
-      {creating || editing ? (
-        <UrlDialog title={editing ? "Edit Conference" : "Schedule Conference"} closeTo={pagePath} size="lg">
-          <ConferenceForm
-            key={editing?.id ?? "new"}
-            conference={editing}
-            lastResult={formResult?.result}
-            notice={formResult?.notice}
-            closeTo={pagePath}
-            serverTimeZone={timeZone}
-          />
-        </UrlDialog>
-      ) : null}
-
-      {deleting ? (
-        <ConfirmDeleteDialog
-          title="Delete this conference?"
-          subject={deleting.title}
-          explanation="The conference is removed from the schedule. Its recordings stay in the library unless you choose otherwise."
-          closeTo={pagePath}
-          fields={{ conferenceId: String(deleting.id) }}
-          buttonLabel="Delete Conference"
-        >
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="withRecordings" className="h-4 w-4" />
-            <span>Also delete its recordings</span>
-          </label>
-        </ConfirmDeleteDialog>
-      ) : null}
-    </div>
+    </AdminCrudPage>
   );
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel backTo="/admin/conference" backLabel="Back to Live Conferences" />;
+  return <PageErrorBoundary backTo="/admin/conference" backLabel="Back to Live Conferences" />;
 }

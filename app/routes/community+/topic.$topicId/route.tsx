@@ -1,14 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { ChevronRight, Lock, Pin } from "~/components/ui/icons";
 import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { FormNotice, type Notice } from "~/components/admin/notice";
 import { AuthorAvatar, AuthorName } from "~/components/forum/author";
 import { EditedMark, ReplyEditForm, TopicEditForm } from "./post-edit-form";
 import { ReplyForm } from "./reply-form";
-import { AccessRestricted, ForumNotFound, PremiumRequired } from "~/components/forum/restricted";
+import { AccessRestricted, ForumErrorBoundary, PremiumRequired } from "~/components/forum/restricted";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import {
@@ -334,9 +334,5 @@ export default function ForumTopic() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ForumNotFound title="Discussion Not Found" message="That discussion does not exist or has been removed." />;
-  }
-  return <ForumNotFound title="Something went wrong" message="Please go back to the community and try again." />;
+  return <ForumErrorBoundary notFoundTitle="Discussion Not Found" notFoundMessage="That discussion does not exist or has been removed." />;
 }
