@@ -66,3 +66,11 @@ describe("reused SQLite statements", () => {
     expect(sqlite.prepare("select 3")).toBe(three);
   });
 });
+
+describe("the academy's database connection", () => {
+  it("reuses its compiled statements", async () => {
+    const { db } = await import("#db/client.server");
+    const source = "select id from users where id = ?";
+    expect(db.$client.prepare(source)).toBe(db.$client.prepare(source));
+  });
+});

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type * as RouterApi from "@remix-run/router";
 import type { AgnosticRouteMatch, AgnosticRouteObject } from "@remix-run/router";
 import * as browserBuild from "@remix-run/router/dist/router.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // patches/@remix-run+router (applied by the postinstall) keeps the ranked
 // branches and the matches per routes array in the CommonJS build the server
@@ -77,6 +77,41 @@ function summary(matches: AgnosticRouteMatch[] | null) {
 describe("the patched route matcher", () => {
   it("is the one the server loads", () => {
     expect(fs.readFileSync(patchedPath, "utf8")).toContain("Patched by the Academy");
+  });
+
+  it("ranks a route tree once, not on every match", () => {
+    const routes = academyLikeRoutes();
+    // Counts how often the matcher looks at the routes' paths: flattening and ranking the tree reads every one.
+    let pathReads = 0;
+    const watch = (route: Route) => {
+      const path = route.path;
+      Object.defineProperty(route, "path", {
+        get: () => {
+          pathReads += 1;
+          return path;
+        },
+      });
+      route.children?.forEach(watch);
+    };
+    routes.forEach(watch);
+    expect(summary(patched.matchRoutes(routes, "/course/1"))?.map((match) => match.id)).toEqual(["root", "course"]);
+    expect(pathReads).toBeGreaterThan(0);
+    pathReads = 0;
+    // Another pathname, the same tree: matched against the branches ranked the first time.
+    expect(summary(patched.matchRoutes(routes, "/community/topic/7"))?.map((match) => match.id)).toEqual(["root", "community", "topic"]);
+    expect(summary(patched.matchRoutes(routes, "/course/1"))?.map((match) => match.id)).toEqual(["root", "course"]);
+    expect(pathReads).toBe(0);
+  });
+
+  it("compiles a path pattern once", () => {
+    // The router warns each time it compiles a pattern ending in a bare "*".
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 3; i += 1) expect(patched.matchPath("/patch-test-files*", "/patch-test-files/a")?.params["*"]).toBe("a");
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("finds exactly what the unpatched matcher finds, the first time and from its cache", () => {
