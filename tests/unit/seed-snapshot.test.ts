@@ -22,13 +22,14 @@ type Row = Record<string, unknown>;
 
 function snapshotTables(realStart: number, realEnd: number): Record<string, Row[]> {
   const sqlite = db.$client;
+  // Full-text indexes (virtual tables and their shadow tables) are derived from the tables they index by triggers.
+  const indexes = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").pluck().all().map(String);
   const tables = sqlite
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name")
     .pluck()
     .all()
     .map(String)
-    // Full-text indexes are derived from the tables they index by triggers.
-    .filter((name) => !/_fts($|_)/.test(name));
+    .filter((name) => !indexes.some((index) => name === index || name.startsWith(`${index}_`)));
   const snapshot: Record<string, Row[]> = {};
   for (const table of tables) {
     const rows = sqlite.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all() as Row[];
