@@ -247,7 +247,8 @@ describe("configuration", () => {
         {
           env: { ...process.env, NODE_ENV: "production", MEDIA_BACKEND: "livekit", LIVEKIT_URL: fake.url, LIVEKIT_API_KEY: "", LIVEKIT_API_SECRET: "" },
           encoding: "utf8",
-          timeout: 20_000,
+          // The whole Remix build loads before the settings are checked (ADR 019): give a busy machine room.
+          timeout: 45_000,
         },
         (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
       );
