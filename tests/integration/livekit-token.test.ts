@@ -238,7 +238,7 @@ describe("joining a live session on LiveKit", () => {
 });
 
 describe("configuration", () => {
-  it("stops start-up when MEDIA_BACKEND=livekit lacks its address or keys", async () => {
+  it("stops start-up when MEDIA_BACKEND=livekit lacks its address or keys", { timeout: 60_000 }, async () => {
     // Asynchronously: a blocked test process would let the academy's idle keep-alive sockets expire under it.
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = execFile(
