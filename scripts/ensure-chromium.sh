@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The browser tests drive Debian's Chromium (Playwright's own browsers cannot be
 # downloaded here). The visual tests also need the fonts their baselines were
-# drawn with (pinned to Debian's DejaVu and Liberation packages: the academy's
+# drawn with (pinned to Debian's DejaVu (core and extra) and Liberation packages: the academy's
 # Georgia falls back to them) and libfaketime (their server's fixed clock).
 # Installs whatever is missing, then checks that Chromium runs.
 set -euo pipefail
@@ -12,6 +12,7 @@ packages=()
 [ -x "$CHROMIUM" ] || packages+=(chromium)
 [ -f "$FAKETIME_LIB" ] || packages+=(libfaketime)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || packages+=(fonts-dejavu-core)
+dpkg -s fonts-dejavu-extra >/dev/null 2>&1 || packages+=(fonts-dejavu-extra)
 dpkg -s fonts-liberation >/dev/null 2>&1 || packages+=(fonts-liberation)
 command -v ip >/dev/null 2>&1 || packages+=(iproute2)
 
