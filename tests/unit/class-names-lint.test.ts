@@ -10,7 +10,8 @@ async function classNameProblems(code: string): Promise<number> {
   return (result?.messages ?? []).filter((message) => message.message.startsWith("Write class names out in full")).length;
 }
 
-describe("class names Tailwind can see", () => {
+// ESLint starts cold in each test (the TypeScript parser and the whole config): give it room on a busy machine.
+describe("class names Tailwind can see", { timeout: 30_000 }, () => {
   it("rejects the old button: variant and size glued to a prefix inside cn()", async () => {
     const code = `import { cn } from "~/utils/misc";
 export const buttonClasses = (variant: string, size: string) => cn("btn", \`btn-\${variant}\`, \`btn-\${size}\`);\n`;
