@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { academyWebServer, runDataDir } from "./tests/academy-web-server";
 import { CHROMIUM_ARGS } from "./tests/chromium-args";
 
 // Browser tests run against the production build (`npx remix vite:build` first)
@@ -19,7 +17,7 @@ const GOES_LIVE = /(admin-conference|live-chat|session-recording)\.spec\.ts$/;
 
 // The config is loaded by the runner and again by each worker; the workers
 // inherit the runner's environment, so the data folder is created only once.
-const dataDir = (process.env.ACADEMY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "academy-e2e-")));
+const dataDir = runDataDir("ACADEMY_E2E_DATA_DIR", "academy-e2e-");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -56,31 +54,17 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
-    {
-      command: "node build/server.mjs",
-      url: `${BASE_URL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "ignore",
-      stderr: "pipe",
+    academyWebServer({
+      host: "127.0.0.1",
+      port: PORT,
+      dataDir,
+      sessionSecret: "e2e-session-secret-0123456789-abcdefghijklmnopqr",
       env: {
-        NODE_ENV: "production",
-        PORT: String(PORT),
-        PUBLIC_URL: BASE_URL,
-        HOST: "127.0.0.1",
-        DATABASE_PATH: path.join(dataDir, "academy.db"),
-        UPLOADS_DIR: path.join(dataDir, "uploads"),
-        SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnopqr",
-        ADMIN_USERNAME: "headmaster",
-        ADMIN_PASSWORD: "correct-horse-battery-staple",
-        LOG_REQUESTS: "false",
-        SIGNUPS_PER_HOUR: "1000",
-        LOGIN_MAX_FAILURES: "1000",
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
         STRIPE_API_URL: FAKE_STRIPE_URL,
       },
-    },
+    }),
   ],
 });

@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { academyWebServer, runDataDir } from "./tests/academy-web-server";
 import { CHROMIUM_ARGS } from "./tests/chromium-args";
 
 // Live-room media tests. Chromium gathers no ICE candidates on loopback, so
@@ -13,7 +11,7 @@ import { CHROMIUM_ARGS } from "./tests/chromium-args";
 const HOST = process.env.LIVE_HOST ?? "10.99.0.1";
 const PORT = Number(process.env.LIVE_PORT ?? 4180);
 const BASE_URL = `http://${HOST}:${PORT}`;
-const dataDir = (process.env.ACADEMY_LIVE_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "academy-live-")));
+const dataDir = runDataDir("ACADEMY_LIVE_DATA_DIR", "academy-live-");
 
 export default defineConfig({
   testDir: "tests/live",
@@ -39,26 +37,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node build/server.mjs",
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST,
-      PUBLIC_URL: BASE_URL,
-      DATABASE_PATH: path.join(dataDir, "academy.db"),
-      UPLOADS_DIR: path.join(dataDir, "uploads"),
-      SESSION_SECRET: "live-session-secret-0123456789-abcdefghijklmnop",
-      ADMIN_USERNAME: "headmaster",
-      ADMIN_PASSWORD: "correct-horse-battery-staple",
-      LOG_REQUESTS: "false",
-      SIGNUPS_PER_HOUR: "1000",
-      LOGIN_MAX_FAILURES: "1000",
-    },
-  },
+  webServer: academyWebServer({ host: HOST, port: PORT, dataDir, sessionSecret: "live-session-secret-0123456789-abcdefghijklmnop" }),
 });

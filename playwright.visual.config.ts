@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { academyWebServer, runDataDir } from "./tests/academy-web-server";
 import { CHROMIUM_ARGS } from "./tests/chromium-args";
 
 // Visual regression tests (tests/visual): Playwright's toHaveScreenshot against
@@ -14,9 +12,8 @@ import { CHROMIUM_ARGS } from "./tests/chromium-args";
 export const VISUAL_NOW = "2030-03-04T10:00:00Z";
 
 const PORT = Number(process.env.VISUAL_PORT ?? 4273);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
 const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
-const dataDir = (process.env.ACADEMY_VISUAL_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "academy-visual-")));
+const dataDir = runDataDir("ACADEMY_VISUAL_DATA_DIR", "academy-visual-");
 
 export default defineConfig({
   testDir: "tests/visual",
@@ -29,7 +26,7 @@ export default defineConfig({
   workers: 1,
   timeout: 60_000,
   reporter: "list",
-  globalTeardown: "./tests/visual/global-teardown.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   expect: {
     timeout: 10_000,
     // Tight on purpose: a single button losing its background changes a few
@@ -37,32 +34,19 @@ export default defineConfig({
     toHaveScreenshot: { maxDiffPixels: 150, threshold: 0.2, animations: "disabled", caret: "hide", scale: "css" },
   },
   use: {
-    baseURL: BASE_URL,
+    baseURL: `http://127.0.0.1:${PORT}`,
     headless: true,
     locale: "en-US",
     timezoneId: "UTC",
     colorScheme: "dark",
     launchOptions: { executablePath: "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--font-render-hinting=none", "--disable-lcd-text"] },
   },
-  webServer: {
-    command: "node build/server.mjs",
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
+  webServer: academyWebServer({
+    host: "127.0.0.1",
+    port: PORT,
+    dataDir,
+    sessionSecret: "visual-session-secret-0123456789-abcdefghijklmnop",
     env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: BASE_URL,
-      DATABASE_PATH: path.join(dataDir, "academy.db"),
-      UPLOADS_DIR: path.join(dataDir, "uploads"),
-      SESSION_SECRET: "visual-session-secret-0123456789-abcdefghijklmnop",
-      ADMIN_USERNAME: "headmaster",
-      ADMIN_PASSWORD: "correct-horse-battery-staple",
-      LOG_REQUESTS: "false",
-      LOGIN_MAX_FAILURES: "1000",
       PAGE_CACHE_SECONDS: "0",
       // The clock starts at VISUAL_NOW and runs on from there; timers use the real monotonic clock.
       LD_PRELOAD: FAKETIME_LIB,
@@ -70,5 +54,5 @@ export default defineConfig({
       DONT_FAKE_MONOTONIC: "1",
       TZ: "UTC",
     },
-  },
+  }),
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { VISUAL_NOW } from "../../playwright.visual.config";
-import { login, waitUntilInteractive, type Credentials } from "../e2e/helpers";
+import { DEMO_STUDENT, HEADMASTER, login, waitUntilInteractive } from "../e2e/helpers";
 
 // What the academy looks like, page by page (issue 31: every button lost its
 // style and no test noticed). Each page is compared with its committed
@@ -9,8 +9,6 @@ import { login, waitUntilInteractive, type Credentials } from "../e2e/helpers";
 // with `npm run test:visual -- --update-snapshots`, and look at every picture
 // that changed before committing it.
 
-const STUDENT: Credentials = { username: "seeker", password: "quiet-river-lantern" };
-const ADMIN: Credentials = { username: "headmaster", password: "correct-horse-battery-staple" };
 type Viewer = "visitor" | "student" | "admin";
 
 // Celestial is the default; every theme has a dark background, and Crystal
@@ -43,7 +41,7 @@ async function openContext(browser: Browser, viewer: Viewer): Promise<BrowserCon
     const page = await context.newPage();
     await page.goto("/login");
     await waitUntilInteractive(page);
-    await login(page, viewer === "admin" ? ADMIN : STUDENT);
+    await login(page, viewer === "admin" ? HEADMASTER : DEMO_STUDENT);
     await expect(page).not.toHaveURL(/\/login/);
     await page.close();
   }
