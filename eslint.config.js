@@ -64,6 +64,23 @@ const layerRules = LAYERS.map(({ name, files, mayNot, typesFrom = [] }) => ({
     ],
   },
 }));
+// Links to our own pages are written <AppLink to> (app/components/ui/app-link.tsx),
+// which renders the plain `<a href data-discover>` that the body's click handler
+// follows (decision 020); the anchor itself is written in that one file.
+const rawInAppAnchors = [
+  {
+    selector: "JSXAttribute[name.name='data-discover']",
+    message: "Write <AppLink to=\"/…\"> (~/components/ui/app-link) for a link to one of our pages, not a raw data-discover anchor (decision 020).",
+  },
+];
+// No formData() without readForm, and Tailwind class names written whole.
+const appSyntaxRules = [
+  {
+    selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
+    message: "Use readForm(request) from ~/utils/form-data.server.",
+  },
+  ...assembledClassNames,
+];
 
 export default tseslint.config(
   { ignores: ["build/", "scripts/bench-floor-app/build/", "node_modules/", "test-results/", "playwright-report/", "tests/.tmp/", "db/migrations/"] },
@@ -133,14 +150,14 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/utils/form-data.server.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
-          message: "Use readForm(request) from ~/utils/form-data.server.",
-        },
-        ...assembledClassNames,
-      ],
+      "no-restricted-syntax": ["error", ...appSyntaxRules, ...rawInAppAnchors],
+    },
+  },
+  {
+    // The one place the raw anchor is written (a later block replaces the rule's list).
+    files: ["app/components/ui/app-link.tsx"],
+    rules: {
+      "no-restricted-syntax": ["error", ...appSyntaxRules],
     },
   },
   {

@@ -1,3 +1,18 @@
+import type { User } from "~/models/user.server";
+import type { AppSession } from "~/models/session.server";
+
+/**
+ * What the loaders of one request read once and share: the root loader and a
+ * page's loader both ask for the session and the member (getSession,
+ * getOptionalUser). Kept in the load context, which Remix hands every loader
+ * of a request, so sharing does not depend on Remix passing each loader the
+ * same Request object (it copies the request when it strips `?index`).
+ */
+export interface RequestMemo {
+  session?: Promise<AppSession>;
+  user?: Promise<User | null>;
+}
+
 // What server/index.ts hands every loader and action.
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -5,7 +20,7 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The id on this request's log lines and X-Request-Id header. */
     requestId: string;
+    /** Reads shared by the loaders of this request (a new, empty memo per request). */
+    memo: RequestMemo;
   }
 }
-
-export {};

@@ -30,11 +30,11 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Courses, community and tools for spiritual advisors building an ethical practice." },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, { toast, headers: toastHeaders }, session] = await Promise.all([
-    getOptionalUser(request),
+    getOptionalUser(request, context),
     getToast(request),
-    getSession(request),
+    getSession(request, context),
   ]);
   const refreshedCookie = user ? await refreshSessionIfDue(request, session) : null;
   // The theme is in the first HTML (attributes on <html>), so a page never flashes the default one.
@@ -67,7 +67,7 @@ function Document({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      {/* Plain links with data-discover anywhere on the page are followed in the app (in-app-links.ts). */}
+      {/* <AppLink>s anywhere on the page are followed in the app (in-app-links.ts, decision 020). */}
       <body onClick={followInApp} className="flex min-h-screen flex-col font-sans antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />

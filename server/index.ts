@@ -22,7 +22,6 @@ installGlobals({ nativeFetch: true });
 
 // Read before the configuration is loaded (it comes with the build): unset means development, as there.
 const development = (process.env.NODE_ENV || "development") === "development";
-const REQUESTS_PER_TURN = 8;
 
 const viteDevServer = development
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -61,7 +60,7 @@ app.set("trust proxy", env.TRUST_PROXY);
 app.use(requestLogger(logger, env.LOG_REQUESTS));
 // A few requests per event-loop turn, so new connections are not starved
 // (take-turns.ts). After the logger, so a logged time includes the wait.
-app.use(takeTurns(REQUESTS_PER_TURN));
+app.use(takeTurns(env.REQUEST_STARTS_PER_TURN));
 if (!env.TRUST_PROXY) app.use(warnOnceAboutUntrustedProxy);
 // A local stand-in for Stripe (tests) hosts its own Checkout page.
 // With MEDIA_BACKEND=livekit the room's browser code talks to the LiveKit server.
@@ -111,6 +110,7 @@ const remixHandler = createRequestHandler({
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     cspNonce: String(res.locals.cspNonce),
     requestId: String(req.id),
+    memo: {},
   }),
 });
 app.all("*", remixHandler);

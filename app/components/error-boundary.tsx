@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useParams, useRouteError, type Params } from "@re
 import type { ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import type { LucideIcon } from "~/components/ui/icons";
+import { AppLink } from "~/components/ui/app-link";
 
 // One error boundary for every route, as the Epic Stack has: a route names
 // what it shows for the statuses it throws (404, 403 …) and otherwise gets the
@@ -64,9 +65,9 @@ export function StatusPanel({
       ) : null}
       <h1 className={titleClassName}>{title}</h1>
       <p className="mt-4 opacity-80">{message}</p>
-      <a href={link.to} data-discover="true" className={LINK_LOOK[link.look]}>
+      <AppLink to={link.to} className={LINK_LOOK[link.look]}>
         {link.label}
-      </a>
+      </AppLink>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { PublicUser } from "~/models/user.server";
 import type { ContactLink } from "~/schemas/academy-contact";
+import { AppLink } from "~/components/ui/app-link";
 
 function platformLinks(user: Pick<PublicUser, "role"> | null) {
   if (!user) {
@@ -32,9 +33,9 @@ function LinkColumn({ title, links, contact }: { title: string; links: { label: 
       <ul className="space-y-2 text-sm opacity-85">
         {links.map((link) => (
           <li key={link.label}>
-            <a href={link.to} data-discover="true" className="hover:underline">
+            <AppLink to={link.to} className="hover:underline">
               {link.label}
-            </a>
+            </AppLink>
           </li>
         ))}
         {/* Only when the admin set an address: no link to nowhere. */}

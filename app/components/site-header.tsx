@@ -3,6 +3,7 @@ import { Menu, Moon, Settings, Sparkles } from "~/components/ui/icons";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { PublicUser } from "~/models/user.server";
 import { buttonClasses } from "~/components/ui/button";
+import { AppLink } from "~/components/ui/app-link";
 
 const desktopLinks = [
   { to: "/courses", label: "Courses" },
@@ -40,24 +41,23 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
   return (
     <header className="sticky top-0 z-40 border-b border-primary/20 bg-background/80 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <a data-discover="true" href="/" className="flex items-center gap-2 font-display text-xl font-semibold">
+        <AppLink to="/" className="flex items-center gap-2 font-display text-xl font-semibold">
           <Moon className="h-6 w-6 text-accent" aria-hidden />
           Mystic Academy
-        </a>
+        </AppLink>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {desktopLinks.map((link) => {
             // What NavLink works out per link, from the one location read above (a NavLink costs twice a Link to render).
             const active = pathname === link.to || pathname.startsWith(`${link.to}/`);
             return (
-              <a
+              <AppLink
                 key={link.to}
-                href={link.to}
-                data-discover="true"
+                to={link.to}
                 aria-current={active ? "page" : undefined}
                 className={buttonClasses("ghost", active ? "bg-primary/20" : undefined, "sm")}
               >
                 {link.label}
-              </a>
+              </AppLink>
             );
           })}
           {pathname === "/" ? (
@@ -66,13 +66,13 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
             </a>
           ) : null}
           {user ? (
-            <a data-discover="true" href="/settings" className={buttonClasses("ghost", "ml-2", "icon")} aria-label="Account Settings" title="Account Settings">
+            <AppLink to="/settings" className={buttonClasses("ghost", "ml-2", "icon")} aria-label="Account Settings" title="Account Settings">
               <Settings className="h-5 w-5" aria-hidden />
-            </a>
+            </AppLink>
           ) : null}
-          <a data-discover="true" href={portalHref} className={buttonClasses("primary", "ml-2")}>
+          <AppLink to={portalHref} className={buttonClasses("primary", "ml-2")}>
             Portal
-          </a>
+          </AppLink>
         </nav>
         {/* <details> opens without JavaScript; CSS hides it on wide screens. */}
         <details ref={mobileMenu} onKeyDown={closeMenuOnEscape} className="relative md:hidden">
@@ -81,12 +81,13 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
           </summary>
           <nav aria-label="Mobile" className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-primary/30 bg-background p-2 shadow-xl">
             {mobileLinks.map((link) => (
-              <a
+              <AppLink
                 key={link.to}
-                href={link.to}
-                data-discover="true" className={buttonClasses("ghost", "justify-start")}>
+                to={link.to}
+                className={buttonClasses("ghost", "justify-start")}
+              >
                 {link.label}
-              </a>
+              </AppLink>
             ))}
             {pathname === "/" ? (
               <a href="#oracle" className={buttonClasses("ghost", "justify-start")}>
@@ -94,13 +95,13 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
               </a>
             ) : null}
             {user ? (
-              <a data-discover="true" href="/settings" className={buttonClasses("ghost", "justify-start")}>
+              <AppLink to="/settings" className={buttonClasses("ghost", "justify-start")}>
                 Account Settings
-              </a>
+              </AppLink>
             ) : null}
-            <a data-discover="true" href="/admin" className={buttonClasses("primary", "mt-1")}>
+            <AppLink to="/admin" className={buttonClasses("primary", "mt-1")}>
               Admin Portal
-            </a>
+            </AppLink>
           </nav>
         </details>
       </div>

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie, createSessionStorage } from "@remix-run/node";
+import { createCookie, createSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { sessions } from "#db/schema";
@@ -81,18 +81,21 @@ export function isHttps(request: Request): boolean {
 
 export type AppSession = Awaited<ReturnType<typeof sessionStorage.getSession>>;
 
-// A page view reads its session once, however many loaders ask (reads only:
-// actions change sessions and must see their own writes).
-const sessionsByRequest = new WeakMap<Request, Promise<AppSession>>();
+/** Where a request's shared reads are kept: its load context (app/load-context.ts). */
+export type RequestContext = Pick<AppLoadContext, "memo">;
 
-export function getSession(request: Request): Promise<AppSession> {
-  if (request.method !== "GET" && request.method !== "HEAD") return sessionStorage.getSession(request.headers.get("Cookie"));
-  let session = sessionsByRequest.get(request);
-  if (!session) {
-    session = sessionStorage.getSession(request.headers.get("Cookie"));
-    sessionsByRequest.set(request, session);
-  }
-  return session;
+/** Loaders read data; anything else (an action) may change the session and must see its own writes. */
+export function isRead(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
+/**
+ * The request's session. The loaders of one page view read it once, however
+ * many ask (kept in the request's load context); an action reads it afresh.
+ */
+export function getSession(request: Request, context: RequestContext): Promise<AppSession> {
+  if (!isRead(request)) return sessionStorage.getSession(request.headers.get("Cookie"));
+  return (context.memo.session ??= sessionStorage.getSession(request.headers.get("Cookie")));
 }
 
 export function commitSession(request: Request, session: AppSession) {

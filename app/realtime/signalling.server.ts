@@ -47,7 +47,8 @@ function isOwnOrigin(req: IncomingMessage): boolean {
 async function userFromCookie(req: IncomingMessage): Promise<User | null> {
   const cookie = req.headers.cookie;
   if (!cookie) return null;
-  return getOptionalUser(new Request("http://localhost/ws", { headers: { Cookie: cookie } }));
+  // One look-up per connection: nothing to share it with.
+  return getOptionalUser(new Request("http://localhost/ws", { headers: { Cookie: cookie } }), { memo: {} });
 }
 
 /** Serves the live rooms on `server`; returns what shutdown calls to close them. */

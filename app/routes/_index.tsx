@@ -17,8 +17,8 @@ import { publicPageHeaders } from "~/utils/page-cache";
 // The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
 export const headers = publicPageHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   return json({
     courses: listFeaturedCourses(3),
     saved: user ? getCalculatorRecord(user.id) : emptyEstimate(),
@@ -28,14 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // The estimator's no-JavaScript path: compute on the server, and keep a
 // signed-in advisor's figures.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: EstimatorFormSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), saved: null, itemPrice: 0 }, { status: 400 });
   }
   const { itemPrice, ...figures } = submission.value;
-  const user = await getOptionalUser(request);
+  const user = await getOptionalUser(request, context);
   const saved = toEstimatorInput(figures);
   if (user) saveCalculatorRecord(user.id, saved);
   return json({ result: submission.reply(), saved, itemPrice });

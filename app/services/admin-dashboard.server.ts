@@ -12,6 +12,7 @@ import { dismissPremiumRequest, grantPremiumRequest, listOpenPremiumRequests, Pr
 import { getPlatformStats } from "~/models/stats.server";
 import { AcademyContactSchema } from "~/schemas/academy-contact";
 import { requireAdmin } from "~/services/auth.server";
+import type { RequestContext } from "~/models/session.server";
 import { readForm } from "~/utils/form-data.server";
 import { parsePageNumber, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -56,8 +57,8 @@ function loadTab(tab: DashboardTab, url: URL) {
 }
 
 /** The admin dashboard's data, shared by /dashboard and /admin. */
-export async function loadAdminDashboard(request: Request) {
-  const admin = await requireAdmin(request);
+export async function loadAdminDashboard(request: Request, context: RequestContext) {
+  const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
   const tab = parseDashboardTab(url.searchParams.get("tab"));
   return json({ username: admin.username, content: loadTab(tab, url) });
@@ -70,8 +71,8 @@ function refused(status: number, title: string, description: string) {
 }
 
 /** The overview's forms (Premium requests, the contact address): plain posts, back to the same tab with a toast. */
-export async function adminDashboardAction(request: Request) {
-  const admin = await requireAdmin(request);
+export async function adminDashboardAction(request: Request, context: RequestContext) {
+  const admin = await requireAdmin(request, context);
   const formData = await readForm(request);
   const url = new URL(request.url);
   url.searchParams.delete("index");

@@ -13,7 +13,7 @@ import {
 } from "~/models/user.server";
 import { logEvent } from "~/utils/logger.server";
 import { beginLoginAttempt, consumeSignup, TooManyRequestsError, type LoginAttempt } from "~/utils/rate-limit.server";
-import { commitSession, destroySession, getSession, sessionStorage } from "~/models/session.server";
+import { commitSession, destroySession, getSession, isRead, sessionStorage, type RequestContext } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export interface Credentials {
@@ -156,7 +156,7 @@ export async function authenticateForm(
 
 /** Starts a fresh session (new id at every login) and returns its cookie. */
 export async function createUserSession(request: Request, user: User): Promise<Headers> {
-  const previous = await getSession(request);
+  const previous = await sessionStorage.getSession(request.headers.get("Cookie"));
   if (previous.id) await destroySession(request, previous);
   const session = await sessionStorage.getSession();
   session.set("userId", user.id);
@@ -165,30 +165,26 @@ export async function createUserSession(request: Request, user: User): Promise<H
 }
 
 export async function logout(request: Request): Promise<Headers> {
-  const session = await getSession(request);
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
   if (userId) logEvent("logout", { userId });
   return new Headers({ "Set-Cookie": await destroySession(request, session) });
 }
 
-// Root and route loaders of one page view ask the same question: answer it
-// once. Only for reads: an action may change the user it looked up.
-const usersByRequest = new WeakMap<Request, Promise<User | null>>();
-
-async function lookUpUser(request: Request): Promise<User | null> {
-  const session = await getSession(request);
+async function lookUpUser(request: Request, context: RequestContext): Promise<User | null> {
+  const session = await getSession(request, context);
   const userId = session.get("userId");
   return typeof userId === "number" ? (getUserById(userId) ?? null) : null;
 }
 
-export function getOptionalUser(request: Request): Promise<User | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return lookUpUser(request);
-  let user = usersByRequest.get(request);
-  if (!user) {
-    user = lookUpUser(request);
-    usersByRequest.set(request, user);
-  }
-  return user;
+/**
+ * Who is asking, or null. Root and route loaders of one page view ask the
+ * same question: it is answered once per request (kept in the load context).
+ * Only for reads: an action may change the user it looked up.
+ */
+export function getOptionalUser(request: Request, context: RequestContext): Promise<User | null> {
+  if (!isRead(request)) return lookUpUser(request, context);
+  return (context.memo.user ??= lookUpUser(request, context));
 }
 
 function isApiRequest(request: Request): boolean {
@@ -196,16 +192,16 @@ function isApiRequest(request: Request): boolean {
 }
 
 /** Pages send visitors to /login?redirect=<here>; the API answers 401. */
-export async function requireUser(request: Request): Promise<User> {
-  const user = await getOptionalUser(request);
+export async function requireUser(request: Request, context: RequestContext): Promise<User> {
+  const user = await getOptionalUser(request, context);
   if (user) return user;
   if (isApiRequest(request)) throw json({ message: "Authentication required" }, { status: 401 });
   const url = new URL(request.url);
   throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-export async function requireAdmin(request: Request): Promise<User> {
-  const user = await requireUser(request);
+export async function requireAdmin(request: Request, context: RequestContext): Promise<User> {
+  const user = await requireUser(request, context);
   if (user.role === "admin") return user;
   const path = new URL(request.url).pathname;
   logEvent("admin_access_refused", { userId: user.id, username: user.username, path });

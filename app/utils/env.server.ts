@@ -39,6 +39,9 @@ const EnvObject = z.object({
   JSON_BODY_LIMIT_KB: positiveInt(100),
   // How long pages and API reads that every visitor sees alike are kept for anonymous visitors (0: not kept).
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional().default(5),
+  // Requests that may start per event-loop turn (server/take-turns.ts): new
+  // connections are accepted between turns, so short turns keep their wait short.
+  REQUEST_STARTS_PER_TURN: z.coerce.number().int().min(1).max(1000).optional().default(8),
   // Streaks count calendar days in this time zone.
   ACADEMY_TIMEZONE: z
     .string()

@@ -45,6 +45,16 @@ describe("operations configuration", () => {
   });
 });
 
+describe("request pacing", () => {
+  it("lets 8 requests start per event-loop turn unless told otherwise, and refuses nonsense", () => {
+    expect(parseEnv({}).REQUEST_STARTS_PER_TURN).toBe(8);
+    expect(parseEnv({ REQUEST_STARTS_PER_TURN: "32" }).REQUEST_STARTS_PER_TURN).toBe(32);
+    expect(() => parseEnv({ REQUEST_STARTS_PER_TURN: "0" })).toThrow(/^Invalid configuration: REQUEST_STARTS_PER_TURN /);
+    expect(() => parseEnv({ REQUEST_STARTS_PER_TURN: "many" })).toThrow(/REQUEST_STARTS_PER_TURN/);
+    expect(() => parseEnv({ REQUEST_STARTS_PER_TURN: "2.5" })).toThrow(/REQUEST_STARTS_PER_TURN/);
+  });
+});
+
 describe(".env.example", () => {
   it("documents every variable the academy reads, and nothing it does not", async () => {
     const { readFileSync } = await import("node:fs");

@@ -1,9 +1,10 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
-// patches/@remix-run+server-runtime: a loader gets the request itself when there
-// is no `index`, `_data` or `_routes` parameter to strip, so the loaders of one
-// page share what is kept per request (the session and the member).
+// patches/@remix-run+server-runtime (decision 020): a loader gets the request
+// itself when there is no `index`, `_data` or `_routes` parameter to strip,
+// instead of two copies per loader. (The app shares reads between loaders
+// through the load context, not through this.)
 const require = createRequire(import.meta.url);
 const data = require("@remix-run/server-runtime/dist/data.js") as {
   callRouteLoader: (args: {

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
+import { AppLink } from "~/components/ui/app-link";
 
 /**
  * The trash-can button of a card or post. With JavaScript it posts
@@ -31,9 +32,9 @@ export function ConfirmDeleteButton({
   const content = text ?? <Trash2 className="h-4 w-4" aria-hidden />;
   if (!hydrated) {
     return (
-      <a href={confirmHref} data-discover="true" data-prevent-scroll-reset aria-label={label} title={label} className={className}>
+      <AppLink to={confirmHref} preventScrollReset aria-label={label} title={label} className={className}>
         {content}
-      </a>
+      </AppLink>
     );
   }
   return (

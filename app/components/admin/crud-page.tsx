@@ -5,6 +5,7 @@ import { ArrowLeft, Pencil, Plus, type LucideIcon } from "~/components/ui/icons"
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { cn, parseRouteId } from "~/utils/misc";
+import { AppLink } from "~/components/ui/app-link";
 
 // The shell of a page where an admin creates, edits and deletes things
 // (courses, lessons, articles, forum categories, conferences, templates). Its
@@ -83,9 +84,9 @@ export function AdminCrudPage<Editing extends { id: number }, Deleting extends {
   return (
     <div className={cn("mx-auto px-4 py-10", PAGE_WIDTH[width])}>
       {back ? (
-        <a href={back.to} data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+        <AppLink to={back.to} className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden /> {back.label}
-        </a>
+        </AppLink>
       ) : null}
       <header className={cn("flex flex-wrap items-center justify-between gap-4", back && "mt-4")}>
         <div>

@@ -25,6 +25,7 @@ import { StatCard } from "~/components/ui/stat-card";
 import type { ActivityType } from "~/models/analytics.server";
 import type { loadAdminDashboard } from "~/services/admin-dashboard.server";
 import { formatDate, formatUsd } from "~/utils/misc";
+import { AppLink } from "~/components/ui/app-link";
 
 type Content = SerializeFrom<typeof loadAdminDashboard>["content"];
 type TabContent<T extends Content["tab"]> = Extract<Content, { tab: T }>;
@@ -65,9 +66,9 @@ export function OverviewPanel({ content, contactResult }: { content: TabContent<
         ))}
       </section>
       <p className="mt-4 text-sm">
-        <a href="/admin/companion" data-discover="true" className="underline underline-offset-4">
+        <AppLink to="/admin/companion" className="underline underline-offset-4">
           Study companion usage and provider
-        </a>
+        </AppLink>
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PremiumRequestsCard requests={premiumRequests} />
@@ -111,9 +112,9 @@ export function CoursesPanel({ content }: { content: TabContent<"courses"> }) {
         <h2 id="course-management" className="font-display text-xl">
           Course Management
         </h2>
-        <a href="/admin/courses" data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
+        <AppLink to="/admin/courses" className={buttonClasses("outline", undefined, "sm")}>
           Manage Courses
-        </a>
+        </AppLink>
       </div>
       {content.courses.length === 0 ? (
         <p className="card mt-4 text-center">No courses created yet</p>
@@ -131,9 +132,9 @@ export function CoursesPanel({ content }: { content: TabContent<"courses"> }) {
                   {course.level} · {course.lessons} {course.lessons === 1 ? "lesson" : "lessons"} · {course.duration}
                 </p>
               </div>
-              <a href={`/admin/courses/${course.id}/lessons`} data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
+              <AppLink to={`/admin/courses/${course.id}/lessons`} className={buttonClasses("outline", undefined, "sm")}>
                 Manage Lessons
-              </a>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -149,9 +150,9 @@ export function MembersPanel({ content }: { content: TabContent<"members"> }) {
         <h2 id="member-progress" className="font-display text-xl">
           Member Progress
         </h2>
-        <a href="/admin/members" data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
+        <AppLink to="/admin/members" className={buttonClasses("outline", undefined, "sm")}>
           Student Management
-        </a>
+        </AppLink>
       </div>
       <p className="mt-1 text-sm opacity-75">
         {content.total} {content.total === 1 ? "member" : "members"}
@@ -207,9 +208,9 @@ export function KnowledgeBasePanel({ content }: { content: TabContent<"knowledge
         <h2 id="knowledge-base-overview" className="font-display text-xl">
           Knowledge Base
         </h2>
-        <a href="/admin/knowledge-base" data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
+        <AppLink to="/admin/knowledge-base" className={buttonClasses("outline", undefined, "sm")}>
           Manage Articles
-        </a>
+        </AppLink>
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <StatCard label="Published Articles" value={counts.published} icon={BookOpen} testId="kb-published" />

@@ -5,6 +5,7 @@ import type { CompanionScope } from "~/components/companion/companion-store";
 import { CHAT_MESSAGE_MAX, type CompanionStatus } from "~/schemas/companion";
 import { MessageList } from "~/components/companion/message-list";
 import type { useConversation } from "~/components/companion/use-conversation";
+import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/utils/misc";
 
@@ -28,9 +29,9 @@ function ModeBadge({ status }: { status: CompanionStatus | null }) {
 function SignInAgain() {
   const location = useLocation();
   return (
-    <a href={`/login?redirect=${encodeURIComponent(`${location.pathname} data-discover="true"${location.search}`)}`} className="ml-1 underline">
+    <AppLink to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} className="ml-1 underline">
       Log in again
-    </a>
+    </AppLink>
   );
 }
 

@@ -3,6 +3,7 @@ import { Crown, Lock } from "~/components/ui/icons";
 import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
+import { AppLink } from "~/components/ui/app-link";
 
 export function AccessRestricted({ redirectTo }: { redirectTo: string }) {
   return (
@@ -10,9 +11,9 @@ export function AccessRestricted({ redirectTo }: { redirectTo: string }) {
       <Lock className="mx-auto h-10 w-10 text-accent" aria-hidden />
       <h1 className="mt-3 font-display text-3xl">Access Restricted</h1>
       <p className="mt-2 opacity-80">Please log in to take part in the community forum.</p>
-      <a href={`/login?redirect=${encodeURIComponent(redirectTo)}`} data-discover="true" className={buttonClasses("primary", "mt-6")}>
+      <AppLink to={`/login?redirect=${encodeURIComponent(redirectTo)}`} className={buttonClasses("primary", "mt-6")}>
         Login to Continue
-      </a>
+      </AppLink>
     </div>
   );
 }
@@ -25,9 +26,9 @@ export function PremiumRequired({ categoryName }: { categoryName: string }) {
       <p className="mt-2 opacity-80">
         {categoryName} is a Premium forum. {`Upgrade to Premium (${PREMIUM_PRICE_LABEL}) to read and join its discussions.`}
       </p>
-      <a href="/upgrade" data-discover="true" className={buttonClasses("primary", "mt-6")}>
+      <AppLink to="/upgrade" className={buttonClasses("primary", "mt-6")}>
         Upgrade to Premium
-      </a>
+      </AppLink>
     </div>
   );
 }

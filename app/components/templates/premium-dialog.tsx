@@ -3,6 +3,7 @@ import { Crown } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
+import { AppLink } from "~/components/ui/app-link";
 
 /** Opened by `?premium={id}`: a link without JavaScript, a client navigation with it. */
 export function PremiumDialog({ templateTitle, closeTo }: { templateTitle: string | null; closeTo: string }) {
@@ -26,9 +27,9 @@ export function PremiumDialog({ templateTitle, closeTo }: { templateTitle: strin
         <Link to={closeTo} preventScrollReset className={buttonClasses("ghost")}>
           Maybe Later
         </Link>
-        <a href="/upgrade" data-discover="true" className={buttonClasses("primary")}>
+        <AppLink to="/upgrade" className={buttonClasses("primary")}>
           <Crown className="h-4 w-4" aria-hidden /> Upgrade Now
-        </a>
+        </AppLink>
       </div>
     </UrlDialog>
   );

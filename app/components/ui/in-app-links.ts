@@ -3,11 +3,11 @@ import { useCallback, type MouseEvent } from "react";
 
 /**
  * Links to our own pages that a page renders many times (the header, the
- * footer, a row per reply or article) are plain `<a href data-discover>`
- * elements, followed by the router from one click handler on the body (root.tsx).
- * A router `<Link>` resolves its path and reads the router's state each time it
- * renders: the header's and footer's two dozen cost about a quarter of a
- * member's page (issue 15, docs/performance.md).
+ * footer, a row per reply or article) are `<AppLink>`s (app-link.tsx): plain
+ * `<a href data-discover>` elements, followed by the router from one click
+ * handler on the body (root.tsx). A router `<Link>` resolves its path and reads
+ * the router's state each time it renders: the header's and footer's two dozen
+ * cost about a quarter of a member's page (decision 020, docs/performance.md).
  *
  * Without JavaScript they are ordinary links. Clicks with a modifier key or
  * another button, links to another site or target, downloads and links without

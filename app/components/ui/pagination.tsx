@@ -1,5 +1,6 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { cn } from "~/utils/misc";
+import { AppLink } from "~/components/ui/app-link";
 
 /** The page numbers worth showing: first, last and a window around the current one. */
 export function visiblePages(page: number, pageCount: number, radius = 2): Array<number | "gap"> {
@@ -34,15 +35,14 @@ export function Pagination({ page, pageCount, label }: { page: number; pageCount
             …
           </span>
         ) : (
-          <a
+          <AppLink
             key={item}
-            href={`${pathname}${pageHref(searchParams, item).replace(/^\?$/, "")}`}
-            data-discover="true"
+            to={`${pathname}${pageHref(searchParams, item).replace(/^\?$/, "")}`}
             aria-current={item === page ? "page" : undefined}
             className={cn("rounded-md border border-primary/50 px-3 py-1 text-sm", item === page && "bg-primary/40")}
           >
             {item}
-          </a>
+          </AppLink>
         ),
       )}
     </nav>

@@ -51,8 +51,8 @@ function feedAddresses(request: Request, token: string): FeedAddresses {
   return { url, webcal: url.replace(/^https?:\/\//, "webcal://"), problem: null };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const token = getFeedToken(user.id);
   return json({ feed: token ? feedAddresses(request, token) : null, home: homeFor(user), profile: getAccountProfile(user) });
 }
@@ -82,8 +82,8 @@ async function runAccountForm<S extends z.ZodTypeAny>(
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const formData = await readForm(request);
   const parsed = IntentSchema.safeParse({ intent: formData.get("intent") });
   if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
@@ -95,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     case "password":
       return runAccountForm(formData, "password", ChangePasswordFormSchema, async (value) => {
-        const session = await getSession(request);
+        const session = await getSession(request, context);
         await changePassword(user.id, session.id || null, value);
         return redirectWithToast("/settings", {
           type: "success",

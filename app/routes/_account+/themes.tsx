@@ -11,19 +11,20 @@ import { getOptionalUser } from "~/services/auth.server";
 import { THEMES } from "~/utils/themes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Themes — Mystic Academy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const appearance = await readAppearance(request, user ? toPublicUser(user) : null);
   const viewer = user ? { displayName: user.firstName ?? user.name ?? user.username } : null;
   return json({ viewer, appearance });
 }
 
 // Members keep their theme in their profile, visitors in a cookie (models/appearance.server.ts).
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const submission = parseWithZod(await readForm(request), { schema: ThemeFormSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const headers = await saveAppearance(request, user, submission.value);
@@ -63,9 +64,9 @@ export default function ThemesPage() {
           <Lock className="mx-auto h-10 w-10 text-accent" aria-hidden />
           <h1 className="mt-4 font-display text-2xl">Access Required</h1>
           <p className="mt-2 opacity-80">Sign in to keep your theme in your profile on every device.</p>
-          <a href="/login?redirect=%2Fthemes" data-discover="true" className={buttonClasses("primary", "mt-6")}>
+          <AppLink to="/login?redirect=%2Fthemes" className={buttonClasses("primary", "mt-6")}>
             Sign In to Continue
-          </a>
+          </AppLink>
           <p className="mt-4 text-sm opacity-80">
             Or try one here: this browser remembers it. Current theme:{" "}
             <strong data-testid="current-theme">{THEMES[appearance.moodTheme].name}</strong>

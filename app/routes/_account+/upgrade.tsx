@@ -20,11 +20,12 @@ import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Upgrade to Premium — Mystic Academy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return json({
     summary: getSubscriptionSummary(user),
     paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
@@ -52,8 +53,8 @@ async function requestPremiumAction(user: Awaited<ReturnType<typeof requireUser>
 }
 
 // Without JavaScript (or by choice): Stripe's hosted Checkout page, which comes back to /upgrade/success.
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const formData = await readForm(request);
   if (formData.get("intent") === REQUEST_PREMIUM_INTENT) return requestPremiumAction(user, formData);
   const parsed = CheckoutIntent.safeParse(Object.fromEntries(formData));
@@ -100,12 +101,12 @@ export default function UpgradePage() {
           </h1>
           <MembershipStatus summary={summary} />
           <div className="flex flex-wrap gap-2">
-            <a href="/students" data-discover="true" className={buttonClasses("primary")}>
+            <AppLink to="/students" className={buttonClasses("primary")}>
               Go to your portal
-            </a>
-            <a href="/courses" data-discover="true" className={buttonClasses("outline")}>
+            </AppLink>
+            <AppLink to="/courses" className={buttonClasses("outline")}>
               Browse advanced classes
-            </a>
+            </AppLink>
           </div>
         </section>
       </div>
@@ -139,9 +140,9 @@ export default function UpgradePage() {
         ) : (
           <HostedCheckoutForm primary />
         )}
-        <a href="/students" data-discover="true" className="inline-block text-sm underline">
+        <AppLink to="/students" className="inline-block text-sm underline">
           Back to your portal
-        </a>
+        </AppLink>
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { BillingError, completeCheckout, confirmUpgrade } from "~/models/billing.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
 import { requireUser } from "~/services/auth.server";
+import { AppLink } from "~/components/ui/app-link";
 
 // Not nested under /upgrade (the trailing underscore): it has its own page.
 export const meta: MetaFunction = () => [{ title: "Premium — Mystic Academy" }];
@@ -16,8 +17,8 @@ export const meta: MetaFunction = () => [{ title: "Premium — Mystic Academy" }
  * after a 3-D Secure redirect of the embedded form (?payment_intent=…). Either
  * way the server asks Stripe whether the payment is done; the URL proves nothing.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id");
   const fromRedirect = url.searchParams.has("payment_intent");
@@ -45,12 +46,12 @@ export default function UpgradeSuccess() {
           <p>Welcome to Premium! You now have access to advanced classes.</p>
           <MembershipStatus summary={data.summary} />
           <div className="flex flex-wrap gap-2">
-            <a href="/students" data-discover="true" className={buttonClasses("primary")}>
+            <AppLink to="/students" className={buttonClasses("primary")}>
               Go to your portal
-            </a>
-            <a href="/courses" data-discover="true" className={buttonClasses("outline")}>
+            </AppLink>
+            <AppLink to="/courses" className={buttonClasses("outline")}>
               Browse advanced classes
-            </a>
+            </AppLink>
           </div>
         </section>
       ) : (
@@ -60,12 +61,12 @@ export default function UpgradeSuccess() {
           </h1>
           <p>{data.message}</p>
           <div className="flex flex-wrap gap-2">
-            <a href="/upgrade" data-discover="true" className={buttonClasses("primary")}>
+            <AppLink to="/upgrade" className={buttonClasses("primary")}>
               Back to the upgrade page
-            </a>
-            <a href="/students" data-discover="true" className={buttonClasses("outline")}>
+            </AppLink>
+            <AppLink to="/students" className={buttonClasses("outline")}>
               Return to your portal
-            </a>
+            </AppLink>
           </div>
         </section>
       )}

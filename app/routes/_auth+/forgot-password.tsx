@@ -18,6 +18,7 @@ import { readForm } from "~/utils/form-data.server";
 import { isEmailConfigured } from "~/utils/mailer.server";
 import { publicOrigin } from "~/utils/misc.server";
 import { TooManyRequestsError } from "~/utils/rate-limit.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password — Mystic Academy" }];
 
@@ -96,9 +97,9 @@ export default function ForgotPasswordPage() {
               administrator for a reset link instead.
             </p>
             <p className="mt-4 text-sm">
-              <a href="/forgot-password" data-discover="true" className="underline">
+              <AppLink to="/forgot-password" className="underline">
                 Try again
-              </a>
+              </AppLink>
             </p>
           </div>
         ) : (
@@ -124,9 +125,9 @@ export default function ForgotPasswordPage() {
         )}
 
         <p className="mt-6 text-center text-sm">
-          <a href="/login" data-discover="true" className="underline">
+          <AppLink to="/login" className="underline">
             Back to sign in
-          </a>
+          </AppLink>
         </p>
       </div>
     </div>

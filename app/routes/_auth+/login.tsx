@@ -22,11 +22,12 @@ import { combineHeaders } from "~/utils/headers.server";
 import { sanitizeRedirect } from "~/utils/redirect";
 import { createToastHeaders } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Mystic Academy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const url = new URL(request.url);
   if (user) return redirect(sanitizeRedirect(url.searchParams.get("redirect"), homeFor(user)));
   return json({ captcha: createCaptcha() }, { headers: { "Cache-Control": "no-store" } });
@@ -188,9 +189,9 @@ export default function LoginPage() {
           />
           {registering ? null : (
             <p className="-mt-2 text-right text-sm">
-              <a href="/forgot-password" data-discover="true" className="underline">
+              <AppLink to="/forgot-password" className="underline">
                 Forgot password?
-              </a>
+              </AppLink>
             </p>
           )}
           {registering ? (
@@ -227,9 +228,9 @@ export default function LoginPage() {
           )}
         </p>
         <p className="mt-3 text-center text-sm">
-          <a href="/" data-discover="true" className="opacity-80 hover:underline">
+          <AppLink to="/" className="opacity-80 hover:underline">
             ← Back to home
-          </a>
+          </AppLink>
         </p>
       </div>
     </div>

@@ -10,6 +10,7 @@ import { CommonPasswordError } from "~/models/user.server";
 import { ResetPasswordSchema } from "~/schemas/password-reset";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password — Mystic Academy" },
@@ -82,15 +83,15 @@ export default function ResetPasswordPage() {
           <h1 className="font-display text-3xl">{copy.title}</h1>
           <p className="mt-3">{copy.body}</p>
           <p className="mt-3 text-sm">
-            <a href="/forgot-password" data-discover="true" className="underline">
+            <AppLink to="/forgot-password" className="underline">
               Ask for a new link
-            </a>{" "}
+            </AppLink>{" "}
             or ask an administrator to make one for you.
           </p>
           <p className="mt-6 text-sm">
-            <a href="/login" data-discover="true" className="underline">
+            <AppLink to="/login" className="underline">
               Back to sign in
-            </a>
+            </AppLink>
           </p>
         </div>
       </div>

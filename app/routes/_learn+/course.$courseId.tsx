@@ -32,6 +32,7 @@ import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
 import { publicPageHeaders } from "~/utils/page-cache";
+import { AppLink } from "~/components/ui/app-link";
 
 const NOT_FOUND = "Course Not Found";
 
@@ -43,8 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data ? [{ name: "description", content: data.course.description }] : []),
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const courseId = parseRouteId(params.courseId);
   const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
   invariantResponse(course, NOT_FOUND, { status: 404 });
@@ -69,8 +70,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const courseId = parseRouteId(params.courseId);
   const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
   invariantResponse(course, NOT_FOUND, { status: 404 });
@@ -145,9 +146,9 @@ function PremiumCoursePanel({ course, paymentsOffMessage, signedIn }: Pick<Loade
       ) : (
         <>
           <p className="opacity-85">This course is part of Premium. Please log in first, then upgrade to Premium to start it.</p>
-          <a href={`/login?redirect=/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
+          <AppLink to={`/login?redirect=/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
             <LogIn className="h-4 w-4" aria-hidden /> Log In to Continue
-          </a>
+          </AppLink>
         </>
       )}
     </section>
@@ -175,8 +176,8 @@ function StartLearningPanel({ course, learner }: LoaderData) {
             <ol className="space-y-1" aria-label="Lessons">
               {learner.lessons.map((lesson, index) => (
                 <li key={lesson.id}>
-                  <a
-                    href={`/course/${course.id}/lesson/${lesson.id}`} data-discover="true"
+                  <AppLink
+                    to={`/course/${course.id}/lesson/${lesson.id}`}
                     className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-primary/15"
                   >
                     {lesson.done ? (
@@ -188,7 +189,7 @@ function StartLearningPanel({ course, learner }: LoaderData) {
                       {index + 1}. {lesson.title}
                     </span>
                     {lesson.done ? <span aria-hidden>✓</span> : null}
-                  </a>
+                  </AppLink>
                 </li>
               ))}
             </ol>
@@ -205,9 +206,9 @@ function StartLearningPanel({ course, learner }: LoaderData) {
       ) : (
         <>
           <p className="opacity-80">Please log in to start this course</p>
-          <a href={`/login?redirect=/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
+          <AppLink to={`/login?redirect=/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
             <LogIn className="h-4 w-4" aria-hidden /> Log In to Enroll
-          </a>
+          </AppLink>
         </>
       )}
     </section>

@@ -7,11 +7,12 @@ import { buttonClasses } from "~/components/ui/button";
 import { COURSE_LEVELS } from "#db/schema";
 import { listActiveCourses } from "~/models/course.server";
 import { requireUser } from "~/services/auth.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Courses — Mystic Academy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   const courses = listActiveCourses();
   const groups = COURSE_LEVELS.map((level) => ({ level, courses: courses.filter((course) => course.level === level) })).filter(
     (group) => group.courses.length > 0,
@@ -30,9 +31,9 @@ export default function CourseCatalogue() {
           <h1 className="font-display text-3xl">Course Catalogue</h1>
           <p className="mt-1 opacity-80">Choose your next step on the path, from first readings to a thriving practice.</p>
         </div>
-        <a href="/students" data-discover="true" className={buttonClasses("outline")}>
+        <AppLink to="/students" className={buttonClasses("outline")}>
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-        </a>
+        </AppLink>
       </header>
 
       {groups.length === 0 ? (
@@ -53,9 +54,9 @@ export default function CourseCatalogue() {
                   key={course.id}
                   course={course}
                   action={
-                    <a href={`/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
+                    <AppLink to={`/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
                       View Course
-                    </a>
+                    </AppLink>
                   }
                 />
               ))}

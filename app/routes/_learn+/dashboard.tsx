@@ -8,15 +8,15 @@ import { requireUser } from "~/services/auth.server";
 export { default, ErrorBoundary, meta } from "../admin+/_index";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireUser(args.request);
+  const user = await requireUser(args.request, args.context);
   if (user.role !== "admin") {
     const tab = new URL(args.request.url).searchParams.get("tab");
     throw redirect(tab ? `/students?tab=${encodeURIComponent(tab)}` : "/students");
   }
-  return loadAdminDashboard(args.request);
+  return loadAdminDashboard(args.request, args.context);
 }
 
 /** The overview's forms: Premium requests and the contact address (admins only). */
-export function action({ request }: ActionFunctionArgs) {
-  return adminDashboardAction(request);
+export function action({ request, context }: ActionFunctionArgs) {
+  return adminDashboardAction(request, context);
 }

@@ -23,6 +23,7 @@ import { showToast } from "~/components/toaster";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 import { createTemplate, deleteTemplate, discardStoredTemplateFile, issueDownloadLink, listTemplates } from "~/models/templates.server";
 import { CATEGORY_LABELS, isTemplateCategory, TEMPLATE_CATEGORIES, TemplateFormSchema, type TemplateCategory } from "~/schemas/templates";
+import type { RequestContext } from "~/models/session.server";
 import { getOptionalUser, requireAdmin, requireUser } from "~/services/auth.server";
 import { cn, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -48,9 +49,9 @@ function tabPath(category: TemplateCategory | null): string {
   return category ? `${TEMPLATES_PATH}?category=${category}` : TEMPLATES_PATH;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const category = categoryFrom(new URL(request.url));
-  const viewer = await getOptionalUser(request);
+  const viewer = await getOptionalUser(request, context);
   const templates: TemplateCardData[] = listTemplates({ viewer, category }).map((template) => ({
     id: template.id,
     title: template.title,
@@ -78,17 +79,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const back = tabPath(categoryFrom(new URL(request.url)));
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadTemplate(request);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadTemplate(request, context);
 
   const formData = await readForm(request);
   const templateId = parseRouteId(formData.get("templateId"));
   switch (formData.get("intent")) {
     case "download":
-      return downloadTemplate(request, templateId, back);
+      return downloadTemplate(request, context, templateId, back);
     case "delete": {
-      await requireAdmin(request);
+      await requireAdmin(request, context);
       if (templateId !== null && deleteTemplate(templateId)) {
         return redirectWithToast(back, { type: "success", title: "Template deleted successfully" });
       }
@@ -100,9 +101,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** Without JavaScript: straight on to the short-lived file link, or to why not. */
-async function downloadTemplate(request: Request, templateId: number | null, back: string) {
+async function downloadTemplate(request: Request, context: RequestContext, templateId: number | null, back: string) {
   // Visitors are sent to sign in and come back here.
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   if (templateId === null) return redirectWithToast(back, { type: "error", title: "Download Failed", description: "Template not found" });
   const link = issueDownloadLink(templateId, user);
   if (link.ok) return redirect(link.downloadUrl, 303);
@@ -112,8 +113,8 @@ async function downloadTemplate(request: Request, templateId: number | null, bac
   return redirectWithToast(back, { type: "error", title: "Download Failed", description: link.message || "Failed to download file" }, { status: 303 });
 }
 
-async function uploadTemplate(request: Request) {
-  const admin = await requireAdmin(request);
+async function uploadTemplate(request: Request, context: RequestContext) {
+  const admin = await requireAdmin(request, context);
   // Kept aside so a refused file does not cost the admin what they typed.
   const copy = request.clone();
   let formData: FormData;

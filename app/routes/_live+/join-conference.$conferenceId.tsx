@@ -17,6 +17,7 @@ import { readForm } from "~/utils/form-data.server";
 import { parseRouteId } from "~/utils/misc";
 import { publicOrigin } from "~/utils/misc.server";
 import { viewerTimeZone } from "~/utils/time-zone.server";
+import { AppLink } from "~/components/ui/app-link";
 
 // The join page (admin spec §2): every state is decided by the loader on
 // each request, so it works on first load without JavaScript and never shows
@@ -46,8 +47,8 @@ function firstPaintOrigin(request: Request): string {
   }
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const home = homeFor(user);
   const id = parseRouteId(params.conferenceId);
   const conference = id === null ? undefined : getConference(id);
@@ -79,8 +80,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const roomPath = (id: number) => `/join-conference/${id}?room=1`;
 
 /** The room's chat form (`intent=chat`), for visitors without JavaScript; the chat panel itself posts to the API. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const formData = await readForm(request);
   if (formData.get("intent") !== "chat") throw json({ message: "Unknown action" }, { status: 400 });
   const id = parseRouteId(params.conferenceId);
@@ -165,9 +166,9 @@ export default function JoinConference() {
           <p className="font-display text-xl">{data.conference.title}</p>
           <p className="opacity-85">This live session is for Premium members: the monthly live Q&amp;A is one of the Premium benefits.</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <a href="/upgrade" data-discover="true" className={buttonClasses("primary")}>
+            <AppLink to="/upgrade" className={buttonClasses("primary")}>
               <Crown className="h-4 w-4" aria-hidden /> Upgrade to Premium
-            </a>
+            </AppLink>
             <DashboardLink home={data.home} />
           </div>
         </StateCard>
@@ -209,9 +210,9 @@ export default function JoinConference() {
           </div>
           <p>{`Welcome, ${data.welcomeName}! Ready to join the live conference?`}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <a href={`/join-conference/${data.conference.id}?room=1`} data-discover="true" className={buttonClasses("destructive", undefined, "lg")}>
+            <AppLink to={`/join-conference/${data.conference.id}?room=1`} className={buttonClasses("destructive", undefined, "lg")}>
               <Video className="h-5 w-5" aria-hidden /> Join Conference Now
-            </a>
+            </AppLink>
             <AddToCalendar id={data.conference.id} />
           </div>
         </StateCard>
@@ -224,9 +225,9 @@ export default function JoinConference() {
             mediaBackend={data.room.mediaBackend}
             origin={data.origin}
             endControl={
-              <a href={`/join-conference/${data.conference.id}`} data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
+              <AppLink to={`/join-conference/${data.conference.id}`} className={buttonClasses("outline", undefined, "sm")}>
                 Leave
-              </a>
+              </AppLink>
             }
             isHost={data.room.isHost}
             isRecording={data.room.isRecording}
@@ -245,9 +246,9 @@ export function ErrorBoundary() {
   const loginRequired = (
     <StateCard testId="join-login-required" icon={<LogIn className="h-10 w-10" aria-hidden />} title={JOIN_TEXTS.loginTitle}>
       <p className="opacity-85">{JOIN_TEXTS.login}</p>
-      <a href={`/login?redirect=${encodeURIComponent(pathname)}`} data-discover="true" className={buttonClasses("primary")}>
+      <AppLink to={`/login?redirect=${encodeURIComponent(pathname)}`} className={buttonClasses("primary")}>
         Go to Login
-      </a>
+      </AppLink>
     </StateCard>
   );
   // /dashboard sends each member to their own home (homeFor is server code).

@@ -11,13 +11,14 @@ import { isPremium } from "~/models/membership.server";
 import { loadRecordingLibrary } from "~/models/recording-library.server";
 import { requireUser } from "~/services/auth.server";
 import { viewerTimeZone } from "~/utils/time-zone.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Session Recordings — Mystic Academy" }];
 
 const RECORDINGS_PATH = "/recordings";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   // The library lists only what this member may watch (Premium-only sessions → Premium members).
   const library = loadRecordingLibrary(user, new URL(request.url).searchParams);
   const premium = isPremium(user);
@@ -54,9 +55,9 @@ export default function SessionRecordings() {
   const { q, recordings, playingId, timeZone, lockedCount, paymentsOffMessage } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <a href="/students" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <AppLink to="/students" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Portal
-      </a>
+      </AppLink>
       <header className="mt-4">
         <h1 className="font-display text-3xl">Session Recordings</h1>
         <p className="mt-1 opacity-80">Watch the live sessions you missed, or again.</p>

@@ -7,17 +7,18 @@ import { AnalyticsPanel, CoursesPanel, KnowledgeBasePanel, MembersPanel, Overvie
 import { DashboardTabs } from "~/components/admin/dashboard-tabs";
 import { buttonClasses } from "~/components/ui/button";
 import { adminDashboardAction, loadAdminDashboard } from "~/services/admin-dashboard.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Administration — Mystic Academy" }];
 
 // The admin dashboard, for admins only. /dashboard shows it to admins too (spec §2).
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadAdminDashboard(request);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadAdminDashboard(request, context);
 }
 
 /** The overview's forms: Premium requests and the contact address (admins only). */
-export function action({ request }: ActionFunctionArgs) {
-  return adminDashboardAction(request);
+export function action({ request, context }: ActionFunctionArgs) {
+  return adminDashboardAction(request, context);
 }
 
 const QUICK_LINKS = [
@@ -42,9 +43,9 @@ export default function AdminDashboard() {
           <p className="mt-1 opacity-80">Welcome back, {username}.</p>
         </div>
         <div className="flex gap-2">
-          <a href="/" data-discover="true" className={buttonClasses("outline")}>
+          <AppLink to="/" className={buttonClasses("outline")}>
             <Home className="h-4 w-4" aria-hidden /> Home
-          </a>
+          </AppLink>
           <Form method="post" action="/logout">
             <button type="submit" className={buttonClasses("ghost")} disabled={loggingOut}>
               {loggingOut ? "Logging out..." : "Logout"}

@@ -11,13 +11,14 @@ import { requireAdmin } from "~/services/auth.server";
 import { env } from "~/utils/env.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatDate } from "~/utils/misc";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Study Companion — Mystic Academy" }];
 
 const DAYS = 14;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   const mode = companionMode();
   return json({
     mode,
@@ -34,8 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** "Test connection": one small request to the provider, answered in place (works without JavaScript). */
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
   const form = await readForm(request);
   if (form.get("intent") !== "test") return json<{ notice: Notice }>({ notice: { type: "error", title: "Unknown action" } }, { status: 400 });
   if (companionMode() !== "provider") {
@@ -56,9 +57,9 @@ export default function AdminCompanion() {
   const tokens = usage.byDay.reduce((sum, day) => sum + (day.tokens ?? 0), 0);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <a href="/admin" data-discover="true" className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
+      <AppLink to="/admin" className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </a>
+      </AppLink>
       <h1 className="mt-3 font-display text-3xl">Study Companion</h1>
       <p className="mt-1 opacity-80">Questions members asked in the last {DAYS} days, what they cost, and what the library could not answer.</p>
 

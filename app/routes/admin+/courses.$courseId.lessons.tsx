@@ -36,8 +36,8 @@ function requireCourse(id: string | undefined, admin: User) {
   return course;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
   const course = requireCourse(params.courseId, admin);
   const lessons = listLessonsForViewer(course, admin);
   return json({
@@ -55,8 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
   const course = requireCourse(params.courseId, admin);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
   const formData = await readForm(request);

@@ -24,13 +24,14 @@ import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server
 import { PageErrorBoundary } from "~/components/error-boundary";
 import { readForm, readTextFields } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Course Management — Mystic Academy" }];
 
 const COURSES_PATH = "/admin/courses";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   return json({ courses: listAllCourses() });
 }
 
@@ -47,8 +48,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   if (!isMultipart) {
     // The delete buttons post plain forms; the course form always posts multipart.
@@ -172,9 +173,9 @@ export default function CourseManagement() {
                     <Layers className="h-4 w-4" aria-hidden /> {course.lessons} {course.lessons === 1 ? "lesson" : "lessons"}
                   </p>
                   <div className="mt-auto flex items-center gap-2">
-                    <a href={`/admin/courses/${course.id}/lessons`} data-discover="true" className={buttonClasses("primary", "flex-1", "sm")}>
+                    <AppLink to={`/admin/courses/${course.id}/lessons`} className={buttonClasses("primary", "flex-1", "sm")}>
                       Manage Lessons
-                    </a>
+                    </AppLink>
                     <RecordActions id={course.id} name={course.title} idField="courseId" question="Delete this course?" />
                   </div>
                 </div>

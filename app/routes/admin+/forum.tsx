@@ -18,13 +18,13 @@ export const meta: MetaFunction = () => [{ title: "Forum Management — Mystic A
 const FORUM_ADMIN_PATH = "/admin/forum";
 const DELETE_CATEGORY_QUESTION = "Delete this category? Only an empty category can be deleted; this cannot be undone.";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   return json({ stats: forumStats(), categories: listCategoriesWithCounts() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
   const formData = await readForm(request);
   const categoryId = parseRouteId(formData.get("categoryId"));
 

@@ -15,22 +15,23 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { PageErrorBoundary } from "~/components/error-boundary";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Knowledge Base Management — Mystic Academy" }];
 
 const KB_ADMIN_PATH = "/admin/knowledge-base";
 const DELETE_QUESTION = "Are you sure you want to delete this article? This action cannot be undone.";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   const editId = parseRouteId(new URL(request.url).searchParams.get("edit"));
   // The grid needs no bodies; only the article being edited is read in full.
   const editing = editId === null ? null : (getArticle(editId, { includeDrafts: true }) ?? null);
   return json({ articles: listArticles({ includeDrafts: true, limit: 1000 }), editing });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
   const formData = await readForm(request);
   const articleId = parseRouteId(formData.get("articleId"));
 
@@ -113,9 +114,9 @@ export default function KnowledgeBaseManagement() {
                   <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
                 </p>
                 <div className="mt-auto flex items-center gap-2">
-                  <a href={`/knowledge-base/${article.id}`} data-discover="true" className={buttonClasses("ghost", "flex-1", "sm")}>
+                  <AppLink to={`/knowledge-base/${article.id}`} className={buttonClasses("ghost", "flex-1", "sm")}>
                     View
-                  </a>
+                  </AppLink>
                   <RecordActions id={article.id} name={article.title} idField="articleId" question={DELETE_QUESTION} />
                 </div>
               </article>

@@ -22,11 +22,12 @@ import { formatUsd, parseRouteId } from "~/utils/misc";
 import { publicOrigin } from "~/utils/misc.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Student Management — Mystic Academy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   const query = parseMemberDirectoryQuery(new URL(request.url).searchParams);
   return json({ query, directory: listMembersWithSubscriptions(query), revenue: getRevenueStats() });
 }
@@ -48,8 +49,8 @@ function resetLinkAnswer(adminId: number, memberId: number | null, origin: strin
 }
 
 /** Grant or revoke Premium from a plain form (back to the same filtered page with a toast), or make a reset link. */
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "reset-link") return resetLinkAnswer(admin.id, parseRouteId(formData.get("memberId")), publicOrigin(request));
@@ -83,9 +84,9 @@ export default function MemberDirectory() {
   const filtered = query.q !== "" || query.plan !== "all";
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <AppLink to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </a>
+      </AppLink>
       <header className="mt-4">
         <h1 className="font-display text-3xl">Student Management</h1>
         <p className="mt-1 opacity-80">Revenue, members and their plans.</p>

@@ -7,13 +7,14 @@ import { RecordingsList } from "~/components/conference/recordings-list";
 import { loadRecordingLibrary } from "~/models/recording-library.server";
 import { requireAdmin } from "~/services/auth.server";
 import { viewerTimeZone } from "~/utils/time-zone.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Recordings — Mystic Academy" }];
 
 const RECORDINGS_PATH = "/admin/recordings";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
   const library = loadRecordingLibrary(admin, new URL(request.url).searchParams);
   return json({ ...library, timeZone: viewerTimeZone(request) });
 }
@@ -22,9 +23,9 @@ export default function AdminRecordings() {
   const { q, recordings, playingId, timeZone } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <a href="/dashboard" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <AppLink to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </a>
+      </AppLink>
       <header className="mt-4">
         <h1 className="font-display text-3xl">Session Recordings</h1>
         <p className="mt-1 opacity-80">Play or download the recordings of past live sessions.</p>

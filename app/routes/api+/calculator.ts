@@ -4,14 +4,14 @@ import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { getCalculatorRecord, saveCalculatorRecord } from "~/models/user.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return json(getCalculatorRecord(user.id));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const values = await readJson(request, CalculatorSchema);
   return json(saveCalculatorRecord(user.id, values));
 }

@@ -6,8 +6,8 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
 /** How the companion answers (for its badge) and how much of today's allowance is used. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const mode = companionMode();
   return json({ mode, model: mode === "provider" ? providerModel() : null, usedToday: questionsToday(user.id), dailyLimit: dailyLimitFor(user) } satisfies CompanionStatus);
 }

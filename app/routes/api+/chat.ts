@@ -10,9 +10,9 @@ import { TooManyRequestsError } from "~/utils/rate-limit.server";
 // html, mode, notice and answered. Asked for text/event-stream, it streams
 // Server-Sent Events: sources, then text deltas, then done (or error).
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const input = await readJson(request, ChatRequestSchema);
   let turn: { release: () => void };
   try {

@@ -16,9 +16,9 @@ const GenerateSchema = z.object({
 // Drafts a lesson's sections for the admin's section builder: structured
 // output from the AI provider, or a labelled outline scaffold without one.
 // Nothing is saved here.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const input = await readJson(request, GenerateSchema);
   return json(await generateLessonContent(input, admin, request.signal));
 }

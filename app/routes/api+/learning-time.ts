@@ -7,9 +7,9 @@ import { requireUser } from "~/services/auth.server";
 
 // The lesson page's heartbeat: active seconds on a lesson the member may open
 // (Premium enforced by findCompletableLesson), credited under the server's cap.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const heartbeat = await readJson(request, LearningTimeHeartbeatSchema);
   const found = findCompletableLesson(heartbeat.lessonId, user);
   if (!found) return apiError(404, "Lesson not found");

@@ -9,9 +9,9 @@ import { requireUser } from "~/services/auth.server";
 const PositionSchema = z.object({ seconds: z.number().min(0).max(24 * 60 * 60) });
 
 // Where a student stopped in an uploaded video, so the player resumes there.
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "POST") return methodNotAllowed(["PUT"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const sectionId = idParam(params.sectionId, "Section");
   const courseId = getSectionCourseId(sectionId);
   const course = courseId === undefined ? undefined : findCourseForViewer(courseId, user);

@@ -3,9 +3,9 @@ import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   try {
     const { file } = await receiveUpload(request, IMAGE_UPLOAD);
     if (!file) return apiError(400, "Please select a valid image file", { image: ["Choose an image to upload"] });

@@ -4,9 +4,9 @@ import { requireAdmin } from "~/services/auth.server";
 import { receiveUpload, UploadError, VIDEO_UPLOAD } from "~/utils/uploads.server";
 
 // Lesson videos (MP4/WebM) for the section builder.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   try {
     const { file } = await receiveUpload(request, VIDEO_UPLOAD);
     if (!file) return apiError(400, "Please select an MP4 or WebM video", { video: ["Choose a video to upload"] });

@@ -5,9 +5,9 @@ import { receiveUpload, TEMPLATE_UPLOAD, UploadError } from "~/utils/uploads.ser
 
 // Template files (spec §7: multipart field `file` → fileUrl). Checked by name
 // and by content, at most 50MB, kept where no static route serves them.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   try {
     const { file } = await receiveUpload(request, TEMPLATE_UPLOAD);
     if (!file) return apiError(400, "Please choose a file to upload", { file: ["Choose a file to upload"] });

@@ -6,14 +6,15 @@ import { forumStats, listCategoriesWithCounts } from "~/models/forum.server";
 import { getOptionalUser } from "~/services/auth.server";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 import { publicPageHeaders } from "~/utils/page-cache";
+import { AppLink } from "~/components/ui/app-link";
 
 // The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Community — Mystic Academy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const { members, discussions, moderators } = forumStats();
   return json({
     signedIn: user !== null,
@@ -37,9 +38,9 @@ export default function Community() {
           <p className="mt-1 opacity-80">Share insights, ask questions and grow together with fellow advisors.</p>
         </div>
         {signedIn ? (
-          <a href="/community/new-topic" data-discover="true" className={buttonClasses("primary")}>
+          <AppLink to="/community/new-topic" className={buttonClasses("primary")}>
             <Plus className="h-4 w-4" aria-hidden /> New Topic
-          </a>
+          </AppLink>
         ) : null}
       </header>
 
@@ -99,9 +100,9 @@ export default function Community() {
                           Enter Forum
                         </Link>
                       ) : (
-                        <a href={`/login?redirect=${encodeURIComponent(href)}`} data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
+                        <AppLink to={`/login?redirect=${encodeURIComponent(href)}`} className={buttonClasses("outline", undefined, "sm")}>
                           Login to Enter
-                        </a>
+                        </AppLink>
                       )}
                     </div>
                   </article>

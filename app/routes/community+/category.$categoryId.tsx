@@ -13,6 +13,7 @@ import { getOptionalUser, requireUser } from "~/services/auth.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { submitTopicForm } from "~/services/forum-forms.server";
 import { publicPageHeaders } from "~/utils/page-cache";
+import { AppLink } from "~/components/ui/app-link";
 
 // The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
 export const headers = publicPageHeaders;
@@ -24,8 +25,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // Topics are only sent to those who may read them.
 const NO_TOPICS: TopicListItem[] = [];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   if (!user) return json({ access: "signin" as const, category: null, topics: NO_TOPICS }, { status: 401 });
   const id = parseRouteId(params.categoryId);
   const category = id === null ? null : getCategory(id);
@@ -38,8 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const id = parseRouteId(params.categoryId);
   invariantResponse(id !== null, "Forum Not Found", { status: 404 });
   // The topic goes into this page's category, whatever the form said.
@@ -60,9 +61,9 @@ export default function ForumCategory() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm opacity-80">
-        <a href="/community" data-discover="true" className="hover:underline">
+        <AppLink to="/community" className="hover:underline">
           Community
-        </a>
+        </AppLink>
         <ChevronRight className="h-4 w-4" aria-hidden />
         <span aria-current="page">{category.name}</span>
       </nav>
@@ -105,9 +106,9 @@ export default function ForumCategory() {
                       <span className="sr-only">Locked</span>
                     </span>
                   ) : null}
-                  <a href={`/community/topic/${topic.id}`} data-discover="true" className="truncate font-semibold hover:underline">
+                  <AppLink to={`/community/topic/${topic.id}`} className="truncate font-semibold hover:underline">
                     {topic.title}
-                  </a>
+                  </AppLink>
                 </div>
                 <p className="mt-1 text-sm opacity-80">
                   by <AuthorName author={topic.author} />

@@ -6,17 +6,18 @@ import { TopicForm } from "~/components/forum/topic-form";
 import { listPostableCategories } from "~/models/forum.server";
 import { requireUser } from "~/services/auth.server";
 import { submitTopicForm } from "~/services/forum-forms.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "New Topic — Mystic Academy Community" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const categories = listPostableCategories(user).map(({ id, name, permission }) => ({ id, name, permission }));
   return json({ categories });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   return submitTopicForm(request, user);
 }
 
@@ -26,9 +27,9 @@ export default function NewTopic() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm opacity-80">
-        <a href="/community" data-discover="true" className="hover:underline">
+        <AppLink to="/community" className="hover:underline">
           Community
-        </a>
+        </AppLink>
         <ChevronRight className="h-4 w-4" aria-hidden />
         <span aria-current="page">New Topic</span>
       </nav>

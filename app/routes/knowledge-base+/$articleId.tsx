@@ -7,16 +7,17 @@ import { viewArticle } from "~/models/knowledge-base.server";
 import { getOptionalUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { formatDate, invariantResponse, parseRouteId } from "~/utils/misc";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.article.title} — Knowledge Base — Mystic Academy` : "Article not found — Mystic Academy" },
   ...(data ? [{ name: "description", content: data.article.summary }] : []),
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseRouteId(params.articleId);
   invariantResponse(id !== null, "Article not found", { status: 404 });
-  const viewer = await getOptionalUser(request);
+  const viewer = await getOptionalUser(request, context);
   // Opening the article is what counts as a view; listing does not.
   const article = viewArticle(id, { includeDrafts: viewer?.role === "admin" });
   invariantResponse(article, "Article not found", { status: 404 });
@@ -32,9 +33,9 @@ export default function KnowledgeBaseArticle() {
   const { article, html } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <a href="/knowledge-base" data-discover="true" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+      <AppLink to="/knowledge-base" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Knowledge Base
-      </a>
+      </AppLink>
       <article className="card mt-4">
         <div className="flex flex-wrap items-center gap-3 text-xs">
           <span className="chip chip-accent">{article.category}</span>

@@ -11,18 +11,19 @@ import { isArticleCategory } from "~/schemas/knowledge-base";
 import { getOptionalUser } from "~/services/auth.server";
 import { cn, formatDate, parsePageNumber } from "~/utils/misc";
 import { publicPageHeaders } from "~/utils/page-cache";
+import { AppLink } from "~/components/ui/app-link";
 
 // The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Knowledge Base — Mystic Academy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const requested = url.searchParams.get("category");
   const category = isArticleCategory(requested) ? requested : null;
-  const viewer = await getOptionalUser(request);
+  const viewer = await getOptionalUser(request, context);
   const isAdmin = viewer?.role === "admin";
   const { articles, page, pageCount } = pageOfArticles(
     { q, category, includeDrafts: isAdmin },
@@ -79,9 +80,8 @@ export default function KnowledgeBase() {
             const active = chip === category;
             return (
               <li key={chip ?? "all"}>
-                <a
-                  href={categoryHref(q, chip)}
-                  data-discover="true"
+                <AppLink
+                  to={categoryHref(q, chip)}
                   aria-current={active ? "page" : undefined}
                   className={cn(
                     "inline-block rounded-full border px-3 py-1 text-sm transition",
@@ -89,7 +89,7 @@ export default function KnowledgeBase() {
                   )}
                 >
                   {chip ?? "all"}
-                </a>
+                </AppLink>
               </li>
             );
           })}
@@ -118,9 +118,9 @@ export default function KnowledgeBase() {
                   </div>
                   <h2 className="font-display text-lg font-semibold">
                     {/* The whole card is clickable through this link's overlay. */}
-                    <a href={`/knowledge-base/${article.id}`} data-discover="true" className="after:absolute after:inset-0 hover:underline">
+                    <AppLink to={`/knowledge-base/${article.id}`} className="after:absolute after:inset-0 hover:underline">
                       {article.title}
-                    </a>
+                    </AppLink>
                   </h2>
                   {article.snippet ? (
                     <HighlightedText text={article.snippet} className="text-sm opacity-85" />

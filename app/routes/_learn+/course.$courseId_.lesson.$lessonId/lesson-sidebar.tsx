@@ -2,6 +2,7 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, Clock, FileText, ImageIcon, PlayCircle } from "~/components/ui/icons";
 import type { SectionView } from "~/models/lesson.server";
 import { cn } from "~/utils/misc";
+import { AppLink } from "~/components/ui/app-link";
 
 const sectionIcons = { text: FileText, image: ImageIcon, video: PlayCircle } satisfies Record<SectionView["type"], unknown>;
 
@@ -62,10 +63,9 @@ export function SectionList({
           const done = n < current;
           return (
             <li key={section.id}>
-              <a
-                href={hrefFor(n)}
-                data-discover="true"
-                data-prevent-scroll-reset
+              <AppLink
+                to={hrefFor(n)}
+                preventScrollReset
                 aria-current={n === current ? "step" : undefined}
                 className={cn(
                   "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition",
@@ -81,7 +81,7 @@ export function SectionList({
                   {n}. {section.title}
                 </span>
                 {done ? <span className="sr-only">(done)</span> : null}
-              </a>
+              </AppLink>
             </li>
           );
         })}
@@ -103,22 +103,22 @@ export function LessonNeighbours({
   return (
     <nav className="card space-y-2" aria-label="Other lessons">
       {previous ? (
-        <a href={`/course/${courseId}/lesson/${previous.id}`} data-discover="true" className="flex items-start gap-2 rounded-md p-2 text-sm hover:bg-primary/15">
+        <AppLink to={`/course/${courseId}/lesson/${previous.id}`} className="flex items-start gap-2 rounded-md p-2 text-sm hover:bg-primary/15">
           <ChevronLeft className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
             <span className="block text-xs uppercase tracking-wide opacity-70">Previous Lesson</span>
             {previous.title}
           </span>
-        </a>
+        </AppLink>
       ) : null}
       {next ? (
-        <a href={`/course/${courseId}/lesson/${next.id}`} data-discover="true" className="flex items-start justify-end gap-2 rounded-md p-2 text-right text-sm hover:bg-primary/15">
+        <AppLink to={`/course/${courseId}/lesson/${next.id}`} className="flex items-start justify-end gap-2 rounded-md p-2 text-right text-sm hover:bg-primary/15">
           <span>
             <span className="block text-xs uppercase tracking-wide opacity-70">Next Lesson</span>
             {next.title}
           </span>
           <ChevronRight className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-        </a>
+        </AppLink>
       ) : null}
     </nav>
   );

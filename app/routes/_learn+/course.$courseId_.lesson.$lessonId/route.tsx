@@ -19,6 +19,7 @@ import { renderMarkdown } from "~/utils/markdown.server";
 import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
+import { AppLink } from "~/components/ui/app-link";
 
 // The lesson player, /course/:courseId/lesson/:lessonId. The folder's `$courseId_`
 // (trailing underscore) keeps it out of the course page's layout: flat routes
@@ -45,8 +46,8 @@ function findRequestedLesson(params: LoaderFunctionArgs["params"], viewer: { id:
 const HeartbeatInterval = z.coerce.number().int().min(2).max(HEARTBEAT_INTERVAL_SECONDS).catch(HEARTBEAT_INTERVAL_SECONDS);
 const parseHeartbeatInterval = (value: string | null) => HeartbeatInterval.parse(value ?? undefined);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const { lesson, course } = findRequestedLesson(params, user);
   const sections = lesson.contentSections;
   const n = parseSectionNumber(new URL(request.url).searchParams.get("section"), sections.length);
@@ -94,8 +95,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const formData = await readForm(request);
   invariantResponse(formData.get("intent") === "complete", "Unknown action", { status: 400 });
   // Same rule as POST /api/lessons/{id}/complete: an admin previewing hidden content records nothing.
@@ -168,9 +169,9 @@ export default function LessonPlayer() {
   const hrefFor = (n: number) => `${basePath}?section=${n}`;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <a href={`/course/${course.id}`} data-discover="true" className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
+      <AppLink to={`/course/${course.id}`} className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
         <ArrowLeft className="h-4 w-4" aria-hidden /> {course.title}
-      </a>
+      </AppLink>
       <div className="mt-4 grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <header className="space-y-3">

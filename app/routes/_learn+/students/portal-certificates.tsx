@@ -4,6 +4,7 @@ import { DownloadCertificateLink, ShareCertificateButton } from "./certificate-a
 import type { PortalCertificate } from "./portal-types";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/utils/misc";
+import { AppLink } from "~/components/ui/app-link";
 
 export function CertificateList({ certificates }: { certificates: PortalCertificate[] }) {
   return (
@@ -17,9 +18,9 @@ export function CertificateList({ certificates }: { certificates: PortalCertific
           <p className="mt-4 font-display text-xl">No Certificates Yet</p>
           <p className="mt-1 text-sm opacity-75">Complete a course to earn your first certificate.</p>
           {/* Spec: the empty state's Start Learning goes to /dashboard. */}
-          <a href="/dashboard" data-discover="true" className={buttonClasses("primary", "mt-6")}>
+          <AppLink to="/dashboard" className={buttonClasses("primary", "mt-6")}>
             Start Learning
-          </a>
+          </AppLink>
         </div>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">

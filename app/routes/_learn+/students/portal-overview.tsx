@@ -10,6 +10,7 @@ import { StatCard } from "~/components/ui/stat-card";
 import type { JourneyCourse } from "~/models/journey.server";
 import { formatLearningTime } from "~/schemas/learning-time";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
+import { AppLink } from "~/components/ui/app-link";
 
 export function PortalStatCards({ stats }: { stats: PortalStats }) {
   const { measuredSeconds, estimatedSeconds } = stats.learningTime;
@@ -35,7 +36,7 @@ export function PortalStatCards({ stats }: { stats: PortalStats }) {
 function JourneyCard({ course }: { course: JourneyCourse }) {
   const started = course.kind === "in-progress";
   return (
-    <a href={`/course/${course.id}`} data-discover="true" className="card block h-full space-y-3 transition hover:border-primary/60" data-testid="journey-course">
+    <AppLink to={`/course/${course.id}`} className="card block h-full space-y-3 transition hover:border-primary/60" data-testid="journey-course">
       <p className="text-xs uppercase tracking-wide opacity-80">
         {started ? "In progress" : "Not started"} • {course.level} • {course.lessons} lessons
       </p>
@@ -50,15 +51,15 @@ function JourneyCard({ course }: { course: JourneyCourse }) {
       <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
         {started ? "Continue Learning" : "Start Course"} <ArrowRight className="h-4 w-4" aria-hidden />
       </p>
-    </a>
+    </AppLink>
   );
 }
 
 /** A Premium course shown to a member without Premium: clearly marked, and it leads to /upgrade, not to the lessons. */
 function UpsellCard({ course }: { course: JourneyCourse }) {
   return (
-    <a
-      href="/upgrade" data-discover="true"
+    <AppLink
+      to="/upgrade"
       className="card block h-full space-y-3 border-dashed border-accent/60 bg-accent/5 transition hover:border-accent"
       data-testid="journey-upsell"
     >
@@ -72,7 +73,7 @@ function UpsellCard({ course }: { course: JourneyCourse }) {
       <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
         Upgrade to Premium <ArrowRight className="h-4 w-4" aria-hidden />
       </p>
-    </a>
+    </AppLink>
   );
 }
 
@@ -84,12 +85,12 @@ function JourneyEmptyState({ finishedCount }: { finishedCount: number }) {
         <p className="font-semibold">You have finished every course open to you.</p>
         <p className="text-sm opacity-85">Your certificates are waiting, and new courses appear in the catalogue.</p>
         <div className="flex flex-wrap gap-2">
-          <a href="/students?tab=certificates" data-discover="true" className={buttonClasses("primary", undefined, "sm")}>
+          <AppLink to="/students?tab=certificates" className={buttonClasses("primary", undefined, "sm")}>
             <Award className="h-4 w-4" aria-hidden /> See your certificates
-          </a>
-          <a href="/courses" data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
+          </AppLink>
+          <AppLink to="/courses" className={buttonClasses("outline", undefined, "sm")}>
             Browse the catalogue
-          </a>
+          </AppLink>
         </div>
       </div>
     );
@@ -97,9 +98,9 @@ function JourneyEmptyState({ finishedCount }: { finishedCount: number }) {
   return (
     <div className="card space-y-3" data-testid="journey-empty">
       <p className="font-semibold">No courses are open to you yet.</p>
-      <a href="/courses" data-discover="true" className={buttonClasses("primary", undefined, "sm")}>
+      <AppLink to="/courses" className={buttonClasses("primary", undefined, "sm")}>
         <Compass className="h-4 w-4" aria-hidden /> Browse the catalogue
-      </a>
+      </AppLink>
     </div>
   );
 }
@@ -112,9 +113,9 @@ export function ContinueJourney({ courses, upsell, finishedCount }: { courses: J
         <h2 id="journey-title" className="font-display text-2xl">
           Continue Your Journey
         </h2>
-        <a href="/courses" data-discover="true" className="inline-flex items-center gap-1 text-sm underline">
+        <AppLink to="/courses" className="inline-flex items-center gap-1 text-sm underline">
           View All Courses <ArrowRight className="h-4 w-4" aria-hidden />
-        </a>
+        </AppLink>
       </div>
       {courses.length === 0 ? <JourneyEmptyState finishedCount={finishedCount} /> : null}
       {courses.length > 0 || upsell ? (

@@ -6,6 +6,7 @@ import type { PortalProgress } from "./portal-types";
 import { buttonClasses } from "~/components/ui/button";
 import type { CourseSummary } from "~/models/course.server";
 import { cn, formatDate } from "~/utils/misc";
+import { AppLink } from "~/components/ui/app-link";
 
 const labelClasses: Record<ProgressLabel, string> = {
   Completed: "border-emerald-400/50 bg-emerald-500/20 text-emerald-200",
@@ -33,9 +34,9 @@ export function LearningPath({ courses, progress }: { courses: Pick<CourseSummar
               <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary/30 text-sm">{index + 1}</span>
               <div className="flex-1 space-y-1">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <a href={`/course/${course.id}`} data-discover="true" className="font-medium hover:underline">
+                  <AppLink to={`/course/${course.id}`} className="font-medium hover:underline">
                     {course.title}
-                  </a>
+                  </AppLink>
                   <StatusBadge label={progressLabel(record)} />
                 </div>
                 <ProgressBar value={record?.progressPercentage ?? 0} label={`${course.title} progress`} />
@@ -82,9 +83,9 @@ export function CourseProgressList({ progress }: { progress: PortalProgress[] })
       {progress.length === 0 ? (
         <div className="card text-center">
           <p>You have not started a course yet.</p>
-          <a href="/courses" data-discover="true" className={buttonClasses("primary", "mt-4")}>
+          <AppLink to="/courses" className={buttonClasses("primary", "mt-4")}>
             Browse courses
-          </a>
+          </AppLink>
         </div>
       ) : (
         <ul className="space-y-4">
@@ -103,9 +104,9 @@ export function CourseProgressList({ progress }: { progress: PortalProgress[] })
                 <ProgressBar value={record.progressPercentage} label={`${record.courseTitle} progress`} />
               </div>
               {record.courseAvailable ? (
-                <a href={`/course/${record.courseId}`} data-discover="true" className={buttonClasses("outline", undefined, "sm")}>
+                <AppLink to={`/course/${record.courseId}`} className={buttonClasses("outline", undefined, "sm")}>
                   Continue Learning
-                </a>
+                </AppLink>
               ) : (
                 <p className="text-xs opacity-70">This course has been retired.</p>
               )}

@@ -27,6 +27,7 @@ import { requireUser } from "~/services/auth.server";
 import { formatDate } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
+import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Student Portal — Mystic Academy" }];
 
@@ -51,8 +52,8 @@ const parseView = (value: string | null): ProgressView => PROGRESS_VIEWS.find((v
 
 const FEATURED_COURSES = 3;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const courses = listActiveCourses();
   const available = new Set(courses.map((course) => course.id));
@@ -102,8 +103,8 @@ const SubscriptionIntent = z.object({ intent: z.enum([CANCEL_INTENT, RESUME_INTE
 
 // The membership card's "Cancel at period end" and "Resume"; Stripe is told first, then the page.
 // The conference banner's dismiss button posts here when JavaScript is off.
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const fields = Object.fromEntries(await readForm(request));
   if (fields.intent === DISMISS_BANNER_INTENT) {
     const dismissal = DismissBannerSchema.safeParse(fields);
@@ -154,12 +155,12 @@ export default function StudentPortal() {
           <p className="mt-1 opacity-80">Welcome, {name}. Continue your journey.</p>
         </div>
         <div className="flex gap-2">
-          <a href="/" data-discover="true" className={buttonClasses("outline")}>
+          <AppLink to="/" className={buttonClasses("outline")}>
             <Home className="h-4 w-4" aria-hidden /> Return Home
-          </a>
-          <a href="/settings" data-discover="true" className={buttonClasses("ghost")}>
+          </AppLink>
+          <AppLink to="/settings" className={buttonClasses("ghost")}>
             <Settings className="h-4 w-4" aria-hidden /> Settings
-          </a>
+          </AppLink>
           {/* Spec: the portal's Logout navigates to /api/logout. */}
           <a href="/api/logout" className={buttonClasses("ghost")}>
             <LogOut className="h-4 w-4" aria-hidden /> Logout
@@ -221,9 +222,9 @@ export default function StudentPortal() {
                     key={course.id}
                     course={course}
                     action={
-                      <a href={`/course/${course.id}`} data-discover="true" className={buttonClasses("primary", "w-full")}>
+                      <AppLink to={`/course/${course.id}`} className={buttonClasses("primary", "w-full")}>
                         Start Learning
-                      </a>
+                      </AppLink>
                     }
                   />
                 ))}

@@ -19,13 +19,13 @@ export const meta: MetaFunction = () => [{ title: "Live Conferences — Mystic A
 
 const LIVE_ROOM_ID = "live-room";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
   return json(loadConferencePage(request, admin));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
   return submitConferencePage(request, admin);
 }
 

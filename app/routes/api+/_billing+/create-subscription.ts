@@ -4,9 +4,9 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
 // Starts a Premium subscription; the browser confirms the payment with Stripe.js.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   try {
     return json(await createSubscriptionIntent(user));
   } catch (error) {

@@ -5,15 +5,15 @@ import { answerRefusals, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
 /** The member's open request (or null) and whether they may file one. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return json({ request: getOpenPremiumRequest(user.id), canRequest: canRequestPremium(user) });
 }
 
 /** `{ message? }` → 201 with the new request, or 200 with the one already open. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const input = await readJson(request, PremiumRequestSchema);
   return answerRefusals(PremiumRequestRefusal, () => {
     const { request: filed, created } = requestPremium(user, input);

@@ -3,8 +3,8 @@ import { forumStats } from "~/models/forum.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   return json(forumStats());
 }
 export const action = () => methodNotAllowed(["GET"]);

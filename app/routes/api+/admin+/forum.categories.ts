@@ -4,14 +4,14 @@ import { CategorySchema } from "~/schemas/forum";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   return json(listCategoriesWithCounts());
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const input = await readJson(request, CategorySchema);
   return json(createCategory(input), { status: 201 });
 }

@@ -5,9 +5,9 @@ import { requireAdmin } from "~/services/auth.server";
 
 export const loader = () => methodNotAllowed(["DELETE"]);
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const id = idParam(params.replyId, "Reply");
   const deleted = deleteReply(id);
   if (!deleted) return apiError(404, REPLY_NOT_FOUND);

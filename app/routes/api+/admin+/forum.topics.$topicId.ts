@@ -6,9 +6,9 @@ import { requireAdmin } from "~/services/auth.server";
 
 export const loader = () => methodNotAllowed(["PUT", "DELETE"]);
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const id = idParam(params.topicId, "Discussion");
   if (request.method === "DELETE") {
     if (!deleteTopic(id)) return apiError(404, TOPIC_NOT_FOUND);

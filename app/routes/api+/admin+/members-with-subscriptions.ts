@@ -4,8 +4,8 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** The member directory as JSON: ?q= (name, email or username), ?plan=all|basic|premium, ?page=. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   const { members, total, page, pageCount, pageSize } = listMembersWithSubscriptions(parseMemberDirectoryQuery(new URL(request.url).searchParams));
   return json(members, { headers: { "X-Total-Count": String(total), "X-Page": String(page), "X-Page-Count": String(pageCount), "X-Page-Size": String(pageSize) } });
 }

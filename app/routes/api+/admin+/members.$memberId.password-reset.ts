@@ -7,9 +7,9 @@ import { publicOrigin } from "~/utils/misc.server";
 export const loader = () => methodNotAllowed(["POST"]);
 
 /** An admin makes a single-use reset link for a student: `{ url, expiresAt, memberId, username }`, shown this once. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const memberId = idParam(params.memberId, "Member");
   const origin = publicOrigin(request);
   return answerRefusals(AdminResetRefusedError, () => {

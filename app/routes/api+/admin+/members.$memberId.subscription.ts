@@ -6,9 +6,9 @@ import { requireAdmin } from "~/services/auth.server";
 export const loader = () => methodNotAllowed(["PUT"]);
 
 /** An admin sets a member's plan: `{ plan, status }` → the updated subscription. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const memberId = idParam(params.memberId, "Member");
   const change = await readJson(request, SubscriptionChangeSchema);
   const outcome = await changeMemberSubscription(memberId, change);

@@ -6,9 +6,9 @@ import { requireAdmin } from "~/services/auth.server";
 export const loader = () => methodNotAllowed(["POST"]);
 
 /** Closes the request; the member's plan stays as it is. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const id = idParam(params.requestId, "Premium request");
   return answerRefusals(PremiumRequestRefusal, () => json({ id, outcome: "dismissed", ...dismissPremiumRequest(admin, id) }));
 }

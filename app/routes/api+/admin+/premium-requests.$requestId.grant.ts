@@ -6,9 +6,9 @@ import { requireAdmin } from "~/services/auth.server";
 export const loader = () => methodNotAllowed(["POST"]);
 
 /** Grants the member Premium (as the member directory does) and closes the request. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const id = idParam(params.requestId, "Premium request");
   try {
     const { username } = await grantPremiumRequest(admin, id);

@@ -4,8 +4,8 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** Open Premium requests, oldest first. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   return json({ requests: listOpenPremiumRequests() });
 }
 

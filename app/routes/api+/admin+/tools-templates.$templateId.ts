@@ -3,9 +3,9 @@ import { deleteTemplate } from "~/models/templates.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   if (!deleteTemplate(idParam(params.templateId, "Template"))) return apiError(404, "Template not found");
   return json({ message: "Template deleted successfully" });
 }

@@ -4,9 +4,9 @@ import { TemplateApiSchema } from "~/schemas/templates";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const input = await readJson(request, TemplateApiSchema);
   const created = createTemplate(input, admin.id);
   if (!created.ok) return apiError(created.status, created.message, created.errors);

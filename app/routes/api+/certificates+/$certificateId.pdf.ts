@@ -6,8 +6,8 @@ import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
 
 // The certificate PDF, for its owner only; a plain link works without JavaScript.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const certificate = getCertificateForOwner(idParam(params.certificateId, "Certificate"), user.id);
   if (!certificate) return apiError(404, "Certificate not found");
   const pdf = await renderCertificatePdf(certificate, `${publicOrigin(request)}/certificates/${certificate.certificateNumber}`);

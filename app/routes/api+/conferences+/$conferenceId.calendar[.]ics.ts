@@ -7,8 +7,8 @@ import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";
 
 // "Add to calendar": one session as an .ics file, for members who may attend it.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
   const conference = getConference(idParam(params.conferenceId, "Conference"));
   if (!conference) return apiError(404, CONFERENCE_MESSAGES.notFound);
   if (!mayAttend(viewer, conference)) return apiError(403, PREMIUM_REQUIRED);

@@ -4,9 +4,9 @@ import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
 // Spec §7, admins only. Ends a live session; a recording still running is filed, not lost.
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const id = idParam(params.conferenceId, "Conference");
   return answerRefusals(ConferenceError, () => json(conferenceForApi(endConference(id))));
 }

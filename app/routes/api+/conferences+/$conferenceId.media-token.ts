@@ -18,9 +18,9 @@ async function mediaTarget(viewer: LiveKitViewer, conferenceId: number): Promise
   return { backend: "livekit", url: liveKitUrl(), token: await issueLiveKitToken(viewer, conference) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const viewer = await requireUser(request);
+  const viewer = await requireUser(request, context);
   const id = idParam(params.conferenceId, "Conference");
   try {
     // Signed-in answers are never cached (server/request-log.ts): a join token stays with its member.

@@ -22,8 +22,8 @@ function wholeParam(url: URL, name: string): number | undefined | null {
   return /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
   const id = idParam(params.conferenceId, "Conference");
   const url = new URL(request.url);
   const after = wholeParam(url, "after");
@@ -37,9 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const viewer = await requireUser(request);
+  const viewer = await requireUser(request, context);
   const id = idParam(params.conferenceId, "Conference");
   try {
     // Who and when before what: a refused member learns that, not how to word a message.

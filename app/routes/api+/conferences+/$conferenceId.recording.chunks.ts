@@ -12,9 +12,9 @@ import { requireAdmin } from "~/services/auth.server";
 
 const SEQ_PATTERN = /^(0|[1-9]\d{0,8})$/;
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const id = idParam(params.conferenceId, "Conference");
   const seqText = new URL(request.url).searchParams.get("seq") ?? "";
   if (!SEQ_PATTERN.test(seqText)) return apiError(400, "seq must be the chunk's number: a whole number from 0");

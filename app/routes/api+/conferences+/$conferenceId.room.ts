@@ -6,9 +6,9 @@ import { getOptionalUser } from "~/services/auth.server";
 
 // Whether the viewer may enter the live room now, and why not: the browser
 // asks before (and after a refused) WebSocket upgrade, which cannot carry a reason.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.conferenceId, "Conference");
-  const admission = admitToRoom(await getOptionalUser(request), id);
+  const admission = admitToRoom(await getOptionalUser(request, context), id);
   if (!admission.ok) return json({ canJoin: false, reason: admission.reason, message: admission.message }, { status: admission.status });
   return json({ canJoin: true, isHost: admission.isHost, participants: roomHeadcount(id), maxParticipants: admission.conference.maxParticipants });
 }

@@ -8,9 +8,9 @@ import { requireAdmin } from "~/services/auth.server";
 // Spec §7, admins only: stops the recording (the host's browser has uploaded
 // its last chunk first) and answers it once its file is finalised: "ready"
 // with its real duration and size, or "failed" when nothing playable arrived.
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const id = idParam(params.conferenceId, "Conference");
   const { recordingUrl } = await readJson(request, StopRecordingSchema);
   let stopped: RecordingRow;

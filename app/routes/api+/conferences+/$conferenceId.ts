@@ -13,8 +13,8 @@ import { requireAdmin, requireUser } from "~/services/auth.server";
 
 // One conference (spec §7). Its details are metadata: a free member asking
 // for a Premium-only session gets them too (the join page shows the upgrade).
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   const conference = getConference(idParam(params.conferenceId, "Conference"));
   if (!conference) return apiError(404, CONFERENCE_MESSAGES.notFound);
   return json(conferenceForApi(conference));
@@ -27,9 +27,9 @@ function withRecordingsParam(request: Request): boolean | null {
   return value === "true" ? true : null;
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const id = idParam(params.conferenceId, "Conference");
   if (request.method === "DELETE") {
     const withRecordings = withRecordingsParam(request);

@@ -7,8 +7,8 @@ import { requireAdmin, requireUser } from "~/services/auth.server";
 // Spec §7: the conference list (signed-in) and scheduling one (admins).
 // 'Go Live' has its own address: POST /api/conferences/go-live.
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
   // Admins manage the whole history; members see what they could still join.
   // Premium-only sessions are listed to everyone (flagged isPremium): the
   // portal offers the upgrade, and joining is what Premium guards.
@@ -17,9 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(conferences.map((conference) => conferenceForApi(conference, now)));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const input = await readJson(request, ConferenceApiSchema);
   return json(conferenceForApi(createConference(conferenceInputFromApi(input), admin.id)), { status: 201 });
 }

@@ -7,9 +7,9 @@ import { requireAdmin } from "~/services/auth.server";
 // A separate address rather than a flag on POST /api/conferences, because it
 // takes no body and can be refused (409, another session is live) where a
 // plain create cannot.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   return answerRefusals(ConferenceError, () => json(conferenceForApi(goLive(admin.id)), { status: 201 }));
 }
 

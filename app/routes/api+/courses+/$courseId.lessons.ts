@@ -5,16 +5,16 @@ import { LessonSchema } from "~/schemas/lesson";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin, requireUser } from "~/services/auth.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const course = findCourseForViewer(idParam(params.courseId, "Course"), user);
   if (!course) return apiError(404, "Course not found");
   return json(listLessonsForViewer(course, user));
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const course = findCourseForViewer(idParam(params.courseId, "Course"), admin);
   if (!course) return apiError(404, "Course not found");
   const input = await readJson(request, LessonSchema);

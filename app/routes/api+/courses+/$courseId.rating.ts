@@ -20,15 +20,15 @@ function ratingAnswer(userId: number, courseId: number, viewer: Pick<User, "role
 }
 
 /** The member's own stars and the course's figures. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return ratingAnswer(user.id, idParam(params.courseId, "Course"), user);
 }
 
 /** PUT {rating}: 1–5 stars, one per member and course, once the course is started. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const course = findCourseForViewer(idParam(params.courseId, "Course"), user);
   if (!course) return apiError(404, "Course not found");
   const { rating } = await readJson(request, CourseRatingSchema);

@@ -4,9 +4,9 @@ import { findResumeLesson, startCourse, toApiProgress } from "~/models/progress.
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const course = findCourseForViewer(idParam(params.courseId, "Course"), user);
   if (!course) return apiError(404, "Course not found");
   requireCourseUnlocked(course, user);

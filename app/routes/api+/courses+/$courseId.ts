@@ -5,18 +5,18 @@ import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.serve
 import { PUBLIC_ANSWER } from "~/utils/page-cache";
 import { getOptionalUser, requireAdmin } from "~/services/auth.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.courseId, "Course");
-  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
   const course = getCourseForViewer(id, viewer);
   if (!course) return apiError(404, "Course not found");
   // Anonymous callers all see the same course: kept a few seconds (server/page-cache.ts).
   return json(course, { headers: viewer ? undefined : PUBLIC_ANSWER });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const id = idParam(params.courseId, "Course");
   if (request.method === "DELETE") {
     const outcome = removeCourse(id);

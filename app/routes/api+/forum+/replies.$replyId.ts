@@ -7,9 +7,9 @@ import { requireUser } from "~/services/auth.server";
 export const loader = () => methodNotAllowed(["PUT", "DELETE"]);
 
 /** PUT: the author edits their reply. DELETE: the author, or an admin, deletes it. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const id = idParam(params.replyId, "Reply");
   if (request.method === "DELETE") {
     const outcome = deleteReplyAs(user, id);

@@ -5,8 +5,8 @@ import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { parsePageNumber } from "~/utils/misc";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
   const found = getTopicWithReplies(idParam(params.topicId, "Discussion"), user, page);
   if (!found) return apiError(404, TOPIC_NOT_FOUND);

@@ -9,8 +9,8 @@ import { parsePageNumber } from "~/utils/misc";
 // One URL shape, two meanings (the spec's paths): GET /api/forum/topics/{categoryId}
 // lists a category; PUT and DELETE /api/forum/topics/{id} change one topic.
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const category = getCategory(idParam(params.categoryId, "Forum category"));
   if (!category) return apiError(404, CATEGORY_NOT_FOUND);
   if (forumAccess(user, category) !== "allowed") return apiError(403, PREMIUM_REQUIRED);
@@ -19,9 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** PUT: the author edits their topic. DELETE: the author (a stub when others replied) or an admin deletes it. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const id = idParam(params.categoryId, "Discussion");
   if (request.method === "DELETE") {
     const outcome = deleteTopicAs(user, id);

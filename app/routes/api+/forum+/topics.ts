@@ -6,9 +6,9 @@ import { requireUser } from "~/services/auth.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   // Only title, content and categoryId are read: the author is whoever is signed in.
   const input = await readJson(request, TopicSchema);
   const outcome = await createTopic(user, input);

@@ -4,18 +4,18 @@ import { ArticleApiSchema } from "~/schemas/knowledge-base";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { getOptionalUser, requireAdmin } from "~/services/auth.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.articleId, "Article");
-  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
   // Reading an article is a view of it, as on the article page.
   const article = viewArticle(id, { includeDrafts: viewer?.role === "admin" });
   if (!article) return apiError(404, "Article not found");
   return json(articleForApi(article));
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const id = idParam(params.articleId, "Article");
   if (request.method === "DELETE") {
     if (!deleteArticle(id)) return apiError(404, "Article not found");

@@ -6,10 +6,10 @@ import { PUBLIC_ANSWER } from "~/utils/page-cache";
 import { getOptionalUser, requireAdmin } from "~/services/auth.server";
 import { parsePageNumber } from "~/utils/misc";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // Admins also see drafts; everyone else published articles only.
-  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
   const page = parsePageNumber(url.searchParams.get("page"));
   const articles = listArticles({
     q: url.searchParams.get("q"),
@@ -31,9 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(articles.slice(0, ARTICLES_PER_API_PAGE).map(articleForApi), { headers });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const input = await readJson(request, ArticleApiSchema);
   return json(articleForApi(createArticle(input, admin.id)), { status: 201 });
 }

@@ -5,9 +5,9 @@ import { completeLesson, toApiProgress } from "~/models/progress.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const found = findCompletableLesson(idParam(params.lessonId, "Lesson"), user);
   if (!found) return apiError(404, "Lesson not found");
   const result = completeLesson(user, found.lesson);

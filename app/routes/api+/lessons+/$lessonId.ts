@@ -5,16 +5,16 @@ import { LessonSchema } from "~/schemas/lesson";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin, requireUser } from "~/services/auth.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const found = findLessonForViewer(idParam(params.lessonId, "Lesson"), user);
   if (!found) return apiError(404, "Lesson not found");
   return json(found.lesson);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const id = idParam(params.lessonId, "Lesson");
   if (request.method === "DELETE") {
     return deleteLesson(id) ? json({ success: true }) : apiError(404, "Lesson not found");

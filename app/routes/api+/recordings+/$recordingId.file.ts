@@ -21,8 +21,8 @@ function downloadName(recording: RecordingRow): string {
 
 // A recording's video, for members who may watch it: streamed with range
 // support (the player seeks; downloads resume), `?download=1` as an attachment.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
   const recording = getRecordingFor(viewer, idParam(params.recordingId, "Recording"));
   if (!recording) return apiError(404, "Recording not found");
   if (!recording.recordingUrl || !hasRecordingFile(recording)) return apiError(404, FILE_MISSING);

@@ -6,8 +6,8 @@ import { requireUser } from "~/services/auth.server";
 
 // Spec §7: the recordings library, `?q=` searching title and description.
 // Students see only the recordings of sessions they could attend (the model's rule).
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
   const q = RecordingSearchSchema.parse(new URL(request.url).searchParams.get("q") ?? "");
   return json(listRecordings({ viewer, q }).map(recordingForApi));
 }

@@ -4,9 +4,9 @@ import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
 // A short-lived download link for the signed-in user (spec §7).
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const link = issueDownloadLink(idParam(params.templateId, "Template"), user);
   if (!link.ok) return apiError(link.status, link.message);
   return json({ downloadUrl: link.downloadUrl, fileName: link.fileName }, { headers: { "Cache-Control": "no-store" } });

@@ -7,8 +7,8 @@ import { requireUser } from "~/services/auth.server";
 // Where a download link leads: the stored file as an attachment, or a redirect
 // to an external one, for the user the link was issued to only. (Every
 // response already carries X-Content-Type-Options: nosniff; server/security.ts.)
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const token = new URL(request.url).searchParams.get("token");
   const outcome = redeemDownloadLink(idParam(params.templateId, "Template"), token, user, { count: request.method === "GET" });
   if (!outcome.ok) return apiError(outcome.status, outcome.message, undefined, { headers: { "Cache-Control": "no-store" } });

@@ -5,9 +5,9 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { getOptionalUser } from "~/services/auth.server";
 
 // The public list: active templates for everyone, inactive ones too for admins.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("category");
-  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request) : null;
+  const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
   return json(listTemplates({ viewer, category: isTemplateCategory(requested) ? requested : null }));
 }
 

@@ -6,15 +6,15 @@ import { answerAccountRefusal } from "~/services/account-api.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { logout, requireUser } from "~/services/auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return json(toPublicUser(user));
 }
 
 /** DELETE {password}: deletes the member's account (see deleteAccount for what stays). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const { password } = await readJson(request, DeleteAccountSchema);
   return answerAccountRefusal(async () => {
     await deleteAccount(user.id, password);

@@ -13,15 +13,15 @@ function feedUrl(request: Request, token: string): string {
   return `${publicOrigin(request)}${feedPath(token)}`;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireUser(request, context);
   const token = getFeedToken(member.id);
   return json({ feedUrl: token ? feedUrl(request, token) : null }, { headers: NO_STORE });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["GET", "POST", "DELETE"]);
-  const member = await requireUser(request);
+  const member = await requireUser(request, context);
   if (request.method === "DELETE") {
     revokeFeedToken(member.id);
     return json({ message: "Calendar feed revoked" }, { headers: NO_STORE });

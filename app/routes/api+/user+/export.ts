@@ -4,8 +4,8 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
 /** "Download my data": everything kept about the member, as a JSON attachment. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return json(exportAccountData(user.id), {
     headers: {
       "Content-Disposition": `attachment; filename="${exportFileName(user)}"`,

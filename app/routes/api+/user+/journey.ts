@@ -4,8 +4,8 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
 /** The portal's "Continue Your Journey", whole: courses to continue or start, upsells, and how many are finished. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return json(getJourney(user));
 }
 

@@ -7,11 +7,11 @@ import { requireUser } from "~/services/auth.server";
 import { getSession } from "~/models/session.server";
 
 /** PUT {currentPassword, newPassword}: every other session of the member is signed out; this one stays. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const input = await readJson(request, ChangePasswordSchema);
-  const session = await getSession(request);
+  const session = await getSession(request, context);
   return answerAccountRefusal(async () => {
     const { signedOutSessions } = await changePassword(user.id, session.id || null, input);
     return json({ message: "Password changed.", signedOutSessions });

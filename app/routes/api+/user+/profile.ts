@@ -6,15 +6,15 @@ import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
 /** The member's own profile, email included (only ever sent to the member themselves). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return json(getAccountProfile(user));
 }
 
 /** PUT {name?, firstName?, email?}: a field left out or blank is cleared. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const input = await readJson(request, ProfileSchema);
   return answerAccountRefusal(() => json(getAccountProfile(updateProfile(user.id, input))));
 }

@@ -3,8 +3,8 @@ import { listProgressForUser, toApiProgress } from "~/models/progress.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return json(listProgressForUser(user.id).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })));
 }
 

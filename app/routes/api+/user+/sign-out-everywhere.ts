@@ -4,9 +4,9 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { logout, requireUser } from "~/services/auth.server";
 
 /** POST: ends every session of the member, the caller's included. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const signedOutSessions = signOutEverywhere(user.id);
   return json({ signedOutSessions }, { headers: await logout(request) });
 }

@@ -7,9 +7,9 @@ import { requireUser } from "~/services/auth.server";
 // { cancel: true } stops renewal at the end of the paid period; { cancel: false } undoes it.
 const CancelSchema = z.object({ cancel: z.boolean().default(true) });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const { cancel } = await readJson(request, CancelSchema);
   try {
     return json(await setCancelAtPeriodEnd(user, cancel));

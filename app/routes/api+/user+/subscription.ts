@@ -3,8 +3,8 @@ import { getSubscriptionSummary } from "~/models/subscription.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return json(getSubscriptionSummary(user));
 }
 

@@ -4,9 +4,9 @@ import { requireUser } from "~/services/auth.server";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { toPublicUser, updateUserTheme } from "~/models/user.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const input = await readJson(request, UpdateThemeSchema);
   const updated = updateUserTheme(user.id, input.moodTheme, input.themeSettings);
   if (!updated) return apiError(404, "User not found");

@@ -26,6 +26,7 @@ import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
 import { publicPageHeaders } from "~/utils/page-cache";
+import { AppLink } from "~/components/ui/app-link";
 
 // The same for every visitor: kept a few seconds for anonymous requests (server/page-cache.ts).
 export const headers = publicPageHeaders;
@@ -34,8 +35,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && data.access === "allowed" ? data.topic.title : "Discussion"} — Mystic Academy Community` },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   if (!user) return json({ access: "signin" as const }, { status: 401 });
   const id = parseRouteId(params.topicId);
   const url = new URL(request.url);
@@ -65,17 +66,17 @@ interface ActionData {
 
 const ADMIN_INTENTS = ["pin", "unpin", "lock", "unlock"];
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = parseRouteId(params.topicId);
   invariantResponse(id !== null, "Discussion Not Found", { status: 404 });
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "reply");
   if (ADMIN_INTENTS.includes(intent)) {
-    await requireAdmin(request);
+    await requireAdmin(request, context);
     return moderate(id, intent);
   }
 
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   // Authors edit and delete their own posts; the model also lets admins delete anyone's.
   if (intent === "edit-topic") return submitTopicEdit(request, user, id, formData);
   if (intent === "edit-reply") return submitReplyEdit(request, user, id, formData);
@@ -152,9 +153,9 @@ function PostActions({
   return (
     <>
       {post.canEdit ? (
-        <a href={hrefFor("edit")} data-discover="true" data-prevent-scroll-reset className={buttonClasses("outline", undefined, "sm")} aria-label={`Edit ${kind}`}>
+        <AppLink to={hrefFor("edit")} preventScrollReset className={buttonClasses("outline", undefined, "sm")} aria-label={`Edit ${kind}`}>
           Edit
-        </a>
+        </AppLink>
       ) : null}
       {post.canDelete ? (
         <ConfirmDeleteButton
@@ -197,13 +198,13 @@ export default function ForumTopic() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm opacity-80">
-        <a href="/community" data-discover="true" className="hover:underline">
+        <AppLink to="/community" className="hover:underline">
           Community
-        </a>
+        </AppLink>
         <ChevronRight className="h-4 w-4" aria-hidden />
-        <a href={`/community/category/${topic.category.id}`} data-discover="true" className="hover:underline">
+        <AppLink to={`/community/category/${topic.category.id}`} className="hover:underline">
           {topic.category.name}
-        </a>
+        </AppLink>
         <ChevronRight className="h-4 w-4" aria-hidden />
         <span aria-current="page" className="truncate">
           {topic.title}
