@@ -203,6 +203,80 @@ export const lessonCompletions = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("completions_lesson").on(t.lessonId)],
 );
 
+// A lesson's quiz (issue 24): at most one per lesson. Passing it is what
+// completes the lesson. Editing replaces its questions; attempts keep the
+// score they were graded with (their results are stored with them).
+export const QUESTION_TYPES = ["single", "multiple", "true_false", "short"] as const;
+export const quizzes = sqliteTable(
+  "quizzes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    passingScore: integer("passing_score").notNull(),
+    // 0 = unlimited.
+    maxAttempts: integer("max_attempts").notNull().default(0),
+    shuffle: flag("shuffle", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("quizzes_lesson").on(t.lessonId),
+    check("quizzes_passing_score", sql`passing_score between 0 and 100`),
+    check("quizzes_max_attempts", sql`max_attempts >= 0`),
+  ],
+);
+
+export const quizQuestions = sqliteTable(
+  "quiz_questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    type: text("type", { enum: QUESTION_TYPES }).notNull(),
+    prompt: text("prompt").notNull(),
+    // JSON arrays: option texts; correct option indices; accepted short answers.
+    options: text("options", { mode: "json" }).$type<string[]>(),
+    correct: text("correct", { mode: "json" }).$type<number[]>(),
+    accepted: text("accepted", { mode: "json" }).$type<string[]>(),
+    explanation: text("explanation"),
+  },
+  (t) => [index("quiz_questions_quiz").on(t.quizId, t.position), check("quiz_questions_type", inList("type", QUESTION_TYPES))],
+);
+
+export interface StoredQuestionResult {
+  questionId: number;
+  correct: boolean;
+  explanation?: string;
+}
+
+export const quizAttempts = sqliteTable(
+  "quiz_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptNumber: integer("attempt_number").notNull(),
+    score: integer("score").notNull(),
+    passed: flag("passed", false),
+    // Per question right or wrong, with its explanation, as graded then.
+    results: text("results", { mode: "json" }).notNull().$type<StoredQuestionResult[]>(),
+    submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("quiz_attempts_user_number").on(t.quizId, t.userId, t.attemptNumber),
+    index("quiz_attempts_user").on(t.userId),
+    check("quiz_attempts_score", sql`score between 0 and 100`),
+  ],
+);
+
 // Where a student stopped in an uploaded video, and time spent, per section.
 export const sectionProgress = sqliteTable(
   "section_progress",
@@ -290,6 +364,8 @@ export const certificates = sqliteTable(
     issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
     isVerified: flag("is_verified", true),
     shareToken: text("share_token"),
+    // For a course with quizzes: the member's average best score when it was issued (null: not assessed).
+    averageScore: integer("average_score"),
   },
   (t) => [
     uniqueIndex("certificates_number").on(t.certificateNumber),

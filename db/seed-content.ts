@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { QuizSchema, type QuizData } from "~/schemas/quiz";
 import { COURSE_LEVELS, FORUM_COLORS, FORUM_PERMISSIONS, KB_CATEGORIES, TEMPLATE_CATEGORIES } from "./schema";
 
 export const SEED_AUTHORS = ["admin", "student", "premium"] as const;
@@ -21,6 +22,7 @@ export interface SeedLesson {
   title: string;
   description: string;
   sections: SeedSection[];
+  quiz?: QuizData;
 }
 
 export interface SeedCourse {
@@ -107,7 +109,8 @@ const CourseMeta = z
     image: text,
   })
   .strict();
-const LessonMeta = z.object({ title: text, description: z.string().default("") }).strict();
+// A lesson's quiz is written in its front matter, checked by the same rules as the quiz builder's.
+const LessonMeta = z.object({ title: text, description: z.string().default(""), quiz: QuizSchema.optional() }).strict();
 const CategoryMeta = z
   .object({ name: text, permission: z.enum(FORUM_PERMISSIONS), color: z.enum(FORUM_COLORS) })
   .strict();
@@ -206,7 +209,7 @@ function readLesson(file: string): SeedLesson {
     if (!media) return { type: "text", title, content };
     return { type: media[1] === "Image" ? "image" : "video", title, content: rest.join("\n").trim(), url: media[2] };
   });
-  return { title: meta.title, description: meta.description, sections };
+  return { title: meta.title, description: meta.description, sections, ...(meta.quiz ? { quiz: meta.quiz } : {}) };
 }
 
 function readCourse(dir: string): SeedCourse {

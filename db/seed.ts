@@ -8,6 +8,8 @@ import {
   activityEvents,
   conferences,
   contentSections,
+  quizQuestions,
+  quizzes,
   courses,
   forumCategories,
   forumReplies,
@@ -104,6 +106,24 @@ export async function seedDemoData(): Promise<boolean> {
             .values({ lessonId, type: section.type, title: section.title, content: section.content.trim(), url: section.url ?? null, order: sectionIndex + 1 })
             .run();
         });
+        if (lesson.quiz) {
+          const { questions, ...settings } = lesson.quiz;
+          const { id: quizId } = tx.insert(quizzes).values({ lessonId, ...settings }).returning({ id: quizzes.id }).get();
+          questions.forEach((question, index) => {
+            tx.insert(quizQuestions)
+              .values({
+                quizId,
+                position: index + 1,
+                type: question.type,
+                prompt: question.prompt,
+                options: question.options ?? null,
+                correct: question.correct ?? null,
+                accepted: question.accepted ?? null,
+                explanation: question.explanation ?? null,
+              })
+              .run();
+          });
+        }
       });
     }
 

@@ -32,9 +32,12 @@ async function freePort(): Promise<number> {
 /**
  * `dataDir` reuses a data folder (a restart on the same database and
  * uploads); it is then left in place on stop. Without it a fresh one is made
- * and removed on stop.
+ * and removed on stop. `root` runs another checkout's build (npm run bench:compare).
  */
-export async function startAcademy(extraEnv: Record<string, string> = {}, { dataDir: reused }: { dataDir?: string } = {}): Promise<AcademyProcess> {
+export async function startAcademy(
+  extraEnv: Record<string, string> = {},
+  { dataDir: reused, root = path.resolve(import.meta.dirname, "..") }: { dataDir?: string; root?: string } = {},
+): Promise<AcademyProcess> {
   const dataDir = reused ?? fs.mkdtempSync(path.join(os.tmpdir(), "academy-"));
   const port = await freePort();
   const databasePath = path.join(dataDir, "academy.db");
@@ -42,7 +45,7 @@ export async function startAcademy(extraEnv: Record<string, string> = {}, { data
   // ACADEMY_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a benchmark.
   const nodeArgs = (process.env.ACADEMY_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "build/server.mjs"], {
-    cwd: path.resolve(import.meta.dirname, ".."),
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -93,4 +96,19 @@ export async function startAcademy(extraEnv: Record<string, string> = {}, { data
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** Signs a user in through the JSON API and returns the session cookie. */
+export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
+  const captcha = (await (await fetch(`${baseUrl}/api/captcha`)).json()) as { token: string; question: string };
+  const [, a = "0", b = "0"] = captcha.question.match(/(\d+) \+ (\d+)/) ?? [];
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password, captchaToken: captcha.token, captchaAnswer: Number(a) + Number(b) }),
+  });
+  if (!response.ok) throw new Error(`Sign-in of ${username} failed with ${response.status}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("academy_session="));
+  if (!cookie) throw new Error(`Sign-in of ${username} returned no session cookie`);
+  return cookie.split(";")[0] ?? "";
 }

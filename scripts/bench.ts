@@ -53,7 +53,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
+import { signIn, startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
 import { buildFloorApp, newestTime, startFloorApp, type FloorApp } from "./bench-floor";
 import { cpuSeconds, listeningPid } from "./process-stats";
 import { countStatuses, formatCounts, printLoadTable, runBurst, runMixedLoad, type LoadGroup, type LoadRequest, type LoadSummary } from "./bench-load";
@@ -543,20 +543,6 @@ function seedLargeData(databasePath: string) {
   sqlite.close();
 }
 
-/** Signs a user in through the JSON API and returns the session cookie. */
-async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
-  const captcha = (await (await fetchOk(`${baseUrl}/api/captcha`)).json()) as { token: string; question: string };
-  const [, a = "0", b = "0"] = captcha.question.match(/(\d+) \+ (\d+)/) ?? [];
-  const response = await fetch(`${baseUrl}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password, captchaToken: captcha.token, captchaAnswer: Number(a) + Number(b) }),
-  });
-  if (!response.ok) throw new Error(`Sign-in of ${username} failed with ${response.status}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("academy_session="));
-  if (!cookie) throw new Error(`Sign-in of ${username} returned no session cookie`);
-  return cookie.split(";")[0] ?? "";
-}
 
 // --- main -------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ export function generateCertificateNumber(issuedAt = new Date()): string {
 /** Issues the certificate for a finished course once; returns it, or null if one existed. */
 export function issueCertificate(
   tx: Tx,
-  input: { userId: number; courseId: number; recipientName: string; courseTitle: string },
+  input: { userId: number; courseId: number; recipientName: string; courseTitle: string; averageScore: number | null },
 ): Certificate | null {
   const existing = tx
     .select({ id: certificates.id })
@@ -72,5 +72,8 @@ export function toApiCertificate(certificate: Certificate) {
     certificateNumber: certificate.certificateNumber,
     issuedAt: certificate.issuedAt.toISOString(),
     isVerified: certificate.isVerified,
+    // Courses with quizzes: the member's average best score (issue 24).
+    assessed: certificate.averageScore !== null,
+    averageScore: certificate.averageScore,
   };
 }

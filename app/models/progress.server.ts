@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { inIdList } from "#db/id-list";
-import { activityEvents, courses, lessonCompletions, lessons, sectionProgress, userProgress, users } from "#db/schema";
+import { activityEvents, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users } from "#db/schema";
 import { issueCertificate, type Certificate } from "~/models/certificate.server";
 import { env } from "~/utils/env.server";
 
@@ -121,6 +121,54 @@ export function listCompletedLessonIds(userId: number, courseId: number): number
   return completedLessonIds.all({ userId, courseId }).map((row) => row.id);
 }
 
+/** A lesson that cannot be completed yet: its quiz is not passed (issue 24). */
+export class CompletionRefusal extends Error {
+  readonly status = 409;
+  constructor(message: string) {
+    super(message);
+    this.name = "CompletionRefusal";
+  }
+}
+
+export const QUIZ_REQUIRED = "Pass the quiz to complete this lesson";
+
+// A lesson with a quiz is completed by passing it.
+const quizNotPassed = db
+  .select({ quizId: quizzes.id })
+  .from(quizzes)
+  .where(
+    and(
+      eq(quizzes.lessonId, sql.placeholder("lessonId")),
+      sql`not exists (select 1 from ${quizAttempts} where ${quizAttempts.quizId} = ${quizzes.id} and ${quizAttempts.userId} = ${sql.placeholder("userId")} and ${quizAttempts.passed} = 1)`,
+    ),
+  )
+  .prepare();
+
+const completionOf = db
+  .select({ at: lessonCompletions.completedAt })
+  .from(lessonCompletions)
+  .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), eq(lessonCompletions.lessonId, sql.placeholder("lessonId"))))
+  .prepare();
+
+/** Whether the member still has to pass this lesson's quiz before it counts as completed. */
+export function mustPassQuiz(userId: number, lessonId: number): boolean {
+  return !completionOf.get({ userId, lessonId }) && quizNotPassed.get({ userId, lessonId }) !== undefined;
+}
+
+/** The member's average best score over the quizzes of a course's active lessons they took; null when none. */
+function averageBestScore(tx: Tx, userId: number, courseId: number): number | null {
+  const best = tx
+    .select({ score: sql<number>`max(${quizAttempts.score})`.mapWith(Number) })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .where(and(eq(quizAttempts.userId, userId), eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
+    .groupBy(quizAttempts.quizId)
+    .all();
+  if (best.length === 0) return null;
+  return Math.round(best.reduce((sum, row) => sum + row.score, 0) / best.length);
+}
+
 export interface CompletionResult {
   progress: ProgressRecord;
   nextLessonId: number | null;
@@ -130,10 +178,12 @@ export interface CompletionResult {
 /**
  * Records a finished lesson (idempotent), updates the course figure, and issues
  * the certificate when the last lesson is done. The lesson must be active and
- * belong to an active course; the caller checks access.
+ * belong to an active course; the caller checks access. A lesson with a quiz
+ * the member has not passed is refused (CompletionRefusal, 409).
  */
 export function completeLesson(user: { id: number; username: string; name: string | null }, lesson: { id: number; courseId: number; order: number }): CompletionResult {
   const now = new Date();
+  if (mustPassQuiz(user.id, lesson.id)) throw new CompletionRefusal(QUIZ_REQUIRED);
   return db.transaction((tx) => {
     tx.insert(userProgress)
       .values({ userId: user.id, courseId: lesson.courseId, startedAt: now, lastAccessedAt: now })
@@ -156,6 +206,7 @@ export function completeLesson(user: { id: number; username: string; name: strin
         courseId: lesson.courseId,
         recipientName: user.name?.trim() || user.username,
         courseTitle: course.title,
+        averageScore: averageBestScore(tx, user.id, lesson.courseId),
       });
       if (certificate) {
         tx.insert(activityEvents)

@@ -39,8 +39,21 @@ async function readCappedText(request: Request, limitBytes: number): Promise<str
   return (await readCappedBytes(request, limitBytes)).toString("utf8");
 }
 
-/** Reads a JSON body and validates it; throws a ready 4xx response otherwise. */
-export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+/** A zod error's messages keyed by their full path ("questions.2.correct"), for bodies with lists. */
+export function fieldErrorsByPath(error: z.ZodError): FieldErrors {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "body";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/**
+ * Reads a JSON body and validates it; throws a ready 4xx response otherwise.
+ * Field errors are keyed by top-level field, or by full path with `{ paths: "full" }`.
+ */
+export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S, options: { paths?: "top" | "full" } = {}): Promise<z.output<S>> {
   const type = request.headers.get("Content-Type") ?? "";
   const text = await readCappedText(request, env.JSON_BODY_LIMIT_KB * 1024);
   if (text.trim() !== "" && !type.toLowerCase().includes("application/json")) {
@@ -55,6 +68,10 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
     }
   }
   const result = schema.safeParse(body);
+  if (!result.success && options.paths === "full") {
+    const first = result.error.issues[0];
+    throw apiError(400, first ? `${first.path.length ? `${first.path.join(".")}: ` : ""}${first.message}` : "Invalid request body", fieldErrorsByPath(result.error));
+  }
   if (!result.success) {
     const flat = result.error.flatten();
     const first = flat.formErrors[0] ?? Object.values(flat.fieldErrors).flat()[0];

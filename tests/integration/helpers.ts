@@ -122,3 +122,27 @@ export async function newStudent(baseUrl: string): Promise<Visitor> {
   expect((await visitor.register(uniqueName())).status).toBe(201);
   return visitor;
 }
+
+interface AdminQuizJson {
+  quiz: { questions: Array<{ id: number; type: string; correct?: number[]; accepted?: string[] }> };
+}
+
+/** The right answers to a lesson's quiz, read through the admin's view of it. */
+export async function correctAnswers(admin: Visitor, lessonId: number) {
+  const response = await admin.request(`/api/lessons/${lessonId}/quiz`);
+  expect(response.status).toBe(200);
+  const { quiz } = (await response.json()) as AdminQuizJson;
+  return quiz.questions.map((question) =>
+    question.type === "short" ? { questionId: question.id, text: question.accepted?.[0] ?? "" } : { questionId: question.id, choices: question.correct ?? [] },
+  );
+}
+
+/** Passes a lesson's quiz as `member` (the answers come from `admin`); returns the attempt's answer. */
+export async function passQuiz(member: Visitor, admin: Visitor, lessonId: number) {
+  const response = await member.request(`/api/lessons/${lessonId}/quiz/attempts`, { method: "POST", json: { answers: await correctAnswers(admin, lessonId) } });
+  expect(response.status).toBe(201);
+  return (await response.json()) as {
+    attempt: { passed: boolean; score: number };
+    completion: { progress: { progressPercentage: number; isCompleted: boolean }; nextLessonId: number | null; certificate: { certificateNumber: string } | null } | null;
+  };
+}

@@ -123,4 +123,5 @@ export const Video = spriteIcon("Video");
 export const VideoOff = spriteIcon("VideoOff");
 export const Wrench = spriteIcon("Wrench");
 export const X = spriteIcon("X");
+export const XCircle = spriteIcon("XCircle");
 export const Zap = spriteIcon("Zap");

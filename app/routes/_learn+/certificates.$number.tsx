@@ -24,6 +24,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
       recipientName: certificate.recipientName,
       issuedAt: certificate.issuedAt.toISOString(),
       isVerified: certificate.isVerified,
+      // Courses with quizzes (issue 24): the average best score when it was issued.
+      averageScore: certificate.averageScore,
     },
   });
 }
@@ -48,6 +50,12 @@ export default function CertificateVerification() {
             <ShieldAlert className="h-4 w-4" aria-hidden /> Not verified
           </p>
         )}
+        {certificate.averageScore !== null ? (
+          <p className="text-sm" data-testid="certificate-assessed">
+            <span className="font-semibold">Assessed</span>: earned by passing the course&apos;s quizzes, with an average best score of{" "}
+            <span className="font-semibold">{certificate.averageScore}%</span>.
+          </p>
+        ) : null}
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="opacity-70">Certificate number</dt>

@@ -9,10 +9,14 @@ import { parseRouteId, parseSectionNumber } from "~/components/learning/route-pa
 import { SectionContent } from "./section-content";
 import { useLearningHeartbeat } from "./use-learning-heartbeat";
 import { StudyHelpPanel } from "./study-help";
+import type { User } from "#db/schema";
 import { buttonClasses } from "~/components/ui/button";
 import { findCompletableLesson, findLessonForViewer } from "~/models/access.server";
 import { listLessonOutline } from "~/models/lesson.server";
-import { completeLesson, getVideoPositions, listCompletedLessonIds } from "~/models/progress.server";
+import { completeLesson, CompletionRefusal, getVideoPositions, listCompletedLessonIds } from "~/models/progress.server";
+import { getQuizForLesson, QuizRefusal, quizStanding, submitAttempt, toMemberQuiz, type StoredQuiz } from "~/models/quiz.server";
+import { AttemptSchema } from "~/schemas/quiz";
+import { QuizPanel, type QuizPanelData } from "./quiz-panel";
 import { HEARTBEAT_INTERVAL_SECONDS } from "~/schemas/learning-time";
 import { requireUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -46,6 +50,44 @@ function findRequestedLesson(params: LoaderFunctionArgs["params"], viewer: { id:
 const HeartbeatInterval = z.coerce.number().int().min(2).max(HEARTBEAT_INTERVAL_SECONDS).catch(HEARTBEAT_INTERVAL_SECONDS);
 const parseHeartbeatInterval = (value: string | null) => HeartbeatInterval.parse(value ?? undefined);
 
+/**
+ * The quiz as this member sees it: prompts and options in this attempt's
+ * order, their standing, and (with ?attempt=N, where the form sends them
+ * after submitting) that attempt's results with the explanations.
+ */
+function quizPanelData(quiz: StoredQuiz, user: Pick<User, "id">, attemptParam: string | null): QuizPanelData {
+  const standing = quizStanding(quiz, user.id);
+  const asked = attemptParam === null ? undefined : standing.attempts.find((attempt) => String(attempt.attemptNumber) === attemptParam);
+  const prompts = new Map(quiz.questions.map((question) => [question.id, question.prompt]));
+  return {
+    passingScore: quiz.passingScore,
+    questions: toMemberQuiz(quiz, { userId: user.id, attemptNumber: standing.nextAttemptNumber }).questions,
+    bestScore: standing.bestScore,
+    passed: standing.passed,
+    attemptsUsed: standing.attempts.length,
+    attemptsLeft: standing.attemptsLeft,
+    result: asked
+      ? {
+          attemptNumber: asked.attemptNumber,
+          score: asked.score,
+          passed: asked.passed,
+          results: asked.results.map((result) => ({ ...result, prompt: prompts.get(result.questionId) ?? null })),
+        }
+      : null,
+  };
+}
+
+/** The quiz form's fields (`q-<questionId>`: option numbers, or the typed answer) as an attempt. */
+function answersFromForm(quiz: StoredQuiz, formData: FormData) {
+  const answers = quiz.questions.map((question) => {
+    const values = formData.getAll(`q-${question.id}`).filter((value): value is string => typeof value === "string");
+    if (question.type === "short") return { questionId: question.id, text: (values[0] ?? "").slice(0, 500) };
+    const choices = values.filter((value) => /^\d{1,2}$/.test(value)).map(Number);
+    return { questionId: question.id, choices };
+  });
+  return AttemptSchema.parse({ answers }).answers;
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { lesson, course } = findRequestedLesson(params, user);
@@ -64,7 +106,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const previous = others.filter(isBefore).at(-1) ?? null;
   const next = others.find((other) => !isBefore(other)) ?? null;
 
+  const quiz = getQuizForLesson(lesson.id);
+  const completed = listCompletedLessonIds(user.id, course.id).includes(lesson.id);
   return json({
+    quiz: quiz ? quizPanelData(quiz, user, new URL(request.url).searchParams.get("attempt")) : null,
     heartbeatSeconds: parseHeartbeatInterval(new URL(request.url).searchParams.get("heartbeat")),
     course: { id: course.id, title: course.title },
     lesson: {
@@ -73,7 +118,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       description: lesson.description,
       order: lesson.order,
       estimatedMinutes: lesson.estimatedMinutes,
-      completed: listCompletedLessonIds(user.id, course.id).includes(lesson.id),
+      completed,
     },
     sections: sections.map(({ id, title, type }) => ({ id, title, type })),
     sectionNumber: n,
@@ -98,13 +143,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await readForm(request);
-  invariantResponse(formData.get("intent") === "complete", "Unknown action", { status: 400 });
+  const intent = formData.get("intent");
+  invariantResponse(intent === "complete" || intent === "quiz", "Unknown action", { status: 400 });
   // Same rule as POST /api/lessons/{id}/complete: an admin previewing hidden content records nothing.
   const found = findCompletableLesson(parseRouteId(params.lessonId) ?? 0, user, parseRouteId(params.courseId) ?? 0);
   invariantResponse(found, NOT_FOUND, { status: 404 });
   const { lesson, course } = found;
+  const here = `/course/${course.id}/lesson/${lesson.id}${new URL(request.url).search}`;
 
-  const result = completeLesson(user, lesson);
+  if (intent === "quiz") return submitQuizForm(user, lesson, formData, `/course/${course.id}/lesson/${lesson.id}`, here);
+  let result;
+  try {
+    result = completeLesson(user, lesson);
+  } catch (error) {
+    if (!(error instanceof CompletionRefusal)) throw error;
+    return redirectWithToast(`${here}#quiz`, { type: "error", title: "Quiz not passed yet", description: error.message }, { status: 303 });
+  }
   if (result.nextLessonId !== null) {
     return redirectWithToast(`/course/${course.id}/lesson/${result.nextLessonId}`, {
       type: "success",
@@ -130,7 +184,46 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
-function SectionNavigation({ sectionNumber, total, hrefFor }: { sectionNumber: number; total: number; hrefFor: (n: number) => string }) {
+async function submitQuizForm(user: User, lesson: { id: number; courseId: number; order: number }, formData: FormData, lessonPath: string, here: string) {
+  const quiz = getQuizForLesson(lesson.id);
+  invariantResponse(quiz, "This lesson has no quiz", { status: 404 });
+  const section = new URL(here, "http://x").searchParams.get("section");
+  let outcome;
+  try {
+    outcome = submitAttempt(user, lesson, answersFromForm(quiz, formData));
+  } catch (error) {
+    if (!(error instanceof QuizRefusal)) throw error;
+    return redirectWithToast(`${here}#quiz`, { type: "error", title: "No attempts left", description: error.message }, { status: 303 });
+  }
+  const { attempt, completion } = outcome;
+  const resultPath = `${lessonPath}?${section ? `section=${encodeURIComponent(section)}&` : ""}attempt=${attempt.attemptNumber}#quiz`;
+  if (completion?.certificate) {
+    return redirectWithToast(resultPath, {
+      type: "success",
+      title: "Certificate earned!",
+      chime: "certificate",
+      description: `Quiz passed with ${attempt.score}%. Your certificate number is ${completion.certificate.certificateNumber}.`,
+    });
+  }
+  return redirectWithToast(
+    resultPath,
+    attempt.passed
+      ? { type: "success", title: "Quiz passed!", chime: "lesson", description: `You scored ${attempt.score}%. Lesson completed.` }
+      : { type: "error", title: "Not passed yet", description: `You scored ${attempt.score}%; the pass mark is ${quiz.passingScore}%.` },
+  );
+}
+
+function SectionNavigation({
+  sectionNumber,
+  total,
+  hrefFor,
+  quizToPass,
+}: {
+  sectionNumber: number;
+  total: number;
+  hrefFor: (n: number) => string;
+  quizToPass: boolean;
+}) {
   const navigation = useNavigation();
   const completing = navigation.state !== "idle" && navigation.formData?.get("intent") === "complete";
   const isLast = sectionNumber >= total;
@@ -145,7 +238,11 @@ function SectionNavigation({ sectionNumber, total, hrefFor }: { sectionNumber: n
           <ChevronLeft className="h-4 w-4" aria-hidden /> Previous Section
         </button>
       )}
-      {isLast ? (
+      {isLast && quizToPass ? (
+        <a href="#quiz" className={buttonClasses("primary")}>
+          <FileQuestion className="h-4 w-4" aria-hidden /> Pass the quiz to complete this lesson
+        </a>
+      ) : isLast ? (
         <Form method="post">
           <input type="hidden" name="intent" value="complete" />
           <button type="submit" className={buttonClasses("primary")} disabled={completing}>
@@ -162,7 +259,7 @@ function SectionNavigation({ sectionNumber, total, hrefFor }: { sectionNumber: n
 }
 
 export default function LessonPlayer() {
-  const { heartbeatSeconds, course, lesson, sections, sectionNumber, section, previous, next } = useLoaderData<typeof loader>();
+  const { quiz, heartbeatSeconds, course, lesson, sections, sectionNumber, section, previous, next } = useLoaderData<typeof loader>();
   useLearningHeartbeat(lesson.id, heartbeatSeconds);
   const total = sections.length;
   const basePath = `/course/${course.id}/lesson/${lesson.id}`;
@@ -190,7 +287,11 @@ export default function LessonPlayer() {
             )}
           </div>
 
-          <SectionNavigation sectionNumber={sectionNumber} total={total} hrefFor={hrefFor} />
+          {quiz && (sectionNumber >= total || quiz.result) ? (
+            <QuizPanel quiz={quiz} tryAgainHref={`${hrefFor(Math.max(total, 1))}#quiz`} nextHref={next ? `/course/${course.id}/lesson/${next.id}` : null} />
+          ) : null}
+
+          <SectionNavigation sectionNumber={sectionNumber} total={total} hrefFor={hrefFor} quizToPass={Boolean(quiz && !quiz.passed && !lesson.completed)} />
         </div>
 
         <aside className="space-y-6">

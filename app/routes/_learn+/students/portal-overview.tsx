@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, Flame, GraduationCap, MessageCircle, Video } from "~/components/ui/icons";
+import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, FileQuestion, Flame, GraduationCap, MessageCircle, Video } from "~/components/ui/icons";
 import { companionHref, openCompanion } from "~/components/companion/companion-store";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { EstimatedPart, LearningTimeRule } from "~/components/learning/learning-time-note";
@@ -132,6 +132,44 @@ export function ContinueJourney({ courses, upsell, finishedCount }: { courses: J
           ) : null}
         </ul>
       ) : null}
+    </section>
+  );
+}
+
+export interface QuizToPass {
+  courseId: number;
+  courseTitle: string;
+  lessonId: number;
+  lessonTitle: string;
+  passingScore: number;
+  bestScore: number | null;
+  attemptsLeft: number | null;
+}
+
+/** Quizzes in started courses that the member still has to pass (issue 24), beside "Continue Your Journey". */
+export function QuizzesToPass({ quizzes }: { quizzes: QuizToPass[] }) {
+  return (
+    <section aria-labelledby="quizzes-title" data-testid="quizzes-to-pass">
+      <h2 id="quizzes-title" className="mb-4 font-display text-2xl">
+        Quizzes to pass
+      </h2>
+      <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
+        {quizzes.map((quiz) => (
+          <li key={quiz.lessonId}>
+            <AppLink to={`/course/${quiz.courseId}/lesson/${quiz.lessonId}`} className={quickActionClasses}>
+              <FileQuestion className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+              <span className="min-w-0">
+                <span className="block truncate font-semibold">{quiz.lessonTitle}</span>
+                <span className="block truncate text-sm opacity-80">{quiz.courseTitle}</span>
+                <span className="block text-sm opacity-80">
+                  Pass mark {quiz.passingScore}%{quiz.bestScore !== null ? ` · best so far ${quiz.bestScore}%` : " · not tried yet"}
+                  {quiz.attemptsLeft === 0 ? " · no attempts left" : ""}
+                </span>
+              </span>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

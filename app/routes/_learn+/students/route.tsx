@@ -7,7 +7,7 @@ import { CourseCard } from "~/components/course-card";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
 import { CertificateList } from "./portal-certificates";
 import { AnalyticsTeaser, LearningAnalyticsPanel } from "./portal-analytics";
-import { ContinueJourney, PortalStatCards, QuickActions, UpgradeBanner } from "./portal-overview";
+import { ContinueJourney, PortalStatCards, QuickActions, QuizzesToPass, UpgradeBanner } from "./portal-overview";
 import { Achievements, CourseProgressList, LearningPath, RecentActivity } from "./portal-progress";
 import { CANCEL_INTENT, RESUME_INTENT, SubscriptionCard } from "./portal-subscription";
 import type { PortalCertificate, PortalProgress } from "./portal-types";
@@ -19,6 +19,7 @@ import { loadConferenceBanner } from "./conference-banner.server";
 import { listActiveCourses } from "~/models/course.server";
 import { getLearningAnalytics } from "~/models/learning-analytics.server";
 import { getJourney } from "~/models/journey.server";
+import { listQuizzesToPass } from "~/models/quiz.server";
 import { getLearningTimeTotal } from "~/models/learning-time.server";
 import { getCurrentStreak, getEnrolmentCounts, listProgressForUser } from "~/models/progress.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
@@ -93,6 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       streak: getCurrentStreak(user.id),
     },
     journey: tab === "overview" ? getJourney(user) : null,
+    quizzesToPass: tab === "overview" ? listQuizzesToPass(user).slice(0, 6) : [],
     courses,
     progress,
     certificates,
@@ -132,7 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StudentPortal() {
-  const { name, tab, view, subscription, paymentsOffMessage, analytics, conferenceBanner, stats, journey, courses, progress, certificates } =
+  const { name, tab, view, subscription, paymentsOffMessage, analytics, conferenceBanner, stats, journey, quizzesToPass, courses, progress, certificates } =
     useLoaderData<typeof loader>();
   const loadingCourse = useLoadingCoursePage();
   if (loadingCourse) return <CourseDetailSkeleton />;
@@ -202,6 +204,7 @@ export default function StudentPortal() {
                 finishedCount={journey.finishedCount}
               />
             ) : null}
+            {quizzesToPass.length > 0 ? <QuizzesToPass quizzes={quizzesToPass} /> : null}
             <div className="order-1 md:order-none">
               <QuickActions upgrade={subscription.isPremium ? null : { paymentsOffMessage }} />
             </div>

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { findCompletableLesson } from "~/models/access.server";
 import { toApiCertificate } from "~/models/certificate.server";
-import { completeLesson, toApiProgress } from "~/models/progress.server";
-import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
+import { completeLesson, CompletionRefusal, toApiProgress } from "~/models/progress.server";
+import { answerRefusals, apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -10,11 +10,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const found = findCompletableLesson(idParam(params.lessonId, "Lesson"), user);
   if (!found) return apiError(404, "Lesson not found");
-  const result = completeLesson(user, found.lesson);
-  return json({
-    progress: toApiProgress(result.progress),
-    nextLessonId: result.nextLessonId,
-    certificate: result.certificate ? toApiCertificate(result.certificate) : null,
+  // A lesson with a quiz is completed by passing it (409 until then).
+  return answerRefusals(CompletionRefusal, () => {
+    const result = completeLesson(user, found.lesson);
+    return json({
+      progress: toApiProgress(result.progress),
+      nextLessonId: result.nextLessonId,
+      certificate: result.certificate ? toApiCertificate(result.certificate) : null,
+    });
   });
 }
 

@@ -1,0 +1,163 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { CheckCircle2, FileQuestion, XCircle } from "~/components/ui/icons";
+import { AppLink } from "~/components/ui/app-link";
+import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/utils/misc";
+
+// The lesson's quiz (issue 24): a plain form posted to the lesson page, so it
+// works without JavaScript. Before an attempt it shows prompts and options
+// only; after one, the score, right or wrong per question with the
+// explanations, and the attempts left.
+
+export interface QuizQuestionView {
+  id: number;
+  type: "single" | "multiple" | "true_false" | "short";
+  prompt: string;
+  options?: string[];
+  optionOrder?: number[];
+}
+
+export interface QuizPanelData {
+  passingScore: number;
+  questions: QuizQuestionView[];
+  bestScore: number | null;
+  passed: boolean;
+  attemptsUsed: number;
+  attemptsLeft: number | null;
+  /** The attempt just submitted (or asked for with ?attempt=N). */
+  result: {
+    attemptNumber: number;
+    score: number;
+    passed: boolean;
+    results: { questionId: number; prompt: string | null; correct: boolean; explanation?: string }[];
+  } | null;
+}
+
+function attemptsText(left: number | null): string {
+  if (left === null) return "Unlimited attempts";
+  return left === 1 ? "1 attempt left" : `${left} attempts left`;
+}
+
+function QuestionField({ question, number }: { question: QuizQuestionView; number: number }) {
+  const name = `q-${question.id}`;
+  const promptId = `quiz-q-${question.id}`;
+  if (question.type === "short") {
+    return (
+      <fieldset className="space-y-2">
+        <legend id={promptId} className="font-medium">
+          {number}. {question.prompt}
+        </legend>
+        <input name={name} type="text" maxLength={500} autoComplete="off" aria-labelledby={promptId} className="input-field" />
+      </fieldset>
+    );
+  }
+  const options = question.options ?? [];
+  const order = question.optionOrder ?? options.map((_, index) => index);
+  const multiple = question.type === "multiple";
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium">
+        {number}. {question.prompt}
+        {multiple ? <span className="ml-2 text-sm font-normal opacity-75">(choose all that apply)</span> : null}
+      </legend>
+      <div className="space-y-1">
+        {order.map((index) => (
+          <label key={index} className="flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 hover:bg-primary/10">
+            <input type={multiple ? "checkbox" : "radio"} name={name} value={index} className="mt-1 h-4 w-4" />
+            <span>{options[index]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function QuizResult({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelData; nextHref: string | null; tryAgainHref: string }) {
+  const result = quiz.result;
+  if (!result) return null;
+  const right = result.results.filter((r) => r.correct).length;
+  return (
+    <div className="space-y-4" data-testid="quiz-result">
+      <div className={cn("rounded-lg border p-4", result.passed ? "border-emerald-400/60 bg-emerald-500/10" : "border-amber-400/60 bg-amber-500/10")}>
+        <p className="font-display text-2xl" data-testid="quiz-score">
+          Score: {result.score}%
+        </p>
+        <p className="mt-1">
+          {result.passed
+            ? `Passed (pass mark ${quiz.passingScore}%). This lesson is complete.`
+            : `Not passed yet: you need ${quiz.passingScore}% to pass.`}{" "}
+          {right} of {result.results.length} correct · attempt {result.attemptNumber} · {attemptsText(quiz.attemptsLeft)}
+        </p>
+      </div>
+      <ol className="space-y-3" aria-label="Your answers">
+        {result.results.map((item, index) => (
+          <li key={item.questionId} className="flex gap-3">
+            {item.correct ? (
+              <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-300" aria-label="Correct" />
+            ) : (
+              <XCircle className="mt-0.5 h-5 w-5 shrink-0 text-red-300" aria-label="Wrong" />
+            )}
+            <div>
+              <p className="font-medium">
+                {index + 1}. {item.prompt ?? "A question that has since changed"}
+                <span className="sr-only">{item.correct ? " — correct" : " — wrong"}</span>
+              </p>
+              {item.explanation ? <p className="mt-1 text-sm opacity-85">{item.explanation}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-3">
+        {quiz.attemptsLeft !== 0 ? (
+          <AppLink to={tryAgainHref} className={buttonClasses(result.passed ? "outline" : "primary")}>
+            Try again
+          </AppLink>
+        ) : null}
+        {result.passed && nextHref ? (
+          <AppLink to={nextHref} className={buttonClasses("primary")}>
+            Next lesson
+          </AppLink>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function QuizPanel({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelData; nextHref: string | null; tryAgainHref: string }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "quiz";
+  const outOfAttempts = quiz.attemptsLeft === 0;
+  return (
+    <section id="quiz" className="card space-y-5" aria-labelledby="quiz-title">
+      <header className="space-y-1">
+        <h2 id="quiz-title" className="flex items-center gap-2 font-display text-2xl">
+          <FileQuestion className="h-6 w-6" aria-hidden /> Lesson quiz
+        </h2>
+        <p className="text-sm opacity-85" data-testid="quiz-summary">
+          {quiz.questions.length} {quiz.questions.length === 1 ? "question" : "questions"} · pass mark {quiz.passingScore}% ·{" "}
+          {attemptsText(quiz.attemptsLeft)}
+          {quiz.bestScore !== null ? ` · best score ${quiz.bestScore}%` : ""}
+          {quiz.passed ? " · passed" : ""}
+        </p>
+      </header>
+      {quiz.result ? (
+        <QuizResult quiz={quiz} nextHref={nextHref} tryAgainHref={tryAgainHref} />
+      ) : outOfAttempts ? (
+        <p data-testid="quiz-no-attempts">
+          You have used all your attempts at this quiz{quiz.passed ? "" : " without passing it"}. Please contact the academy if you need another
+          try.
+        </p>
+      ) : (
+        <Form method="post" className="space-y-5" data-testid="quiz-form">
+          <input type="hidden" name="intent" value="quiz" />
+          {quiz.questions.map((question, index) => (
+            <QuestionField key={question.id} question={question} number={index + 1} />
+          ))}
+          <button type="submit" className={buttonClasses("primary")} disabled={submitting}>
+            {submitting ? "Submitting..." : "Submit answers"}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

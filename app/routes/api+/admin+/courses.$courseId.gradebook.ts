@@ -1,0 +1,23 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getCourseForViewer } from "~/models/course.server";
+import { courseGradebook, gradebookCsv } from "~/models/quiz.server";
+import { apiError, idParam } from "~/utils/api.server";
+import { requireAdmin } from "~/services/auth.server";
+
+// A course's gradebook (issue 24): per member and quiz lesson, best score,
+// passed and attempts; `?format=csv` downloads the same table.
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const course = getCourseForViewer(idParam(params.courseId, "Course"), admin);
+  if (!course) return apiError(404, "Course not found");
+  const gradebook = courseGradebook(course.id);
+  const format = new URL(request.url).searchParams.get("format");
+  if (format === "csv") {
+    const fileName = `gradebook-course-${course.id}.csv`;
+    return new Response(gradebookCsv(gradebook), {
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"` },
+    });
+  }
+  if (format !== null && format !== "json") return apiError(400, "format is csv or json");
+  return json({ courseId: course.id, courseTitle: course.title, ...gradebook });
+}
