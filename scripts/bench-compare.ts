@@ -1,6 +1,7 @@
 /**
- * `npm run bench:compare -- <other checkout>`: is this tree slower than
- * another one (say, the commit before a refactor)? Both builds run side by
+ * `npm run bench:compare -- <other checkout> [this checkout]`: is this tree
+ * (or the second checkout given) slower than another one (say, the commit
+ * before a refactor)? Both builds run side by
  * side on fresh demo databases and are measured in alternation, target by
  * target, round after round (which one goes first alternates too), so the
  * machine's drift hits both alike. A target is judged on the median of its
@@ -8,7 +9,8 @@
  * CPU time per request; a target more than 5% slower on both fails.
  *
  * Build both first (`npm run build` in each). Settings: COMPARE_ROUNDS
- * (default 5), COMPARE_SECONDS per measurement (default 3).
+ * (default 5), COMPARE_SECONDS per measurement (default 3), COMPARE_ONLY (a
+ * part of the paths to measure, e.g. "/api/").
  */
 import path from "node:path";
 import autocannon from "autocannon";
@@ -20,7 +22,7 @@ const SECONDS = Number(process.env.COMPARE_SECONDS ?? 3);
 const SLOWER_LIMIT = 0.95;
 
 type Role = "visitor" | "student" | "admin";
-const TARGETS: { path: string; role: Role }[] = [
+const ALL_TARGETS: { path: string; role: Role }[] = [
   { path: "/", role: "visitor" },
   { path: "/legal", role: "student" },
   { path: "/api/courses/1", role: "visitor" },
@@ -33,6 +35,8 @@ const TARGETS: { path: string; role: Role }[] = [
   { path: "/api/user/progress", role: "student" },
   { path: "/api/courses/1", role: "student" },
 ];
+
+const TARGETS = ALL_TARGETS.filter((target) => target.path.includes(process.env.COMPARE_ONLY ?? ""));
 
 interface Side {
   name: string;
@@ -75,9 +79,9 @@ const median = (values: number[]) => {
 async function main() {
   const otherRoot = process.argv[2];
   if (!otherRoot) throw new Error("Usage: npm run bench:compare -- <path of the other checkout, built>");
-  const here = path.resolve(import.meta.dirname, "..");
+  const here = path.resolve(process.argv[3] ?? path.resolve(import.meta.dirname, ".."));
   const other = await startSide(`other (${path.resolve(otherRoot)})`, path.resolve(otherRoot));
-  const current = await startSide("this tree", here);
+  const current = await startSide(`this tree (${here})`, here);
   const throughput = TARGETS.map(() => [] as number[]);
   const cpu = TARGETS.map(() => [] as number[]);
   try {

@@ -158,6 +158,30 @@ export function RecordActions({
   );
 }
 
+/** The page's records as a grid of cards, or `empty` when there are none. */
+export function CardGrid<Item extends { id: number }>({
+  label,
+  items,
+  empty,
+  className = "mt-8",
+  children,
+}: {
+  label: string;
+  items: readonly Item[];
+  empty: ReactNode;
+  className?: string;
+  children: (item: Item) => ReactNode;
+}) {
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** What a list shows when it has nothing in it yet. */
 export function EmptyState({ icon: Icon, title, message, className = "mt-8" }: { icon?: LucideIcon; title: string; message: ReactNode; className?: string }) {
   return (

@@ -12,7 +12,7 @@ import { FolderOpen, Upload } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AdminFormReply } from "~/components/admin/admin-form";
-import { AdminCrudPage, EmptyState } from "~/components/admin/crud-page";
+import { AdminCrudPage, CardGrid, EmptyState } from "~/components/admin/crud-page";
 import { PageErrorBoundary } from "~/components/error-boundary";
 import type { Notice } from "~/schemas/notice";
 import { PREMIUM_REQUIRED_MARKER, requestDownloadLink } from "~/components/templates/download";
@@ -262,29 +262,29 @@ export default function ToolsTemplates() {
         </ul>
       </nav>
 
-      {templates.length === 0 ? (
-        <EmptyState
-          icon={FolderOpen}
-          title="No templates available"
-          message={emptyCategoryLabel ? `No templates found in the ${emptyCategoryLabel} category.` : "No templates have been uploaded yet."}
-        />
-      ) : (
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
-          {templates.map((template) => (
-            <li key={template.id}>
-              <TemplateCard
-                template={{ ...template, downloadCount: template.downloadCount + (startedDownloads[template.id] ?? 0) }}
-                access={accessFor(template)}
-                isAdmin={isAdmin}
-                hrefWith={hrefWith}
-                loginHref={loginHref}
-                downloading={downloadingId === template.id}
-                onDownload={hydrated ? download : undefined}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardGrid
+        label="Templates"
+        items={templates}
+        empty={
+          <EmptyState
+            icon={FolderOpen}
+            title="No templates available"
+            message={emptyCategoryLabel ? `No templates found in the ${emptyCategoryLabel} category.` : "No templates have been uploaded yet."}
+          />
+        }
+      >
+        {(template) => (
+          <TemplateCard
+            template={{ ...template, downloadCount: template.downloadCount + (startedDownloads[template.id] ?? 0) }}
+            access={accessFor(template)}
+            isAdmin={isAdmin}
+            hrefWith={hrefWith}
+            loginHref={loginHref}
+            downloading={downloadingId === template.id}
+            onDownload={hydrated ? download : undefined}
+          />
+        )}
+      </CardGrid>
 
       {premiumId !== null ? (
         <PremiumDialog templateTitle={templates.find((t) => t.id === premiumId)?.title ?? null} closeTo={closeTo} />

@@ -9,7 +9,7 @@ import {
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { BookOpen, Crown, Layers } from "~/components/ui/icons";
 import type { AdminFormReply } from "~/components/admin/admin-form";
-import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
+import { AdminCrudPage, CardGrid, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { CourseForm } from "~/components/admin/course-form";
 import type { Notice } from "~/schemas/notice";
 import { levelBadgeClasses } from "~/components/course-card";
@@ -146,44 +146,42 @@ export default function CourseManagement() {
         explanation: "A course that students have started or finished is archived instead: it is hidden, and their certificates stay valid.",
       })}
     >
-      {courses.length === 0 ? (
-        <EmptyState icon={BookOpen} title="No courses created yet" message="Create the first course to open the catalogue." />
-      ) : (
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Courses">
-          {courses.map((course) => (
-            <li key={course.id}>
-              <article className="card flex h-full flex-col overflow-hidden p-0" data-testid="admin-course-card" aria-label={course.title}>
-                <CourseImage course={course} className="aspect-video w-full" lazy />
-                <div className="flex flex-1 flex-col gap-3 p-5">
-                  <div className="flex flex-wrap items-center gap-2 text-xs">
-                    <span className={`rounded-full border px-2 py-0.5 ${levelBadgeClasses[course.level]}`}>{course.level}</span>
-                    {course.isActive ? null : (
-                      <span className="rounded-full border border-amber-400/50 bg-amber-500/20 px-2 py-0.5 text-amber-100" title="Hidden from students">
-                        Archived
-                      </span>
-                    )}
-                    {course.isPremium ? (
-                      <span className="flex items-center gap-1 text-accent">
-                        <Crown className="h-3.5 w-3.5" aria-hidden /> Premium
-                      </span>
-                    ) : null}
-                  </div>
-                  <h2 className="font-display text-lg font-semibold">{course.title}</h2>
-                  <p className="flex items-center gap-1 text-sm opacity-80">
-                    <Layers className="h-4 w-4" aria-hidden /> {course.lessons} {course.lessons === 1 ? "lesson" : "lessons"}
-                  </p>
-                  <div className="mt-auto flex items-center gap-2">
-                    <AppLink to={`/admin/courses/${course.id}/lessons`} className={buttonClasses("primary", "flex-1", "sm")}>
-                      Manage Lessons
-                    </AppLink>
-                    <RecordActions id={course.id} name={course.title} idField="courseId" question="Delete this course?" />
-                  </div>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardGrid
+        label="Courses"
+        items={courses}
+        empty={<EmptyState icon={BookOpen} title="No courses created yet" message="Create the first course to open the catalogue." />}
+      >
+        {(course) => (
+          <article className="card flex h-full flex-col overflow-hidden p-0" data-testid="admin-course-card" aria-label={course.title}>
+            <CourseImage course={course} className="aspect-video w-full" lazy />
+            <div className="flex flex-1 flex-col gap-3 p-5">
+              <div className="flex flex-wrap items-center gap-2 text-xs">
+                <span className={`rounded-full border px-2 py-0.5 ${levelBadgeClasses[course.level]}`}>{course.level}</span>
+                {course.isActive ? null : (
+                  <span className="rounded-full border border-amber-400/50 bg-amber-500/20 px-2 py-0.5 text-amber-100" title="Hidden from students">
+                    Archived
+                  </span>
+                )}
+                {course.isPremium ? (
+                  <span className="flex items-center gap-1 text-accent">
+                    <Crown className="h-3.5 w-3.5" aria-hidden /> Premium
+                  </span>
+                ) : null}
+              </div>
+              <h2 className="font-display text-lg font-semibold">{course.title}</h2>
+              <p className="flex items-center gap-1 text-sm opacity-80">
+                <Layers className="h-4 w-4" aria-hidden /> {course.lessons} {course.lessons === 1 ? "lesson" : "lessons"}
+              </p>
+              <div className="mt-auto flex items-center gap-2">
+                <AppLink to={`/admin/courses/${course.id}/lessons`} className={buttonClasses("primary", "flex-1", "sm")}>
+                  Manage Lessons
+                </AppLink>
+                <RecordActions id={course.id} name={course.title} idField="courseId" question="Delete this course?" />
+              </div>
+            </div>
+          </article>
+        )}
+      </CardGrid>
     </AdminCrudPage>
   );
 }

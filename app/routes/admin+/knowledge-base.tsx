@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BookOpen, Eye } from "~/components/ui/icons";
 import type { AdminFormReply } from "~/components/admin/admin-form";
-import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
+import { AdminCrudPage, CardGrid, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { ArticleForm } from "~/components/knowledge-base/article-form";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
@@ -93,37 +93,35 @@ export default function KnowledgeBaseManagement() {
       form={(article) => <ArticleForm article={article} reply={actionData} closeTo={KB_ADMIN_PATH} />}
       confirmDelete={(article) => ({ subject: article.title, explanation: DELETE_QUESTION })}
     >
-      {articles.length === 0 ? (
-        <EmptyState icon={BookOpen} title="No articles found" message="Create the first article for the knowledge base." />
-      ) : (
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Articles">
-          {articles.map((article) => (
-            <li key={article.id}>
-              <article className="card flex h-full flex-col gap-3" data-testid="admin-kb-card" aria-label={article.title}>
-                <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-                  <span className="chip chip-accent">{article.category}</span>
-                  <PublishedBadge isPublished={article.isPublished} />
-                </div>
-                <h2 className="font-display text-lg font-semibold">{article.title}</h2>
-                <p className="line-clamp-3 text-sm opacity-85">{article.summary}</p>
-                <TagList tags={article.tags} max={3} />
-                <p className="flex items-center gap-3 text-xs opacity-75">
-                  <span className="flex items-center gap-1">
-                    <Eye className="h-3.5 w-3.5" aria-hidden /> {article.viewCount} views
-                  </span>
-                  <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
-                </p>
-                <div className="mt-auto flex items-center gap-2">
-                  <AppLink to={`/knowledge-base/${article.id}`} className={buttonClasses("ghost", "flex-1", "sm")}>
-                    View
-                  </AppLink>
-                  <RecordActions id={article.id} name={article.title} idField="articleId" question={DELETE_QUESTION} />
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardGrid
+        label="Articles"
+        items={articles}
+        empty={<EmptyState icon={BookOpen} title="No articles found" message="Create the first article for the knowledge base." />}
+      >
+        {(article) => (
+          <article className="card flex h-full flex-col gap-3" data-testid="admin-kb-card" aria-label={article.title}>
+            <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+              <span className="chip chip-accent">{article.category}</span>
+              <PublishedBadge isPublished={article.isPublished} />
+            </div>
+            <h2 className="font-display text-lg font-semibold">{article.title}</h2>
+            <p className="line-clamp-3 text-sm opacity-85">{article.summary}</p>
+            <TagList tags={article.tags} max={3} />
+            <p className="flex items-center gap-3 text-xs opacity-75">
+              <span className="flex items-center gap-1">
+                <Eye className="h-3.5 w-3.5" aria-hidden /> {article.viewCount} views
+              </span>
+              <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+            </p>
+            <div className="mt-auto flex items-center gap-2">
+              <AppLink to={`/knowledge-base/${article.id}`} className={buttonClasses("ghost", "flex-1", "sm")}>
+                View
+              </AppLink>
+              <RecordActions id={article.id} name={article.title} idField="articleId" question={DELETE_QUESTION} />
+            </div>
+          </article>
+        )}
+      </CardGrid>
     </AdminCrudPage>
   );
 }

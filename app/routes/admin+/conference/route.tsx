@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CalendarPlus, Radio, Video } from "~/components/ui/icons";
 import { PageErrorBoundary } from "~/components/error-boundary";
-import { AdminCrudPage, EmptyState, useUrlDialogs } from "~/components/admin/crud-page";
+import { AdminCrudPage, CardGrid, EmptyState, useUrlDialogs } from "~/components/admin/crud-page";
 import { ConferenceActionForm } from "./conference-action-form";
 import { ConferenceCard } from "./conference-card";
 import { ConferenceForm } from "./conference-form";
@@ -112,22 +112,21 @@ export default function AdminConferencePage() {
             {conferences.length} Active
           </span>
         </div>
-        {conferences.length === 0 ? (
-          <EmptyState
-            icon={Video}
-            title="No Active Conferences"
-            message="Create your first live conference to get started."
-            className="mt-6"
-          />
-        ) : (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Conferences">
-            {conferences.map((conference) => (
-              <li key={conference.id}>
-                <ConferenceCard conference={conference} timeZone={timeZone} liveRoomAnchor={`#${LIVE_ROOM_ID}`} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <CardGrid
+          label="Conferences"
+          items={conferences}
+          className="mt-6"
+          empty={
+            <EmptyState
+              icon={Video}
+              title="No Active Conferences"
+              message="Create your first live conference to get started."
+              className="mt-6"
+            />
+          }
+        >
+          {(conference) => <ConferenceCard conference={conference} timeZone={timeZone} liveRoomAnchor={`#${LIVE_ROOM_ID}`} />}
+        </CardGrid>
       </section>
     </AdminCrudPage>
   );
