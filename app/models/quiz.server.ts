@@ -1,16 +1,10 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { courses, lessons, quizAttempts, quizQuestions, quizzes, userProgress, users, type StoredQuestionResult } from "#db/schema";
+import { courses, lessons, quizAttempts, quizQuestions, quizzes, userProgress, users } from "#db/schema";
 import { isPremium } from "~/models/membership.server";
 import { completeLesson, type CompletionResult } from "~/models/progress.server";
-import {
-  normaliseShortAnswer,
-  quizScore,
-  TRUE_FALSE_OPTIONS,
-  type AttemptInput,
-  type QuestionType,
-  type QuizData,
-} from "~/schemas/quiz";
+import { gradeAnswers } from "~/models/quiz-grading";
+import { TRUE_FALSE_OPTIONS, type AttemptInput, type QuestionType, type QuizData } from "~/schemas/quiz";
 
 // A lesson's quiz (issue 24): saving and reading it, grading a member's
 // attempt, and what the portal and the gradebook show. Who may open the
@@ -193,43 +187,19 @@ export function toMemberQuiz(quiz: StoredQuiz, viewer: { userId: number; attempt
     maxAttempts: quiz.maxAttempts,
     questions: questions.map((question) => {
       const options = optionsOf(question);
-      const order = options?.map((_, index) => index);
       return {
         id: question.id,
         type: question.type,
         prompt: question.prompt,
-        ...(options && order ? { options, optionOrder: quiz.shuffle && question.type !== "true_false" ? shuffled(order, random) : order } : {}),
+        ...(options ? { options } : {}),
+        // Only a shuffling quiz says in which order to show the options.
+        ...(options && quiz.shuffle ? { optionOrder: question.type === "true_false" ? options.map((_, index) => index) : shuffled(options.map((_, index) => index), random) } : {}),
       };
     }),
   };
 }
 
 export type MemberQuiz = ReturnType<typeof toMemberQuiz>;
-
-/** Right or wrong for one question; an unanswered question is wrong. */
-export function isAnswerCorrect(question: Pick<StoredQuestion, "type" | "correct" | "accepted">, answer: { choices?: number[]; text?: string } | undefined): boolean {
-  if (!answer) return false;
-  if (question.type === "short") {
-    const given = normaliseShortAnswer(answer.text ?? "");
-    return given !== "" && (question.accepted ?? []).some((accepted) => normaliseShortAnswer(accepted) === given);
-  }
-  const chosen = [...new Set(answer.choices ?? [])].sort((a, b) => a - b);
-  const correct = question.correct ?? [];
-  return chosen.length === correct.length && chosen.every((choice, index) => choice === correct[index]);
-}
-
-/** Grades answers against the quiz as it is now. */
-export function gradeAnswers(quiz: Pick<StoredQuiz, "passingScore" | "questions">, answers: AttemptInput["answers"]) {
-  const byQuestion = new Map<number, AttemptInput["answers"][number]>();
-  for (const answer of answers) if (!byQuestion.has(answer.questionId)) byQuestion.set(answer.questionId, answer);
-  const results: StoredQuestionResult[] = quiz.questions.map((question) => ({
-    questionId: question.id,
-    correct: isAnswerCorrect(question, byQuestion.get(question.id)),
-    ...(question.explanation ? { explanation: question.explanation } : {}),
-  }));
-  const score = quizScore(results.filter((result) => result.correct).length, quiz.questions.length);
-  return { score, passed: score >= quiz.passingScore, results };
-}
 
 export type QuizAttempt = typeof quizAttempts.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { expect, test } from "./helpers";
-import { FIRST_COURSE, lessonPosition, readLessonPosition, walkToLastSection } from "./learning-helpers";
+import { answerQuizInPage, FIRST_COURSE, lessonPosition, quizAnswers, readLessonPosition, walkToLastSection } from "./learning-helpers";
 
 const CERTIFICATE_NUMBER = /ACD-\d{4}-[2-9A-HJ-NP-Z]{6}/;
 
@@ -13,26 +13,38 @@ test.describe("Taking a course in the lesson player", () => {
     for (let order = 1; order <= FIRST_COURSE.lessons; order++) {
       await expect(page).toHaveURL(/\/course\/1\/lesson\/\d+$/);
       await expect(lessonPosition(page)).toContainText(`Lesson ${order} • Section 1 of `);
-      await walkToLastSection(page);
+      const last = order === FIRST_COURSE.lessons;
+      // The course's last lesson ends with a quiz, which is what completes it.
+      await walkToLastSection(page, { quiz: last });
       // Earlier sections are marked done in the sidebar; the current one is highlighted.
       const { total } = await readLessonPosition(page);
       const sections = page.getByRole("navigation", { name: "Sections" }).getByRole("link");
       await expect(sections.nth(total - 1)).toHaveAttribute("aria-current", "step");
       if (total > 1) await expect(sections.first()).toContainText("(done)");
+      if (last) break;
 
       await page.getByRole("button", { name: "Complete Lesson" }).click();
-      if (order < FIRST_COURSE.lessons) {
-        await expect(lessonPosition(page)).toContainText(`Lesson ${order + 1} • Section 1 of `);
-        await expect(page.getByTestId("toast-title")).toHaveText("Lesson Completed!");
-      }
+      await expect(lessonPosition(page)).toContainText(`Lesson ${order + 1} • Section 1 of `);
+      await expect(page.getByTestId("toast-title")).toHaveText("Lesson Completed!");
     }
 
-    await expect(page).toHaveURL(`/course/${FIRST_COURSE.id}`);
-    await expect(page.getByTestId("course-progress")).toHaveText("100%");
+    // A first try with two wrong answers: the score, right and wrong per question, the explanations, no completion.
+    const questions = await quizAnswers(new URL(page.url()).origin, FIRST_COURSE.quizLessonId);
+    await answerQuizInPage(page, questions, { wrong: [0, 1] });
+    await expect(page.getByTestId("quiz-score")).toHaveText(`Score: ${Math.round(((questions.length - 2) / questions.length) * 100)}%`);
+    await expect(page.getByTestId("quiz-result")).toContainText("Not passed yet");
+    await expect(page.getByRole("list", { name: "Your answers" }).getByLabel("Wrong")).toHaveCount(2);
+    await expect(page.getByTestId("quiz-result")).toContainText("An impression is the raw material");
+    await page.getByRole("link", { name: "Try again" }).click();
+    await answerQuizInPage(page, questions);
+    await expect(page.getByTestId("quiz-score")).toHaveText("Score: 100%");
     await expect(page.getByTestId("toast-title")).toHaveText("Certificate earned!");
-    const toastText = (await page.getByText(/^Lesson Completed! Your certificate number is /).textContent()) ?? "";
+    const toastText = (await page.getByText(/^Quiz passed with 100%. Your certificate number is /).textContent()) ?? "";
     const certificateNumber = CERTIFICATE_NUMBER.exec(toastText)?.[0];
     expect(certificateNumber, toastText).toBeDefined();
+
+    await visit(`/course/${FIRST_COURSE.id}`);
+    await expect(page.getByTestId("course-progress")).toHaveText("100%");
     await expect(page.getByRole("button", { name: "Continue Learning" })).toBeVisible();
 
     await visit("/students");
@@ -51,6 +63,7 @@ test.describe("Taking a course in the lesson player", () => {
     expect(verification?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: FIRST_COURSE.title })).toBeVisible();
     await expect(page.getByText("Valid certificate")).toBeVisible();
+    await expect(page.getByTestId("certificate-assessed")).toContainText("average best score of 100%");
     await expect(page.getByText(student.username)).toBeVisible();
     await expect(page.getByText(certificateNumber ?? "", { exact: true })).toBeVisible();
   });

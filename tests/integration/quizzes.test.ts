@@ -277,6 +277,7 @@ describe("the lesson page's quiz form (no JavaScript)", () => {
     const { courseId, quizLesson } = await courseWithQuiz(boss);
     const member = await newStudent(academy.baseUrl);
     const path = `/course/${courseId}/lesson/${quizLesson}`;
+    expect((await member.request(`/api/courses/${courseId}/start`, { method: "POST" })).status).toBe(200);
     const page = await (await member.request(`${path}?section=1`)).text();
     expect(page).toContain("Lesson quiz");
     expect(page).toContain('name="intent" value="quiz"');

@@ -53,7 +53,7 @@ export default function CertificateVerification() {
         {certificate.averageScore !== null ? (
           <p className="text-sm" data-testid="certificate-assessed">
             <span className="font-semibold">Assessed</span>: earned by passing the course&apos;s quizzes, with an average best score of{" "}
-            <span className="font-semibold">{certificate.averageScore}%</span>.
+            <span className="font-semibold">{`${certificate.averageScore}%`}</span>.
           </p>
         ) : null}
         <dl className="grid gap-4 text-sm sm:grid-cols-2">

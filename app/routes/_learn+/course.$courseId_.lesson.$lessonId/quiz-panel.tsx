@@ -80,7 +80,7 @@ function QuizResult({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelData; nex
     <div className="space-y-4" data-testid="quiz-result">
       <div className={cn("rounded-lg border p-4", result.passed ? "border-emerald-400/60 bg-emerald-500/10" : "border-amber-400/60 bg-amber-500/10")}>
         <p className="font-display text-2xl" data-testid="quiz-score">
-          Score: {result.score}%
+          {`Score: ${result.score}%`}
         </p>
         <p className="mt-1">
           {result.passed
