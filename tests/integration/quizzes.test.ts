@@ -84,6 +84,30 @@ describe("saving a quiz (PUT /api/lessons/{id}/quiz)", () => {
   });
 });
 
+describe("drafting questions (POST /api/lessons/{id}/quiz/draft), offline", () => {
+  it("drafts at least 3 questions, each quoting a sentence of the lesson, and saves nothing", async () => {
+    const boss = await admin();
+    const { quizLesson } = await courseWithQuiz(boss);
+    const response = await boss.request(`/api/lessons/${quizLesson}/quiz/draft`, { method: "POST" });
+    expect(response.status).toBe(200);
+    const draft = (await response.json()) as { mode: string; notice: string; questions: Array<{ source: string; prompt: string }> };
+    expect(draft.mode).toBe("offline");
+    expect(draft.notice).toMatch(/No AI provider/);
+    expect(draft.questions.length).toBeGreaterThanOrEqual(3);
+    for (const q of draft.questions) expect(["The Moon relates to emotions.", "Cancer is a water sign."]).toContain(q.source);
+    // The saved quiz is unchanged.
+    const saved = (await (await boss.request(`/api/lessons/${quizLesson}/quiz`)).json()) as { quiz: { questions: unknown[] } };
+    expect(saved.quiz.questions).toHaveLength(QUIZ.questions.length);
+  });
+
+  it("is for admins only", async () => {
+    expect((await new Visitor(academy.baseUrl).request("/api/lessons/1/quiz/draft", { method: "POST" })).status).toBe(401);
+    expect((await (await newStudent(academy.baseUrl)).request("/api/lessons/1/quiz/draft", { method: "POST" })).status).toBe(403);
+    expect((await (await admin()).request("/api/lessons/999999/quiz/draft", { method: "POST" })).status).toBe(404);
+    expect((await (await admin()).request("/api/lessons/1/quiz/draft")).status).toBe(405);
+  });
+});
+
 describe("what a member sees", () => {
   it("prompts and options only, never answers or explanations before an attempt", async () => {
     const boss = await admin();

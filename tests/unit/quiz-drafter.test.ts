@@ -1,0 +1,62 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadDemoContent } from "#db/seed-content";
+import { draftQuestionsOffline, lessonSentences } from "~/models/quiz-draft-offline";
+import { QuizQuestionSchema } from "~/schemas/quiz";
+
+// Issue 24: the offline drafter on every seeded lesson — at least 3 questions,
+// each valid, each pointing at a real sentence of its lesson.
+const content = loadDemoContent(path.resolve("content"));
+const lessons = content.courses.flatMap((course) =>
+  course.lessons.map((lesson) => ({
+    name: `${course.title} / ${lesson.title}`,
+    lesson: { title: lesson.title, description: lesson.description, contentSections: lesson.sections.map((s) => ({ type: s.type, title: s.title, content: s.content })) },
+  })),
+);
+
+describe("the offline quiz drafter", () => {
+  it.each(lessons)("drafts at least 3 valid questions from $name, each from one of its sentences", ({ lesson }) => {
+    const questions = draftQuestionsOffline(lesson);
+    const sentences = lessonSentences(lesson);
+    expect(questions.length).toBeGreaterThanOrEqual(3);
+    for (const question of questions) {
+      const { source, ...rest } = question;
+      expect(QuizQuestionSchema.safeParse(rest).success, JSON.stringify(rest)).toBe(true);
+      expect(sentences).toContain(source);
+      // No Markdown left in what a member reads.
+      expect(question.prompt).not.toMatch(/\*\*|\]\(|^#/);
+    }
+    expect(new Set(questions.map((q) => q.prompt)).size).toBe(questions.length);
+    expect(draftQuestionsOffline(lesson)).toEqual(questions);
+  });
+
+  it("makes every kind of question on a lesson with key terms", () => {
+    const all = lessons.flatMap(({ lesson }) => draftQuestionsOffline(lesson));
+    expect(new Set(all.map((q) => q.type))).toEqual(new Set(["single", "true_false", "short"]));
+    // A swapped statement is false; the sentence as written is true.
+    expect(all.some((q) => q.type === "true_false" && q.correct?.[0] === 1)).toBe(true);
+    expect(all.some((q) => q.type === "true_false" && q.correct?.[0] === 0)).toBe(true);
+  });
+
+  it("reads Markdown as plain sentences and drafts from a short lesson", () => {
+    const lesson = {
+      title: "Breath",
+      description: "",
+      contentSections: [
+        {
+          type: "text",
+          title: "Breathing",
+          content: "## Why breathe\n\nSlow **breathing** calms the *nervous system* before a reading. Count four breaths in and four breaths out.\n\n- **Grounding** keeps your attention in the room with the client today.",
+        },
+      ],
+    };
+    expect(lessonSentences(lesson)).toEqual([
+      "Slow breathing calms the nervous system before a reading.",
+      "Count four breaths in and four breaths out.",
+      "Grounding keeps your attention in the room with the client today.",
+    ]);
+    const questions = draftQuestionsOffline(lesson);
+    expect(questions.length).toBeGreaterThanOrEqual(3);
+    for (const question of questions) expect(lessonSentences(lesson)).toContain(question.source);
+  });
+});
