@@ -392,3 +392,14 @@ export function listQuizzesToPass(user: { id: number; role: "student" | "admin" 
       attemptsLeft: row.maxAttempts === 0 ? null : Math.max(row.maxAttempts - row.used, 0),
     }));
 }
+
+/** How many questions each quiz of a course has, by lesson id (the lesson list's "Quiz" buttons). */
+export function quizQuestionCounts(courseId: number): Record<number, number> {
+  const rows = db
+    .select({ lessonId: quizzes.lessonId, questions: sql<number>`(select count(*) from quiz_questions q where q.quiz_id = ${quizzes.id})`.mapWith(Number) })
+    .from(quizzes)
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .where(eq(lessons.courseId, courseId))
+    .all();
+  return Object.fromEntries(rows.map((row) => [row.lessonId, row.questions]));
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CourseSchema } from "~/schemas/course";
 import { LessonSchema } from "~/schemas/lesson";
+import { QUESTION_TYPES, QuizSchema, type QuestionType } from "~/schemas/quiz";
 
 // The HTML forms of the admin course and lesson pages. They read what a browser
 // posts (text, "on" for a ticked checkbox, a File in the browser) and give back
@@ -51,3 +52,73 @@ export const LessonFormSchema = LessonSchema.extend({ isActive: checkbox });
 /** The row a new section starts from, in the section builder and the "Add section" button. */
 export const EMPTY_SECTION = { type: "text", title: "", content: "", url: "" } as const;
 export type LessonFormInput = z.input<typeof LessonFormSchema>;
+
+// The quiz builder (issue 24). A question's options are written one per line,
+// the correct ones starting with "*"; accepted short answers one per line. The
+// form's values become QuizSchema's shape, so its rules and messages apply.
+const lines = (text: string | undefined) => (text ?? "").split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+const CORRECT_MARK = /^\*\s*/;
+
+export const QuizQuestionRowSchema = z.object({
+  type: z.enum(QUESTION_TYPES, { errorMap: () => ({ message: "Choose a question type" }) }),
+  prompt: z.string({ required_error: "Question is required" }),
+  options: z.string().optional(),
+  truth: z.enum(["true", "false"]).optional(),
+  accepted: z.string().optional(),
+  explanation: z.string().optional(),
+  // A drafted question's sentence of the lesson, shown beside it while it is reviewed; not saved.
+  source: z.string().optional(),
+});
+
+export const QuizFormSchema = z
+  .object({
+    passingScore: z.number({ required_error: "Pass mark is required", invalid_type_error: "Pass mark must be a number from 0 to 100" }),
+    maxAttempts: z.number({ invalid_type_error: "Attempts must be a number (0 = unlimited)" }).default(0),
+    shuffle: checkbox,
+    questions: z.array(QuizQuestionRowSchema).default([]),
+  })
+  .transform((form) => ({
+    passingScore: form.passingScore,
+    maxAttempts: form.maxAttempts,
+    shuffle: form.shuffle,
+    questions: form.questions.map((row) => {
+      const options = lines(row.options);
+      return {
+        type: row.type,
+        prompt: row.prompt,
+        options: options.map((option) => option.replace(CORRECT_MARK, "")),
+        correct:
+          row.type === "true_false"
+            ? row.truth === "true"
+              ? [0]
+              : row.truth === "false"
+                ? [1]
+                : []
+            : options.flatMap((option, index) => (CORRECT_MARK.test(option) ? [index] : [])),
+        accepted: lines(row.accepted),
+        explanation: row.explanation,
+      };
+    }),
+  }))
+  .pipe(QuizSchema);
+
+export type QuizFormInput = z.input<typeof QuizFormSchema>;
+export type QuizQuestionRow = z.input<typeof QuizQuestionRowSchema>;
+
+/** A new question in the builder. */
+export const EMPTY_QUESTION: QuizQuestionRow = { type: "single", prompt: "", options: "", truth: "true", accepted: "", explanation: "", source: "" };
+
+/** Saved or drafted questions as builder rows (every field a string, as a browser posts it). */
+export function quizQuestionRows(
+  questions: ReadonlyArray<{ type: QuestionType; prompt: string; options?: string[]; correct?: number[]; accepted?: string[]; explanation?: string; source?: string }>,
+): QuizQuestionRow[] {
+  return questions.map((question) => ({
+    type: question.type,
+    prompt: question.prompt,
+    options: (question.options ?? []).map((option, index) => `${question.correct?.includes(index) ? "* " : ""}${option}`).join("\n"),
+    truth: question.type === "true_false" && question.correct?.[0] === 1 ? "false" : "true",
+    accepted: (question.accepted ?? []).join("\n"),
+    explanation: question.explanation ?? "",
+    source: question.source ?? "",
+  }));
+}

@@ -333,3 +333,34 @@ describe("the lesson page's quiz form (no JavaScript)", () => {
     expect(portal).toContain("The Structure of the Deck");
   });
 });
+
+describe("the quiz builder page", () => {
+  const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+
+  it("refuses visitors and members, answers bad input with 400 and saves good input", async () => {
+    const boss = await admin();
+    const { courseId, quizLesson } = await courseWithQuiz(boss);
+    const path = `/admin/courses/${courseId}/lessons/${quizLesson}/quiz`;
+    const good = { intent: "save", passingScore: "50", maxAttempts: "2", "questions[0].type": "single", "questions[0].prompt": "Which?", "questions[0].options": "A\n* B" };
+    // As on every admin page: a visitor is sent to sign in, a member to their portal, and nothing is saved.
+    expect((await new Visitor(academy.baseUrl).request(path, form(good))).headers.get("Location")).toMatch(/^\/login/);
+    const member = await newStudent(academy.baseUrl);
+    expect((await member.request(path, form(good))).headers.get("Location")).toBe("/students");
+    expect((await member.request(path)).headers.get("Location")).toBe("/students");
+    expect((await member.request(`/admin/courses/${courseId}/gradebook`)).headers.get("Location")).toBe("/students");
+
+    const bad = await boss.request(path, form({ ...good, passingScore: "150", "questions[0].options": "A\nB" }));
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Pass mark must be between 0 and 100");
+    expect(html).toContain("Mark exactly one correct answer");
+    // Nothing changed.
+    expect(((await (await boss.request(`/api/lessons/${quizLesson}/quiz`)).json()) as { quiz: { passingScore: number } }).quiz.passingScore).toBe(60);
+
+    const saved = await boss.request(path, form(good));
+    expect(saved.status).toBe(302);
+    const quiz = ((await (await boss.request(`/api/lessons/${quizLesson}/quiz`)).json()) as { quiz: { passingScore: number; maxAttempts: number; questions: unknown[] } }).quiz;
+    expect(quiz).toMatchObject({ passingScore: 50, maxAttempts: 2, questions: [{ type: "single", prompt: "Which?", options: ["A", "B"], correct: [1] }] });
+    expect((await boss.request(`/admin/courses/${courseId}/lessons/999999/quiz`)).status).toBe(404);
+  });
+});

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowDown, ArrowUp, BookOpen, CheckCircle2, Clock, Layers } from "~/components/ui/icons";
+import { ArrowDown, ArrowUp, BookOpen, CheckCircle2, Clock, FileQuestion, Layers } from "~/components/ui/icons";
 import type { AdminFormReply } from "~/components/admin/admin-form";
 import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
@@ -15,7 +15,9 @@ import {
   moveLesson,
   updateLesson,
 } from "~/models/lesson.server";
+import { quizQuestionCounts } from "~/models/quiz.server";
 import { LessonFormSchema } from "~/schemas/admin-forms";
+import { AppLink } from "~/components/ui/app-link";
 import type { User } from "#db/schema";
 import { requireAdmin } from "~/services/auth.server";
 import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
@@ -43,6 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({
     course: { id: course.id, title: course.title, isActive: course.isActive },
     lessons,
+    quizQuestions: quizQuestionCounts(course.id),
     stats: {
       totalLessons: lessons.length,
       contentSections: countSections(course.id),
@@ -113,7 +116,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function LessonManagementPage() {
-  const { course, lessons, stats } = useLoaderData<typeof loader>();
+  const { course, lessons, quizQuestions, stats } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const dialogs = useUrlDialogs(lessons);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
@@ -142,6 +145,11 @@ export default function LessonManagementPage() {
         </>
       }
       create={{ label: "Add Lesson" }}
+      actions={
+        <AppLink to={`/admin/courses/${course.id}/gradebook`} className={buttonClasses("outline")}>
+          <FileQuestion className="h-4 w-4" aria-hidden /> Gradebook
+        </AppLink>
+      }
       closeTo={lessonsPath}
       dialogs={dialogs}
       formSize="lg"
@@ -194,6 +202,13 @@ export default function LessonManagementPage() {
                   </p>
                 </div>
                 <div className="flex items-center gap-1">
+                  <AppLink
+                    to={`/admin/courses/${course.id}/lessons/${lesson.id}/quiz`}
+                    className={buttonClasses("outline", undefined, "sm")}
+                  >
+                    <FileQuestion className="h-4 w-4" aria-hidden />
+                    {quizQuestions[lesson.id] ? `Quiz (${quizQuestions[lesson.id]})` : "Add quiz"}
+                  </AppLink>
                   <Form method="post" action={lessonsPath} preventScrollReset className="flex gap-1">
                     <input type="hidden" name="intent" value="move" />
                     <input type="hidden" name="lessonId" value={lesson.id} />

@@ -1,0 +1,96 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ArrowLeft, Download, FileQuestion } from "~/components/ui/icons";
+import { EmptyState } from "~/components/admin/crud-page";
+import { PageErrorBoundary } from "~/components/error-boundary";
+import { AppLink } from "~/components/ui/app-link";
+import { buttonClasses } from "~/components/ui/button";
+import { findCourseForViewer } from "~/models/access.server";
+import { courseGradebook } from "~/models/quiz.server";
+import { requireAdmin } from "~/services/auth.server";
+import { invariantResponse, parseRouteId } from "~/utils/misc";
+
+// A course's gradebook (issue 24): members × quiz lessons, best score, passed
+// and attempts; the same table downloads as CSV from the JSON API.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Gradebook: ${data.course.title} — Mystic Academy` : "Course Not Found — Mystic Academy" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const courseId = parseRouteId(params.courseId);
+  const course = courseId === null ? undefined : findCourseForViewer(courseId, admin);
+  invariantResponse(course, "Course Not Found", { status: 404 });
+  return json({ course: { id: course.id, title: course.title }, ...courseGradebook(course.id) });
+}
+
+export default function Gradebook() {
+  const { course, lessons, rows } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <AppLink to={`/admin/courses/${course.id}/lessons`} className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Lessons
+      </AppLink>
+      <header className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Gradebook</h1>
+          <p className="mt-1 opacity-80">{course.title}: each member&apos;s best score and attempts per quiz.</p>
+        </div>
+        {lessons.length > 0 ? (
+          <a href={`/api/admin/courses/${course.id}/gradebook?format=csv`} download className={buttonClasses("outline")}>
+            <Download className="h-4 w-4" aria-hidden /> Export CSV
+          </a>
+        ) : null}
+      </header>
+      {lessons.length === 0 ? (
+        <EmptyState icon={FileQuestion} title="No quizzes in this course" message="Add a quiz to a lesson from the lesson list; scores appear here." />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={FileQuestion} title="No learners yet" message="Members who start this course or take a quiz appear here." />
+      ) : (
+        <div className="card mt-8 overflow-x-auto p-0">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Best score, passed and attempts per member and quiz</caption>
+            <thead className="border-b border-primary/30">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Member
+                </th>
+                {lessons.map((lesson) => (
+                  <th key={lesson.lessonId} scope="col" className="px-4 py-3 font-semibold">
+                    {lesson.title}
+                    <span className="block text-xs font-normal opacity-70">{`pass mark ${lesson.passingScore}%`}</span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.userId} className="border-b border-primary/10 last:border-0">
+                  <th scope="row" className="px-4 py-3 font-medium">
+                    {row.username}
+                  </th>
+                  {row.lessons.map((cell) => (
+                    <td key={cell.lessonId} className="px-4 py-3">
+                      {cell.attempts === 0 ? (
+                        <span className="opacity-60">not taken</span>
+                      ) : (
+                        <>
+                          <span className={cell.passed ? "font-semibold text-emerald-300" : "font-semibold text-amber-300"}>{`${cell.bestScore}%`}</span>
+                          <span className="ml-2 text-xs opacity-75">
+                            {cell.passed ? "passed" : "not passed"} · {cell.attempts} {cell.attempts === 1 ? "attempt" : "attempts"}
+                          </span>
+                        </>
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary backTo="/admin/courses" backLabel="Back to Courses" message="Please go back to the courses and try again." />;
+}
