@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newStudent, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
+import { newStudent, passQuiz, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
 
 // "Continue Your Journey" (issue 14): in progress first, most recent first; then
 // courses the member can start; never finished ones; Premium only as upsells.
@@ -42,9 +42,18 @@ async function lessonIds(student: Visitor, courseId: number): Promise<number[]> 
   return ((await (await student.request(`/api/courses/${courseId}/lessons`)).json()) as { id: number }[]).map((lesson) => lesson.id);
 }
 
+/** Completes lessons as the student; a lesson with a quiz (some demo lessons have one) by passing it. */
 async function completeLessons(student: Visitor, courseId: number, count = Infinity) {
+  let staff: Visitor | undefined;
   for (const id of (await lessonIds(student, courseId)).slice(0, count)) {
-    expect((await student.request(`/api/lessons/${id}/complete`, { method: "POST" })).status).toBe(200);
+    const response = await student.request(`/api/lessons/${id}/complete`, { method: "POST" });
+    if (response.status === 409) {
+      if (!staff) {
+        staff = new Visitor(academy.baseUrl);
+        expect((await staff.login(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+      }
+      expect((await passQuiz(student, staff, id)).attempt.passed).toBe(true);
+    } else expect(response.status).toBe(200);
   }
   await new Promise((resolve) => setTimeout(resolve, 5));
 }
