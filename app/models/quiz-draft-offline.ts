@@ -5,7 +5,7 @@ import { QuizQuestionSchema, type DraftQuestion } from "~/schemas/quiz";
 // (issue 24). Every question is built from one sentence of the lesson and
 // points at it (`source`): a key term blanked out (choose it among the
 // lesson's other key terms, or type it), the sentence as a true statement, or
-// the sentence with its key term swapped for another (a false one). Key terms
+// the sentence with its key term swapped for another or negated (a false one). Key terms
 // are what the lesson itself marks as important: bold phrases and headings,
 // then words the lesson repeats. Deterministic: the same lesson gives the
 // same draft, for the admin to edit before saving.
@@ -126,7 +126,8 @@ function keyTerms(lesson: DraftableLesson, sentences: string[]): string[] {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const termPattern = (term: string) => new RegExp(`(?<![\\p{L}])${escape(term)}(?![\\p{L}])`, "iu");
+// A term is a whole word: "minute" is not blanked out of "five-minute", nor "client" out of "client's".
+const termPattern = (term: string) => new RegExp(`(?<![\\p{L}'’-])${escape(term)}(?![\\p{L}'’-])`, "iu");
 
 /** A small stable hash, so choices (where the right option sits, which term to swap) vary but never change between runs. */
 function stableHash(text: string): number {
@@ -171,6 +172,32 @@ function distractors(term: string, terms: string[], sentence: string, count: num
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The sentence with `term` replaced by `other`, capitalised where it starts the sentence. */
+function swapTerm(sentence: string, term: string, other: string): string {
+  const match = termPattern(term).exec(sentence);
+  if (!match) return sentence;
+  const replacement = match.index === 0 ? capitalise(other) : other;
+  return sentence.slice(0, match.index) + replacement + sentence.slice(match.index + match[0].length);
+}
+
+// Lower case only: "May" or "Will" at the start of a statement are more likely names than verbs.
+const AUXILIARY = /(?<![\p{L}'’-])(is|are|was|were|can|will|should|must|may|could|would)(?![\p{L}'’-])( not(?![\p{L}'’-]))?/u;
+
+/** The sentence made false by negating its first auxiliary verb ("is" → "is not", "should not" → "should"), if it has one. */
+function negated(sentence: string): string | undefined {
+  const match = AUXILIARY.exec(sentence);
+  if (!match) return undefined;
+  const [whole, verb] = match;
+  const replacement = match[2] ? verb : verb === "can" ? "cannot" : `${verb} not`;
+  return sentence.slice(0, match.index) + replacement + sentence.slice(match.index + whole.length);
+}
+
+/** The sentence's content words, longest first (ties in the order they appear). */
+function contentWords(sentence: string): string[] {
+  const words = [...new Set(wordsOf(sentence))].filter((word) => word.length >= 4 && !STOP_WORDS.has(word));
+  return words.sort((a, b) => b.length - a.length);
+}
+
 function explanationFor(sentence: string): string {
   return `From the lesson: "${sentence}"`;
 }
@@ -199,29 +226,54 @@ export function draftQuestionsOffline(lesson: DraftableLesson): DraftQuestion[] 
       add({ type: "single", prompt: `Which term completes the sentence? "${blanked}"`, options, correct: [at], explanation: explanationFor(sentence) }, sentence);
     } else if (kind === 1) {
       add({ type: "true_false", prompt: `True or false: ${sentence}`, correct: [0], explanation: explanationFor(sentence) }, sentence);
-    } else if (kind === 2 && others.length >= 1) {
-      // The same sentence with its key term swapped for another: false.
-      const swapped = sentence.replace(termPattern(term), others[stableHash(sentence) % others.length] ?? "");
-      add({ type: "true_false", prompt: `True or false: ${swapped}`, correct: [1], explanation: `False. ${explanationFor(sentence)}` }, sentence);
+    } else if (kind === 2 && (others.length >= 1 || negated(sentence))) {
+      // The same sentence made false: its key term swapped for another, or (every other time, where it can be) negated.
+      const negation = negated(sentence);
+      const changed =
+        negation && (index % 8 === 6 || others.length === 0) ? negation : swapTerm(sentence, term, others[stableHash(sentence) % others.length] ?? "");
+      add({ type: "true_false", prompt: `True or false: ${changed}`, correct: [1], explanation: `False. ${explanationFor(sentence)}` }, sentence);
     } else {
       add({ type: "short", prompt: `Fill in the missing word or phrase: "${blanked}"`, accepted: [term], explanation: explanationFor(sentence) }, sentence);
     }
   });
 
-  // A short lesson still gets three: its sentences as true statements, then with their longest word to fill in.
-  const fallback = sentences.filter((s) => s.length >= 20 && !s.endsWith("?"));
-  for (const sentence of fallback) {
-    if (questions.length >= 3) break;
-    add({ type: "true_false", prompt: `True or false: ${sentence}`, correct: [0], explanation: explanationFor(sentence) }, sentence);
-  }
-  for (const sentence of fallback) {
-    if (questions.length >= 3) break;
-    const word = wordsOf(sentence)
-      .filter((w) => w.length >= 4 && !STOP_WORDS.has(w))
-      .sort((a, b) => b.length - a.length)[0];
-    if (!word) continue;
+  // A short lesson still gets three, from whatever sentences it has: each as written (true), negated
+  // (false), with its longest word to type or to choose among the lesson's other words, then its
+  // next longest word to type. Well-formed statements first.
+  // Questions and lead-ins ("Try this:") are not statements.
+  const statements = sentences.filter((s) => !/[?:]$/.test(s) && wordsOf(s).length >= 2);
+  const wellFormed = (s: string) => s.length >= 20 && /[.!]$/.test(s);
+  const fallback = [...statements.filter(wellFormed), ...statements.filter((s) => !wellFormed(s))];
+  const lessonWords = [...new Set(wordsOf([lesson.title, ...sentences].join(" ")))].filter((w) => w.length >= 4 && !STOP_WORDS.has(w));
+  const fillIn = (sentence: string, word: string | undefined) => {
+    if (!word) return;
     const blanked = sentence.replace(termPattern(word), "_____");
     add({ type: "short", prompt: `Fill in the missing word: "${blanked}"`, accepted: [word], explanation: explanationFor(sentence) }, sentence);
+  };
+  const kinds: Array<(sentence: string) => void> = [
+    (sentence) => add({ type: "true_false", prompt: `True or false: ${sentence}`, correct: [0], explanation: explanationFor(sentence) }, sentence),
+    (sentence) => {
+      const negation = negated(sentence);
+      if (negation) add({ type: "true_false", prompt: `True or false: ${negation}`, correct: [1], explanation: `False. ${explanationFor(sentence)}` }, sentence);
+    },
+    (sentence) => fillIn(sentence, contentWords(sentence)[0]),
+    (sentence) => {
+      const word = contentWords(sentence)[0];
+      const others = lessonWords.filter((w) => !termPattern(w).test(sentence)).sort((a, b) => stableHash(a + sentence) - stableHash(b + sentence)).slice(0, 3);
+      if (!word || !others.length) return;
+      const options = others.map(capitalise);
+      const at = stableHash(sentence) % (options.length + 1);
+      options.splice(at, 0, capitalise(word));
+      const blanked = sentence.replace(termPattern(word), "_____");
+      add({ type: "single", prompt: `Which word completes the sentence? "${blanked}"`, options, correct: [at], explanation: explanationFor(sentence) }, sentence);
+    },
+    (sentence) => fillIn(sentence, contentWords(sentence)[1]),
+  ];
+  for (const kind of kinds) {
+    for (const sentence of fallback) {
+      if (questions.length >= 3) return questions;
+      kind(sentence);
+    }
   }
   return questions;
 }

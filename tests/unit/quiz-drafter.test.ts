@@ -59,4 +59,37 @@ describe("the offline quiz drafter", () => {
     expect(questions.length).toBeGreaterThanOrEqual(3);
     for (const question of questions) expect(lessonSentences(lesson)).toContain(question.source);
   });
+
+  const tiny = (description: string, content: string) => ({ title: "Tiny", description, contentSections: [{ type: "text", title: "Tiny", content }] });
+
+  it.each([
+    ["one sentence", tiny("", "Tarot has seventy-eight cards in a deck.")],
+    ["a description only", { title: "Shuffling", description: "Learn how to shuffle the deck calmly.", contentSections: [] }],
+    ["one two-word sentence", tiny("", "Breathe slowly.")],
+    ["a lead-in and a code block", tiny("", "Use this:\n\n```\nconst a = 1;\n```\n\nSee [the docs](https://example.com) for **more** details on shuffling cards.")],
+  ])("still drafts 3 valid, different questions from a lesson with %s", (_, lesson) => {
+    const questions = draftQuestionsOffline(lesson);
+    expect(questions).toHaveLength(3);
+    for (const { source, ...question } of questions) {
+      expect(QuizQuestionSchema.safeParse(question).success, JSON.stringify(question)).toBe(true);
+      expect(lessonSentences(lesson)).toContain(source);
+      expect(source).not.toMatch(/:$/);
+    }
+    expect(new Set(questions.map((q) => q.prompt)).size).toBe(3);
+  });
+
+  it("drafts nothing from a lesson without sentences", () => {
+    expect(draftQuestionsOffline(tiny("", "## Only a heading"))).toEqual([]);
+  });
+
+  it("blanks whole words only, and writes false statements as sentences", () => {
+    const questions = lessons.flatMap(({ lesson }) => draftQuestionsOffline(lesson));
+    // "five-minute" never becomes "five-_____".
+    for (const question of questions) expect(question.prompt).not.toMatch(/[\p{L}'’-]_____|_____[\p{L}'’-]/u);
+    // A changed statement starts with a capital letter, as its sentence does.
+    const falseOnes = questions.filter((q) => q.type === "true_false" && q.correct?.[0] === 1);
+    for (const question of falseOnes) expect(question.prompt).toMatch(/^True or false: [^a-z]/);
+    // Some are made false by negation, e.g. "is not yours" from "is yours" or the reverse.
+    expect(falseOnes.some((q) => q.prompt.replace("True or false: ", "") !== q.source && /\bnot\b|\bcannot\b/.test(q.prompt + q.source))).toBe(true);
+  });
 });
