@@ -8,6 +8,7 @@ import { env } from "~/utils/env.server";
 import { pruneExpiredSessions } from "~/models/session.server";
 import { libraryNeedsBuilding, rebuildLibrary } from "~/models/companion-library.server";
 import { logger } from "~/utils/logger.server";
+import { startNotificationSchedule } from "~/models/notification-schedule.server";
 import { removeStaleIncomingFiles } from "~/utils/uploads.server";
 
 const HOUR = 60 * 60 * 1000;
@@ -42,6 +43,8 @@ export async function bootstrap() {
   };
   prune();
   setInterval(prune, HOUR).unref();
+  // Reminders, digests and the email outbox (issue 25): rows in SQLite, so a restart resumes them.
+  startNotificationSchedule();
 }
 
 function warnAboutPublicAddress() {

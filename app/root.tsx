@@ -17,6 +17,7 @@ import { useNonce } from "~/utils/nonce-provider";
 import { getSession, refreshSessionIfDue } from "~/models/session.server";
 import { DEFAULT_THEME, DEFAULT_THEME_SETTINGS, themeStyle } from "~/utils/themes";
 import { getToast } from "~/utils/toast.server";
+import { unreadNotificationCount } from "~/models/notifications.server";
 import stylesheet from "~/styles/tailwind.css?url";
 import { useInAppLinks } from "~/components/ui/in-app-links";
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const publicUser = user ? toPublicUser(user) : null;
   const appearance = await readAppearance(request, publicUser);
   return json(
-    { user: publicUser, appearance, toast, contact: getContactLink() },
+    { user: publicUser, unreadNotifications: user ? unreadNotificationCount(user.id) : 0, appearance, toast, contact: getContactLink() },
     { headers: combineHeaders(toastHeaders, refreshedCookie ? { "Set-Cookie": refreshedCookie } : null) },
   );
 }
@@ -85,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
 const CompanionWidget = lazy(() => import("~/components/companion/companion-widget").then((module) => ({ default: module.CompanionWidget })));
 
 export default function App() {
-  const { user, appearance, toast, contact } = useLoaderData<typeof loader>();
+  const { user, unreadNotifications, appearance, toast, contact } = useLoaderData<typeof loader>();
   return (
     <>
       {/* The first thing a keyboard reaches; hidden until focused. */}
@@ -96,7 +97,7 @@ export default function App() {
         Skip to content
       </a>
       <ParticleLayer particleEffects={appearance.themeSettings.particleEffects} />
-      <SiteHeader user={user} />
+      <SiteHeader user={user} unreadNotifications={unreadNotifications} />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

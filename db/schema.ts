@@ -541,6 +541,8 @@ export const conferences = sqliteTable(
     recordingStartedAt: integer("recording_started_at", { mode: "timestamp_ms" }),
     startedAt: integer("started_at", { mode: "timestamp_ms" }),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    // When members were reminded (15 minutes before): set once, so a restart never reminds twice.
+    remindedAt: integer("reminded_at", { mode: "timestamp_ms" }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -771,3 +773,86 @@ export type User = typeof users.$inferSelect;
 export type Course = typeof courses.$inferSelect;
 export type Lesson = typeof lessons.$inferSelect;
 export type ContentSection = typeof contentSections.$inferSelect;
+
+// Notifications (issue 25): a row per recipient and event, read in the app
+// (the bell, /notifications) and sent by email per the member's preference.
+export const NOTIFICATION_TYPES = ["forum_reply", "mention", "live_session", "course_new", "certificate", "premium", "moderation"] as const;
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    title: text("title").notNull(),
+    body: text("body"),
+    url: text("url").notNull(),
+    // One unread row per key (a topic's replies, a session's reminder): later events update it.
+    groupKey: text("group_key"),
+    // How many events the row stands for (new replies in a topic).
+    count: integer("count").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("notifications_user").on(t.userId, t.readAt, t.id),
+    uniqueIndex("notifications_unread_group").on(t.userId, t.groupKey).where(sql`read_at is null and group_key is not null`),
+    check("notifications_type", inList("type", NOTIFICATION_TYPES)),
+  ],
+);
+
+export const EMAIL_FREQUENCIES = ["instant", "daily", "weekly", "off"] as const;
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    forumReplies: text("forum_replies", { enum: EMAIL_FREQUENCIES }).notNull().default("instant"),
+    mentions: text("mentions", { enum: EMAIL_FREQUENCIES }).notNull().default("instant"),
+    liveSessions: text("live_sessions", { enum: EMAIL_FREQUENCIES }).notNull().default("instant"),
+    newCourses: text("new_courses", { enum: EMAIL_FREQUENCIES }).notNull().default("weekly"),
+    // Unsubscribe links carry a signature over this key: a new key revokes every link sent before.
+    unsubscribeKey: text("unsubscribe_key").notNull(),
+    // The digest slots already covered (a slot is the DIGEST_HOUR of a day, or of a Monday).
+    lastDailyDigestAt: integer("last_daily_digest_at", { mode: "timestamp_ms" }),
+    lastWeeklyDigestAt: integer("last_weekly_digest_at", { mode: "timestamp_ms" }),
+  },
+);
+
+// The durable outbox: an email is a row first; the worker writes it (a
+// notification's email is written when it is sent, from the notification),
+// sends it, retries with backoff, and never sends a row marked sent again.
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export const OUTBOX_KINDS = ["notification", "digest", "test"] as const;
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: OUTBOX_KINDS }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    notificationId: integer("notification_id").references(() => notifications.id, { onDelete: "set null" }),
+    // One email per purpose ("notification:12", "digest:3:2026-11-26T08:00:00.000Z", "test:…").
+    dedupeKey: text("dedupe_key").notNull(),
+    to: text("to_address").notNull(),
+    // Written when queued (digests, test emails) or when sent (notifications).
+    subject: text("subject"),
+    text: text("text_body"),
+    html: text("html_body"),
+    unsubscribeUrl: text("unsubscribe_url"),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_dedupe").on(t.dedupeKey),
+    index("email_outbox_due").on(t.status, t.nextAttemptAt),
+    check("email_outbox_status", inList("status", OUTBOX_STATUSES)),
+    check("email_outbox_kind", inList("kind", OUTBOX_KINDS)),
+  ],
+);

@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { Menu, Moon, Settings, Sparkles } from "~/components/ui/icons";
+import { NotificationBell } from "~/components/notifications/notification-bell";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { PublicUser } from "~/models/user.server";
 import { buttonClasses } from "~/components/ui/button";
@@ -21,7 +22,7 @@ const mobileLinks = [
   { to: "/theme-settings", label: "Theme Settings" },
 ];
 
-export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null }) {
+export function SiteHeader({ user, unreadNotifications = 0 }: { user: Pick<PublicUser, "username"> | null; unreadNotifications?: number }) {
   const { pathname } = useLocation();
   const portalHref = user ? "/students" : "/login";
   const mobileMenu = useRef<HTMLDetailsElement>(null);
@@ -65,6 +66,7 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
               <Sparkles className="h-4 w-4" aria-hidden /> Revenue Oracle
             </a>
           ) : null}
+          {user ? <NotificationBell initialCount={unreadNotifications} /> : null}
           {user ? (
             <AppLink to="/settings" className={buttonClasses("ghost", "ml-2", "icon")} aria-label="Account Settings" title="Account Settings">
               <Settings className="h-5 w-5" aria-hidden />
@@ -74,6 +76,12 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "username"> | null
             Portal
           </AppLink>
         </nav>
+        {/* On a phone the bell stays beside the menu. */}
+        {user ? (
+          <div className="ml-auto md:hidden">
+            <NotificationBell initialCount={unreadNotifications} />
+          </div>
+        ) : null}
         {/* <details> opens without JavaScript; CSS hides it on wide screens. */}
         <details ref={mobileMenu} onKeyDown={closeMenuOnEscape} className="relative md:hidden">
           <summary className={buttonClasses("ghost", "list-none", "icon")} aria-label="Open menu">

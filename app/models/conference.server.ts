@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { notifyLiveSession } from "~/models/notification-events.server";
+import { env } from "~/utils/env.server";
 import { conferences, recordings, type User } from "#db/schema";
 import { publishLiveEvent } from "~/models/live-events.server";
 import { isPremium } from "~/models/membership.server";
@@ -99,11 +101,13 @@ export function listUpcomingFor(viewer: Viewer, now = new Date()): ConferenceRow
 }
 
 export function createConference(input: ConferenceInput, createdBy: number): ConferenceRow {
-  return db
+  const created = db
     .insert(conferences)
     .values({ ...input, createdBy })
     .returning()
     .get();
+  if (created.scheduledAt.getTime() > Date.now()) notifyLiveSession(created, "scheduled", createdBy, env.ACADEMY_TIMEZONE);
+  return created;
 }
 
 function requireEditable(conference: ConferenceRow): void {
@@ -148,7 +152,7 @@ function isOneLiveViolation(error: unknown): boolean {
 /** Moves a conference to live. Starting one that is already live is a no-op. */
 export function startConference(id: number, now = new Date()): ConferenceRow {
   try {
-    return db.transaction(() => {
+    const started = db.transaction(() => {
       const conference = requireConference(id);
       if (conference.isLive) return conference;
       if (conference.endedAt !== null) throw new ConferenceError(409, CONFERENCE_MESSAGES.endedStart);
@@ -156,6 +160,8 @@ export function startConference(id: number, now = new Date()): ConferenceRow {
       if (live) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
       return db.update(conferences).set({ isLive: true, startedAt: now }).where(eq(conferences.id, id)).returning().get();
     });
+    if (started.startedAt?.getTime() === now.getTime()) notifyLiveSession(started, "live", started.createdBy, env.ACADEMY_TIMEZONE);
+    return started;
   } catch (error) {
     // The partial unique index is the last word when two starts race.
     if (isOneLiveViolation(error)) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
@@ -166,7 +172,7 @@ export function startConference(id: number, now = new Date()): ConferenceRow {
 /** 'Go Live' (spec §4): the instant session, created and started in one transaction. */
 export function goLive(createdBy: number, now = new Date()): ConferenceRow {
   try {
-    return db.transaction(() => {
+    const live = db.transaction(() => {
       if (getLiveConference()) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
       return db
         .insert(conferences)
@@ -181,6 +187,8 @@ export function goLive(createdBy: number, now = new Date()): ConferenceRow {
         .returning()
         .get();
     });
+    notifyLiveSession(live, "live", createdBy, env.ACADEMY_TIMEZONE);
+    return live;
   } catch (error) {
     if (isOneLiveViolation(error)) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
     throw error;

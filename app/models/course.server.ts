@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { notifyCourseNew } from "~/models/notification-events.server";
 import { certificates, courseRatings, courses, lessons, userProgress, type Course } from "#db/schema";
 import { averageRating } from "~/models/course-rating";
 import type { CourseInput } from "~/schemas/course";
@@ -130,13 +131,18 @@ export function createCourse(input: CourseInput): CourseSummary {
   const created = db.insert(courses).values(values).returning({ id: courses.id }).get();
   const course = getAnyCourse(created.id);
   if (!course) throw new Error("course vanished after insert");
+  if (course.isActive) notifyCourseNew(course, null);
   return course;
 }
 
 export function updateCourse(id: number, input: CourseInput): CourseSummary | undefined {
   const { lessons: _derived, ...values } = input;
+  const before = getAnyCourse(id);
   const changed = db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)).run().changes;
-  return changed ? getAnyCourse(id) : undefined;
+  const course = changed ? getAnyCourse(id) : undefined;
+  // Published now: members hear of it once (the notification's key keeps it to one unread row).
+  if (course?.isActive && before && !before.isActive) notifyCourseNew(course, null);
+  return course;
 }
 
 export type CourseRemoval = "deleted" | "archived" | "missing";

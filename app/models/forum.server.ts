@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, isNull, ne, or, sql, getTableColumns } from "d
 import { alias } from "drizzle-orm/sqlite-core";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "#db/client.server";
+import { notifyForumReply, notifyMentions, notifyModeration } from "~/models/notification-events.server";
 import { isoTime } from "#db/iso-time";
 import { activityEvents, forumCategories, forumReplies, forumTopics, subscriptions, users, type User } from "#db/schema";
 import { FORMER_MEMBER } from "~/schemas/account";
@@ -307,6 +308,7 @@ export async function createTopic(user: User, input: TopicInput): Promise<Outcom
     recordActivity(tx, user.id, "forum_topic", `${user.username} started "${input.title}" in ${category.name}`);
     return row;
   });
+  notifyMentions(input.content, { topicId: created.id, topicTitle: input.title, permission: category.permission }, user);
   return { ok: true, value: created };
 }
 
@@ -322,7 +324,7 @@ export async function createReply(
   const limited = await consumePost(user.id);
   if (limited) return limited;
   const now = new Date();
-  return db.transaction((tx): Outcome<{ id: number; topicId: number; replyNumber: number }> => {
+  const outcome = db.transaction((tx): Outcome<{ id: number; topicId: number; replyNumber: number }> => {
     // Locked between the check above and now? The transaction has the last word.
     const current = tx
       .select({ isLocked: forumTopics.isLocked })
@@ -345,6 +347,12 @@ export async function createReply(
     recordActivity(tx, user.id, "forum_reply", `${user.username} replied to "${topic.title}"`);
     return { ok: true, value: { ...reply, replyNumber: counted?.replyCount ?? 1 } };
   });
+  if (outcome.ok) {
+    const where = { id: topic.id, title: topic.title, permission: topic.category.permission };
+    notifyForumReply(where, user);
+    notifyMentions(input.content, { topicId: topic.id, topicTitle: topic.title, permission: where.permission }, user);
+  }
+  return outcome;
 }
 
 // ---------------------------------------------------------------- editing and deleting one's own posts
@@ -367,6 +375,7 @@ function findReply(id: number) {
       .select({
         id: forumReplies.id,
         topicId: forumReplies.topicId,
+        topicTitle: forumTopics.title,
         authorId: forumReplies.authorId,
         isLocked: forumTopics.isLocked,
         permission: forumCategories.permission,
@@ -415,13 +424,15 @@ function repliesFromOthers(tx: Tx, topicId: number, authorId: number | null) {
 export function deleteTopicAs(user: Viewer, id: number): Outcome<TopicRemoval> {
   return db.transaction((tx): Outcome<TopicRemoval> => {
     const topic = tx
-      .select({ authorId: forumTopics.authorId, categoryId: forumTopics.categoryId, isLocked: forumTopics.isLocked, deletedAt: forumTopics.deletedAt })
+      .select({ authorId: forumTopics.authorId, title: forumTopics.title, categoryId: forumTopics.categoryId, isLocked: forumTopics.isLocked, deletedAt: forumTopics.deletedAt })
       .from(forumTopics)
       .where(eq(forumTopics.id, id))
       .get();
     if (!topic) return refuse(404, TOPIC_NOT_FOUND);
     const own = topic.authorId === user.id;
     if (!postPermissions(user, topic).canDelete) return refuse(own ? 409 : 403, own ? ALREADY_DELETED : ONLY_AUTHOR_DELETES);
+    // A moderator's delete of someone else's topic: its author is told.
+    if (topic.authorId !== user.id && !topic.deletedAt) notifyModeration(topic.authorId, "removed", { topicId: null, topicTitle: topic.title }, user.id);
     if (own && !topic.deletedAt && repliesFromOthers(tx, id, topic.authorId) > 0) {
       tx.update(forumTopics)
         .set({ title: DELETED_TOPIC_TITLE, content: DELETED_TOPIC_BODY, deletedAt: new Date(), editedAt: null, isLocked: true })
@@ -445,6 +456,7 @@ export function deleteReplyAs(user: Viewer, id: number): Outcome<ReplyRemoval> {
   const reply = findReply(id);
   if (!reply) return refuse(404, REPLY_NOT_FOUND);
   if (!postPermissions(user, reply).canDelete) return refuse(403, ONLY_AUTHOR_DELETES);
+  if (reply.authorId !== user.id) notifyModeration(reply.authorId, "removed", { topicId: reply.topicId, topicTitle: reply.topicTitle }, user.id);
   return db.transaction((tx): Outcome<ReplyRemoval> => {
     if (!removeReply(tx, id)) return refuse(404, REPLY_NOT_FOUND);
     const topic = tx
@@ -477,14 +489,24 @@ export function setTopicFlags(id: number, flags: TopicModeration) {
 export const setPinned = (id: number, isPinned: boolean) => setTopicFlags(id, { isPinned });
 export const setLocked = (id: number, isLocked: boolean) => setTopicFlags(id, { isLocked });
 
-/** Deletes a topic and (by cascade) its replies; returns its category, or null when there was none. */
-export function deleteTopic(id: number): { categoryId: number } | null {
-  return db.delete(forumTopics).where(eq(forumTopics.id, id)).returning({ categoryId: forumTopics.categoryId }).get() ?? null;
+/** A moderator deletes a topic and (by cascade) its replies; its author is told. Returns its category, or null when there was none. */
+export function deleteTopic(id: number, moderatorId: number): { categoryId: number } | null {
+  const removed = db
+    .delete(forumTopics)
+    .where(eq(forumTopics.id, id))
+    .returning({ categoryId: forumTopics.categoryId, authorId: forumTopics.authorId, title: forumTopics.title, deletedAt: forumTopics.deletedAt })
+    .get();
+  if (!removed) return null;
+  if (!removed.deletedAt) notifyModeration(removed.authorId, "removed", { topicId: null, topicTitle: removed.title }, moderatorId);
+  return { categoryId: removed.categoryId };
 }
 
-/** Deletes one reply and keeps the topic's counter and last activity true. */
-export function deleteReply(id: number): { topicId: number } | null {
-  return db.transaction((tx) => removeReply(tx, id));
+/** A moderator deletes one reply (its author is told), keeping the topic's counter and last activity true. */
+export function deleteReply(id: number, moderatorId: number): { topicId: number } | null {
+  const reply = findReply(id);
+  const removed = db.transaction((tx) => removeReply(tx, id));
+  if (removed && reply) notifyModeration(reply.authorId, "removed", { topicId: reply.topicId, topicTitle: reply.topicTitle }, moderatorId);
+  return removed;
 }
 
 function removeReply(tx: Tx, id: number): { topicId: number } | null {

@@ -3,6 +3,7 @@ import { db } from "#db/client.server";
 import { inIdList } from "#db/id-list";
 import { activityEvents, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users } from "#db/schema";
 import { issueCertificate, type Certificate } from "~/models/certificate.server";
+import { notifyCertificate } from "~/models/notification-events.server";
 import { env } from "~/utils/env.server";
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
@@ -184,7 +185,7 @@ export interface CompletionResult {
 export function completeLesson(user: { id: number; username: string; name: string | null }, lesson: { id: number; courseId: number; order: number }): CompletionResult {
   const now = new Date();
   if (mustPassQuiz(user.id, lesson.id)) throw new CompletionRefusal(QUIZ_REQUIRED);
-  return db.transaction((tx) => {
+  const result = db.transaction((tx): CompletionResult => {
     tx.insert(userProgress)
       .values({ userId: user.id, courseId: lesson.courseId, startedAt: now, lastAccessedAt: now })
       .onConflictDoUpdate({ target: [userProgress.userId, userProgress.courseId], set: { lastAccessedAt: now } })
@@ -223,6 +224,8 @@ export function completeLesson(user: { id: number; username: string; name: strin
       .get();
     return { progress, nextLessonId: next?.id ?? null, certificate };
   });
+  if (result.certificate) notifyCertificate(user.id, result.certificate);
+  return result;
 }
 
 export interface ProgressWithCourse extends ProgressRecord {

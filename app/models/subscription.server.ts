@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { notifyPremium, type PremiumEvent } from "~/models/notification-events.server";
 import { activityEvents, premiumRequests, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
 import { isPremium } from "~/models/membership.server";
 
@@ -50,7 +51,8 @@ type SubscriptionChange = Partial<Omit<SubscriptionRow, "id" | "userId" | "creat
 
 /** Creates or updates the member's single subscription row; records an "upgrade" event when Premium starts. */
 export function saveSubscription(userId: number, change: SubscriptionChange, now = new Date()): SubscriptionRow {
-  return db.transaction((tx) => {
+  let event: PremiumEvent | null = null;
+  const saved = db.transaction((tx) => {
     const before = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
     const wasPremium = before?.plan === "premium" && before.status === "active";
     const row = before
@@ -67,8 +69,23 @@ export function saveSubscription(userId: number, change: SubscriptionChange, now
         .where(and(eq(premiumRequests.userId, userId), isNull(premiumRequests.handledAt)))
         .run();
     }
+    event = premiumEvent(before, row);
     return row;
   });
+  if (event) notifyPremium(userId, event);
+  return saved;
+}
+
+/** What the member is told about a change of their subscription, if anything. */
+function premiumEvent(before: SubscriptionRow | undefined, after: SubscriptionRow): PremiumEvent | null {
+  const wasPremium = before?.plan === "premium" && before.status === "active";
+  const isPremiumNow = after.plan === "premium" && after.status === "active";
+  if (!wasPremium && isPremiumNow) return "granted";
+  if (after.plan === "premium" && after.status === "past_due" && before?.status !== "past_due") return "payment_failed";
+  if (isPremiumNow && after.cancelAtPeriodEnd && !before?.cancelAtPeriodEnd) return "ending";
+  const extended = before?.currentPeriodEnd && after.currentPeriodEnd && after.currentPeriodEnd.getTime() > before.currentPeriodEnd.getTime();
+  if (wasPremium && isPremiumNow && extended) return "renewed";
+  return null;
 }
 
 export interface AdminSubscriptionInput {

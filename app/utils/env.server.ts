@@ -113,6 +113,14 @@ const EnvObject = z.object({
     .optional(),
   // Password-reset emails one account (username or email) may ask for per hour.
   PASSWORD_RESET_REQUESTS_PER_HOUR: positiveInt(5),
+  // Notifications (issue 25): how often the scheduler looks for reminders, digests and emails
+  // to send (a cron pattern with seconds), the local hour digests go out, and how many times
+  // an email is tried before it is marked failed.
+  NOTIFICATION_SCHEDULE: z.string().min(1).default("*/15 * * * * *"),
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  EMAIL_MAX_ATTEMPTS: positiveInt(6),
+  // The first retry's delay; each later one doubles it (at most an hour).
+  EMAIL_RETRY_SECONDS: positiveInt(60),
 });
 
 /** Every variable the academy reads (.env.example documents each; a unit test checks). */

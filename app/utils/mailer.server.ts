@@ -8,6 +8,10 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the plain text. */
+  html?: string;
+  /** RFC 8058 one-click unsubscribe: List-Unsubscribe (this URL) and List-Unsubscribe-Post. */
+  unsubscribeUrl?: string;
 }
 
 let transporter: Transporter | null = null;
@@ -16,10 +20,17 @@ export function isEmailConfigured(): boolean {
   return Boolean(env.SMTP_URL && env.MAIL_FROM);
 }
 
-/** Sends one plain-text email; rejects when the SMTP server refuses it or cannot be reached. */
+/** Sends one email (plain text, and HTML when given); rejects when the SMTP server refuses it or cannot be reached. */
 export async function sendEmail(email: OutgoingEmail): Promise<void> {
   if (!env.SMTP_URL || !env.MAIL_FROM) throw new Error("Email is not configured (SMTP_URL, MAIL_FROM)");
   // Created on first use: a transporter holds no connection until it sends.
   transporter ??= nodemailer.createTransport(env.SMTP_URL);
-  await transporter.sendMail({ from: env.MAIL_FROM, to: email.to, subject: email.subject, text: email.text });
+  await transporter.sendMail({
+    from: env.MAIL_FROM,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    headers: email.unsubscribeUrl ? { "List-Unsubscribe": `<${email.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined,
+  });
 }

@@ -19,6 +19,15 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** Undoes RFC 2047 encoded words in a header ("=?UTF-8?Q?New_replies?=", "=?UTF-8?B?…?="). */
+function decodeHeader(value: string): string {
+  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) => {
+    if (kind.toUpperCase() === "B") return Buffer.from(text, "base64").toString("utf8");
+    const bytes = text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  });
+}
+
 function toEmail(from: string, to: string[], raw: string): ReceivedEmail {
   const [head = "", ...body] = raw.split(/\r?\n\r?\n/);
   const headers = new Map<string, string>();
@@ -30,7 +39,10 @@ function toEmail(from: string, to: string[], raw: string): ReceivedEmail {
     from,
     to,
     source: `${head}\n\n${decodeQuotedPrintable(body.join("\n\n"))}`,
-    header: (name) => headers.get(name.toLowerCase()),
+    header: (name) => {
+      const value = headers.get(name.toLowerCase());
+      return value === undefined ? undefined : decodeHeader(value);
+    },
   };
 }
 
@@ -44,7 +56,8 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+/** `port`: listen where an earlier fake listened (a mail server back after an outage). */
+export async function startFakeSmtp({ port = 0 }: { port?: number } = {}): Promise<FakeSmtp> {
   const received: ReceivedEmail[] = [];
   const waiters: Array<{ address: string; resolve: (email: ReceivedEmail) => void }> = [];
   const handedOut = new Set<ReceivedEmail>();
@@ -84,7 +97,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address();
   if (typeof address !== "object" || !address) throw new Error("the fake SMTP server has no port");
 

@@ -16,6 +16,7 @@ function conference(fields: Partial<ConferenceRow> & Pick<ConferenceRow, "id" | 
     recordingStartedAt: null,
     startedAt: null,
     endedAt: null,
+    remindedAt: null,
     createdBy: null,
     createdAt: new Date("2026-03-01T10:00:00Z"),
     ...fields,

@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { RootLoaderData } from "~/root";
 import { Crown, Home, LogOut, Settings } from "~/components/ui/icons";
 import { z } from "zod";
 import { ConferenceBanner } from "./conference-banner";
@@ -136,6 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function StudentPortal() {
   const { name, tab, view, subscription, paymentsOffMessage, analytics, conferenceBanner, stats, journey, quizzesToPass, courses, progress, certificates } =
     useLoaderData<typeof loader>();
+  const unreadNotifications = useRouteLoaderData<RootLoaderData>("root")?.unreadNotifications ?? 0;
   const loadingCourse = useLoadingCoursePage();
   if (loadingCourse) return <CourseDetailSkeleton />;
   const featured = courses.slice(0, FEATURED_COURSES);
@@ -155,6 +157,11 @@ export default function StudentPortal() {
             ) : null}
           </div>
           <p className="mt-1 opacity-80">Welcome, {name}. Continue your journey.</p>
+          {unreadNotifications > 0 ? (
+            <AppLink to="/notifications" className="mt-1 inline-block text-sm text-accent underline" data-testid="portal-unread">
+              {`${unreadNotifications} unread ${unreadNotifications === 1 ? "notification" : "notifications"}`}
+            </AppLink>
+          ) : null}
         </div>
         <div className="flex gap-2">
           <AppLink to="/" className={buttonClasses("outline")}>

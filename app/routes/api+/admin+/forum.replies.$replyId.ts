@@ -7,9 +7,9 @@ export const loader = () => methodNotAllowed(["DELETE"]);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const id = idParam(params.replyId, "Reply");
-  const deleted = deleteReply(id);
+  const deleted = deleteReply(id, admin.id);
   if (!deleted) return apiError(404, REPLY_NOT_FOUND);
   return json({ id, topicId: deleted.topicId, message: "Deleted" });
 }

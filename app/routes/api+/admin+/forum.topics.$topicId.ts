@@ -8,10 +8,10 @@ export const loader = () => methodNotAllowed(["PUT", "DELETE"]);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const id = idParam(params.topicId, "Discussion");
   if (request.method === "DELETE") {
-    if (!deleteTopic(id)) return apiError(404, TOPIC_NOT_FOUND);
+    if (!deleteTopic(id, admin.id)) return apiError(404, TOPIC_NOT_FOUND);
     return json({ id, message: "Deleted" });
   }
   const topic = setTopicFlags(id, await readJson(request, TopicModerationSchema));

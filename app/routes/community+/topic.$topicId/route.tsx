@@ -22,6 +22,7 @@ import { createReply, DEFAULT_REPLY_PAGE_SIZE, forumAccess, getTopicWithReplies,
 import { ReplyFormSchema, TOPIC_LOCKED } from "~/schemas/forum";
 import { getOptionalUser, requireAdmin, requireUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
+import { markGroupRead } from "~/models/notifications.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
@@ -46,6 +47,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { topic, replies, pagination } = found;
   const access = forumAccess(user, topic.category);
   if (access !== "allowed") return json({ access: "premium" as const, categoryName: topic.category.name }, { status: 403 });
+  // Reading the topic reads its "new replies" notification.
+  markGroupRead(user.id, `topic:${topic.id}`);
   // A post's Markdown source goes only to the form editing it (?edit=); the page shows its HTML.
   const editing = url.searchParams.get("edit");
   const sourceFor = (target: string, content: string) => (editing === target ? content : undefined);

@@ -1,0 +1,239 @@
+import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { emailOutbox, notifications, users } from "#db/schema";
+import { EMAIL_CATEGORY, unsubscribeToken, type UnsubscribeScope } from "~/models/notifications.server";
+import { env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { isEmailConfigured, sendEmail } from "~/utils/mailer.server";
+
+// The durable outbox (issue 25). Every email is a row before it is sent. The
+// worker claims due rows (status "sending" with a lease), sends them, and marks
+// them sent; a failure puts the row back with a growing delay until
+// EMAIL_MAX_ATTEMPTS, then marks it failed for the admins to see and retry. A
+// row marked sent is never sent again; a process killed mid-send leaves the
+// row "sending", and it is tried again when its lease runs out (at-least-once
+// for that one instant, never a lost email).
+
+export const ACADEMY_NAME = "Mystic Academy";
+const BATCH = 20;
+const LEASE_MS = 2 * 60 * 1000;
+
+export function publicBaseUrl(): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+  unsubscribeUrl?: string;
+}
+
+/** An email in the academy's form: the items with their links, where to change preferences, and how to unsubscribe. */
+export function composeEmail(input: {
+  subject: string;
+  intro: string;
+  items: { title: string; body?: string | null; url: string }[];
+  unsubscribe?: { userId: number; scope: UnsubscribeScope; what: string };
+}): EmailContent {
+  const base = publicBaseUrl();
+  const preferences = `${base}/notifications#preferences`;
+  const unsubscribeUrl = input.unsubscribe ? `${base}/unsubscribe/${unsubscribeToken(input.unsubscribe.userId, input.unsubscribe.scope)}` : undefined;
+  const link = (url: string) => (url.startsWith("http") ? url : `${base}${url}`);
+  const text = [
+    `${ACADEMY_NAME}`,
+    "",
+    input.intro,
+    "",
+    ...input.items.flatMap((item) => [`* ${item.title}`, ...(item.body ? [`  ${item.body}`] : []), `  ${link(item.url)}`, ""]),
+    `Choose which emails you get: ${preferences}`,
+    ...(unsubscribeUrl && input.unsubscribe ? [`Stop emails about ${input.unsubscribe.what}: ${unsubscribeUrl}`] : []),
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1f1630;max-width:560px">
+<h1 style="font-size:20px">${escapeHtml(ACADEMY_NAME)}</h1>
+<p>${escapeHtml(input.intro)}</p>
+<ul>${input.items
+    .map((item) => `<li><a href="${escapeHtml(link(item.url))}">${escapeHtml(item.title)}</a>${item.body ? `<br>${escapeHtml(item.body)}` : ""}</li>`)
+    .join("")}</ul>
+<p style="font-size:12px;color:#555"><a href="${escapeHtml(preferences)}">Choose which emails you get</a>${
+    unsubscribeUrl && input.unsubscribe ? ` · <a href="${escapeHtml(unsubscribeUrl)}">Stop emails about ${escapeHtml(input.unsubscribe.what)}</a>` : ""
+  }</p>
+</body></html>`;
+  return { subject: input.subject, text, html, unsubscribeUrl };
+}
+
+const UNSUBSCRIBE_WHAT: Record<string, string> = {
+  forumReplies: "forum replies",
+  mentions: "mentions",
+  liveSessions: "live sessions",
+  newCourses: "new courses",
+};
+
+/** A notification's own email, written when it is sent (so a fan-out only queues rows). */
+function notificationEmail(notificationId: number | null): EmailContent | null {
+  if (notificationId === null) return null;
+  const row = db.select().from(notifications).where(eq(notifications.id, notificationId)).get();
+  if (!row) return null;
+  const category = EMAIL_CATEGORY[row.type];
+  return composeEmail({
+    subject: row.title,
+    intro: row.title,
+    items: [{ title: row.title, body: row.body, url: row.url }],
+    unsubscribe: category === "account" ? undefined : { userId: row.userId, scope: category, what: UNSUBSCRIBE_WHAT[category] ?? "this" },
+  });
+}
+
+/** Queues an email already written (digests, test emails); nothing happens for a key queued before. */
+export function queueEmail(input: { kind: "digest" | "test"; userId: number | null; dedupeKey: string; to: string; content: EmailContent }, now = new Date()): boolean {
+  return (
+    db
+      .insert(emailOutbox)
+      .values({
+        kind: input.kind,
+        userId: input.userId,
+        dedupeKey: input.dedupeKey,
+        to: input.to,
+        subject: input.content.subject,
+        text: input.content.text,
+        html: input.content.html,
+        unsubscribeUrl: input.content.unsubscribeUrl ?? null,
+        nextAttemptAt: now,
+      })
+      .onConflictDoNothing()
+      .run().changes === 1
+  );
+}
+
+/** Due rows (queued, or sending with a lapsed lease) claimed for this run: status sending, one more attempt, a new lease. */
+function claimDue(now: Date) {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.status, ["queued", "sending"]), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .limit(BATCH)
+    .all()
+    .map((row) => row.id);
+  if (due.length === 0) return [];
+  return db
+    .update(emailOutbox)
+    .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .where(and(inArray(emailOutbox.id, due), or(eq(emailOutbox.status, "queued"), eq(emailOutbox.status, "sending"))))
+    .returning()
+    .all();
+}
+
+/** The wait before the next try: EMAIL_RETRY_SECONDS, then twice as long each time, at most an hour. */
+export function retryDelayMs(attempts: number, baseSeconds = env.EMAIL_RETRY_SECONDS): number {
+  return Math.min(baseSeconds * 2 ** Math.max(attempts - 1, 0), 3600) * 1000;
+}
+
+/**
+ * At start-up: rows the previous process was sending when it stopped are due
+ * again at once (one process sends, so a "sending" row left over is nobody's).
+ */
+export function releaseInterruptedSends(now = new Date()): number {
+  return db.update(emailOutbox).set({ status: "queued", nextAttemptAt: now }).where(eq(emailOutbox.status, "sending")).run().changes;
+}
+
+let running: Promise<number> | null = null;
+
+/** Sends what is due; one run at a time. Returns how many were sent. */
+export function processOutbox(now = new Date()): Promise<number> {
+  if (!isEmailConfigured()) return Promise.resolve(0);
+  running ??= sendDue(now).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function sendDue(now: Date): Promise<number> {
+  let sent = 0;
+  for (const row of claimDue(now)) {
+    let content: EmailContent | null;
+    if (row.kind === "notification") {
+      content = notificationEmail(row.notificationId);
+      if (!content) {
+        // Its notification is gone (the member deleted their account): nothing to send.
+        db.update(emailOutbox).set({ status: "failed", lastError: "The notification no longer exists" }).where(eq(emailOutbox.id, row.id)).run();
+        continue;
+      }
+      db.update(emailOutbox)
+        .set({ subject: content.subject, text: content.text, html: content.html, unsubscribeUrl: content.unsubscribeUrl ?? null })
+        .where(eq(emailOutbox.id, row.id))
+        .run();
+    } else {
+      content = { subject: row.subject ?? ACADEMY_NAME, text: row.text ?? "", html: row.html ?? "", unsubscribeUrl: row.unsubscribeUrl ?? undefined };
+    }
+    try {
+      await sendEmail({ to: row.to, ...content });
+      db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, row.id)).run();
+      sent += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = row.attempts >= env.EMAIL_MAX_ATTEMPTS;
+      db.update(emailOutbox)
+        .set({ status: failed ? "failed" : "queued", lastError: message.slice(0, 500), nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)) })
+        .where(eq(emailOutbox.id, row.id))
+        .run();
+      logger.warn({ outboxId: row.id, attempts: row.attempts, failed }, `Email not sent: ${message}`);
+    }
+  }
+  return sent;
+}
+
+/** The admin's view of the outbox: newest first. */
+export function listOutbox(limit = 100) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      kind: emailOutbox.kind,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+      username: users.username,
+    })
+    .from(emailOutbox)
+    .leftJoin(users, eq(users.id, emailOutbox.userId))
+    .orderBy(desc(emailOutbox.id))
+    .limit(limit)
+    .all();
+}
+
+export function outboxCounts() {
+  const rows = db.select({ status: emailOutbox.status, n: sql<number>`count(*)`.mapWith(Number) }).from(emailOutbox).groupBy(emailOutbox.status).all();
+  return Object.fromEntries(rows.map((row) => [row.status, row.n])) as Partial<Record<(typeof rows)[number]["status"], number>>;
+}
+
+/** "Retry": a failed email goes back in the queue with fresh attempts. */
+export function retryEmail(id: number): boolean {
+  return (
+    db
+      .update(emailOutbox)
+      .set({ status: "queued", attempts: 0, nextAttemptAt: new Date(), lastError: null })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
+      .run().changes === 1
+  );
+}
+
+/** "Send a test email" from the admin's page. */
+export function queueTestEmail(to: string, now = new Date()) {
+  return queueEmail({
+    kind: "test",
+    userId: null,
+    dedupeKey: `test:${now.getTime()}:${to}`,
+    to,
+    content: composeEmail({
+      subject: `${ACADEMY_NAME}: test email`,
+      intro: "This is a test email from the academy's notifications page. If you can read it, email delivery works.",
+      items: [{ title: "Open the academy", url: "/" }],
+    }),
+  });
+}
