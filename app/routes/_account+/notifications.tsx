@@ -57,7 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     markNotificationsRead(user.id, { all: true });
     return redirectWithToast(back, { type: "success", title: "All notifications marked as read" });
   }
-  const submission = parseWithZod(formData, { schema: PreferencesSchema.omit({ account: true }) });
+  // The form also carries its intent: the JSON API's strict shape, minus that.
+  const submission = parseWithZod(formData, { schema: PreferencesSchema.omit({ account: true }).strip() });
   if (submission.status !== "success") return json({ error: "Choose one of the listed options for each kind of email." }, { status: 400 });
   setPreferences(user.id, submission.value);
   return redirectWithToast(`${back}#preferences`, { type: "success", title: "Email preferences saved" });
