@@ -798,6 +798,8 @@ export const notifications = sqliteTable(
   },
   (t) => [
     index("notifications_user").on(t.userId, t.readAt, t.id),
+    // The rows one event just created (their instant emails are queued by this).
+    index("notifications_created").on(t.createdAt),
     uniqueIndex("notifications_unread_group").on(t.userId, t.groupKey).where(sql`read_at is null and group_key is not null`),
     check("notifications_type", inList("type", NOTIFICATION_TYPES)),
   ],

@@ -82,28 +82,25 @@ export function notify(input: NotifyInput, now = new Date()): number {
   const updatedTitle = input.updated?.title ?? input.title;
   const updatedBody = input.updated?.body ?? input.body ?? null;
   const notified = db.transaction((tx) => {
-    const rows = tx.all<{ id: number; count: number }>(sql`
+    const changes = tx.run(sql`
       insert into ${notifications} (user_id, type, title, body, url, group_key, created_at, updated_at)
       select ${users.id}, ${input.type}, ${input.title}, ${input.body ?? null}, ${input.url}, ${input.groupKey ?? null}, ${at}, ${at}
       from ${users} where (${input.recipients}) and ${notActor}
       on conflict (user_id, group_key) where read_at is null and group_key is not null
       do update set count = notifications.count + 1, updated_at = ${at},
         title = ${updatedTitle},
-        body = replace(${updatedBody}, '{n}', notifications.count + 1)
-      returning id, count`);
-    // Instant emails, for new rows only: a topic's later replies update its unread row without another email.
-    const fresh = rows.filter((row) => row.count === 1).map((row) => row.id);
-    if (fresh.length > 0) {
-      tx.run(sql`
-        insert into email_outbox (kind, user_id, notification_id, dedupe_key, to_address, next_attempt_at, created_at)
-        select 'notification', n.user_id, n.id, 'notification:' || n.id, ${users.email}, ${at}, ${at}
-        from ${notifications} n
-        join ${users} on ${users.id} = n.user_id
-        left join ${notificationPreferences} p on p.user_id = n.user_id
-        where n.id in (select value from json_each(${JSON.stringify(fresh)})) and ${EMAILABLE} and ${wantsInstant}
-        on conflict (dedupe_key) do nothing`);
-    }
-    return { count: rows.length, emails: fresh.length > 0 };
+        body = replace(${updatedBody}, '{n}', notifications.count + 1)`).changes;
+    // Instant emails, for rows this call created (not those it updated: a topic's later replies send no second email).
+    const emails = tx.run(sql`
+      insert into email_outbox (kind, user_id, notification_id, dedupe_key, to_address, next_attempt_at, created_at)
+      select 'notification', n.user_id, n.id, 'notification:' || n.id, ${users.email}, ${at}, ${at}
+      from ${notifications} n
+      join ${users} on ${users.id} = n.user_id
+      left join ${notificationPreferences} p on p.user_id = n.user_id
+      where n.created_at = ${at} and n.type = ${input.type} and n.url = ${input.url} and n.count = 1
+        and ${EMAILABLE} and ${wantsInstant}
+      on conflict (dedupe_key) do nothing`).changes;
+    return { count: changes, emails: emails > 0 };
   });
   if (notified.emails) emailsQueued?.();
   return notified.count;

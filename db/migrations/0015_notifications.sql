@@ -52,5 +52,6 @@ CREATE TABLE `notifications` (
 );
 --> statement-breakpoint
 CREATE INDEX `notifications_user` ON `notifications` (`user_id`,`read_at`,`id`);--> statement-breakpoint
+CREATE INDEX `notifications_created` ON `notifications` (`created_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `notifications_unread_group` ON `notifications` (`user_id`,`group_key`) WHERE read_at is null and group_key is not null;--> statement-breakpoint
 ALTER TABLE `conferences` ADD `reminded_at` integer;

@@ -56,6 +56,7 @@ const STUDENT_ROUTES = [
   "/themes",
   "/theme-settings",
   "/settings",
+  "/notifications",
   "/recordings",
   "/join-conference/1",
 ];
@@ -81,6 +82,9 @@ const ADMIN_ROUTES = [
   "/admin/courses",
   "/admin/courses?new=1",
   "/admin/courses/1/lessons",
+  "/admin/courses/1/lessons/4/quiz",
+  "/admin/courses/1/gradebook",
+  "/admin/notifications",
   "/admin/courses/1/lessons?new=1",
   "/admin/forum",
   "/admin/forum?new=1",
