@@ -1,5 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { revokeUnsubscribeLinks } from "~/models/notifications.server";
 import { forumReplies, forumTopics, users, type User } from "#db/schema";
 import { listCertificatesForUser, toApiCertificate } from "~/models/certificate.server";
 import { listProgressForUser, toApiProgress } from "~/models/progress.server";
@@ -55,6 +56,9 @@ export function getAccountProfile(user: User) {
 export function updateProfile(userId: number, input: ProfileInput): User {
   const email = input.email ?? null;
   if (email && isEmailTaken(email, userId)) throw new AccountRefusal(new EmailTakenError().message, 409, "email");
+  const before = db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  // Unsubscribe links sent to the old address stop working once it changes (issue 25).
+  if (before && (before.email ?? "").toLowerCase() !== (email ?? "").toLowerCase()) revokeUnsubscribeLinks(userId);
   try {
     const updated = db
       .update(users)
