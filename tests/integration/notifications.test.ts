@@ -106,6 +106,34 @@ describe("a reply in your topic", () => {
   });
 });
 
+describe("account and academy events", () => {
+  it("Premium granted, a moderator's removal and a new course reach the member; the admin who acted is not told of their own removal", async () => {
+    const learner = await member();
+    const boss = await admin();
+    const me = (await (await learner.visitor.request("/api/auth-status")).json()) as { user: { id: number } };
+    expect((await boss.request(`/api/admin/members/${me.user.id}/subscription`, { method: "PUT", json: { plan: "premium", status: "active" } })).status).toBe(200);
+    expect((await smtp.emailTo(learner.email)).header("subject")).toBe("Premium is yours");
+
+    const asker = await member(false);
+    const { id } = await topic(asker.visitor);
+    await reply(learner.visitor, id, "A reply that breaks the rules.");
+    const replies = (await (await learner.visitor.request(`/api/forum/topic/${id}`)).json()) as { replies?: Array<{ id: number }> };
+    const replyId = replies.replies?.at(-1)?.id;
+    expect(replyId).toBeDefined();
+    expect((await boss.request(`/api/admin/forum/replies/${replyId}`, { method: "DELETE" })).status).toBe(200);
+    const moderation = (await notificationsOf(learner.visitor)).notifications.find((n) => n.type === "moderation");
+    expect(moderation?.title).toMatch(/^A moderator removed your post in/);
+
+    const course = await boss.request("/api/courses", {
+      method: "POST",
+      json: { title: `Fresh course ${uniqueName("c")}`, description: "Brand new.", level: "Beginner", rating: "4.0", lessons: 1, duration: "1 week", isActive: true },
+    });
+    expect(course.status).toBe(201);
+    const news = (await notificationsOf(asker.visitor)).notifications.find((n) => n.type === "course_new");
+    expect(news?.title).toMatch(/^New course: Fresh course/);
+  });
+});
+
 describe("the notifications API", () => {
   it("lists only your own, marks read by id (others' ids change nothing) or all, and refuses visitors", async () => {
     const a = await member(false);

@@ -69,6 +69,10 @@ export function OverviewPanel({ content, contactResult }: { content: TabContent<
         <AppLink to="/admin/companion" className="underline underline-offset-4">
           Study companion usage and provider
         </AppLink>
+        {" · "}
+        <AppLink to="/admin/notifications" className="underline underline-offset-4">
+          Email notifications
+        </AppLink>
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PremiumRequestsCard requests={premiumRequests} />
