@@ -20,6 +20,7 @@ import {
   toolTemplates,
   users,
 } from "./schema";
+import { quizQuestionRows } from "./quiz-question-rows";
 import { loadDemoContent, type SeedAuthor, type SeedTemplate } from "./seed-content";
 import { PREMIUM_FEE_CENTS } from "~/utils/premium";
 import { logger } from "~/utils/logger.server";
@@ -109,20 +110,7 @@ export async function seedDemoData(): Promise<boolean> {
         if (lesson.quiz) {
           const { questions, ...settings } = lesson.quiz;
           const { id: quizId } = tx.insert(quizzes).values({ lessonId, ...settings }).returning({ id: quizzes.id }).get();
-          questions.forEach((question, index) => {
-            tx.insert(quizQuestions)
-              .values({
-                quizId,
-                position: index + 1,
-                type: question.type,
-                prompt: question.prompt,
-                options: question.options ?? null,
-                correct: question.correct ?? null,
-                accepted: question.accepted ?? null,
-                explanation: question.explanation ?? null,
-              })
-              .run();
-          });
+          tx.insert(quizQuestions).values(quizQuestionRows(quizId, questions)).run();
         }
       });
     }

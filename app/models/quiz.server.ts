@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { quizQuestionRows } from "#db/quiz-question-rows";
 import { courses, lessons, quizAttempts, quizQuestions, quizzes, userProgress, users } from "#db/schema";
 import { isPremium } from "~/models/membership.server";
 import { completeLesson, type CompletionResult } from "~/models/progress.server";
@@ -94,20 +95,7 @@ export function saveQuiz(lessonId: number, input: QuizData): StoredQuiz {
       .returning({ id: quizzes.id })
       .get();
     tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id)).run();
-    input.questions.forEach((question, index) => {
-      tx.insert(quizQuestions)
-        .values({
-          quizId: quiz.id,
-          position: index + 1,
-          type: question.type,
-          prompt: question.prompt,
-          options: question.options ?? null,
-          correct: question.correct ?? null,
-          accepted: question.accepted ?? null,
-          explanation: question.explanation ?? null,
-        })
-        .run();
-    });
+    tx.insert(quizQuestions).values(quizQuestionRows(quiz.id, input.questions)).run();
   });
   const saved = getQuizForLesson(lessonId);
   if (!saved) throw new Error("quiz vanished after saving");

@@ -1,9 +1,10 @@
 import { getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { ArrowDown, ArrowUp, Plus, Sparkles, Trash2 } from "~/components/ui/icons";
+import { Plus, Sparkles } from "~/components/ui/icons";
 import { useState, type ChangeEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { AdminForm, useAdminForm, useSubmittingIntent, type AdminFormProps } from "~/components/admin/admin-form";
+import { ListRowControls, smallListButton } from "~/components/admin/list-row-controls";
 import type { Notice } from "~/schemas/notice";
 import { uploadFile } from "~/components/admin/upload";
 import { showToast } from "~/components/toaster";
@@ -39,7 +40,6 @@ const GeneratedAnswer = z.object({
   ),
   generated: z.boolean().optional(),
 });
-const smallButton = (extra?: string) => buttonClasses("ghost", cn("border border-primary/30", extra), "sm");
 
 type LessonForm = FormMetadata<z.input<typeof LessonFormSchema>>;
 type SectionField = FieldMetadata<z.input<typeof LessonFormSchema>["contentSections"]>;
@@ -149,7 +149,7 @@ export function LessonForm({ lesson, courseTitle, reply, closeTo }: AdminFormPro
         </ol>
         <button
           {...form.insert.getButtonProps({ name: fields.contentSections.name, defaultValue: EMPTY_SECTION })}
-          className={smallButton()}
+          className={smallListButton()}
         >
           <Plus className="h-4 w-4" aria-hidden /> Add section
         </button>
@@ -238,31 +238,7 @@ function SectionRow({
         ) : null}
       </div>
       <ErrorList id={section.errorId} errors={section.errors} />
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })}
-          disabled={index === 0}
-          aria-label={`Move section ${number} up`}
-          className={smallButton()}
-        >
-          <ArrowUp className="h-4 w-4" aria-hidden /> Up
-        </button>
-        <button
-          {...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 })}
-          disabled={index === count - 1}
-          aria-label={`Move section ${number} down`}
-          className={smallButton()}
-        >
-          <ArrowDown className="h-4 w-4" aria-hidden /> Down
-        </button>
-        <button
-          {...form.remove.getButtonProps({ name: list.name, index })}
-          aria-label={`Remove section ${number}`}
-          className={smallButton("text-red-300")}
-        >
-          <Trash2 className="h-4 w-4" aria-hidden /> Remove
-        </button>
-      </div>
+      <ListRowControls form={form} listName={list.name} index={index} count={count} noun="section" />
     </fieldset>
   );
 }

@@ -4,9 +4,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { ArrowDown, ArrowLeft, ArrowUp, FileQuestion, Plus, Sparkles, Trash2 } from "~/components/ui/icons";
+import { ArrowLeft, FileQuestion, Plus, Sparkles, Trash2 } from "~/components/ui/icons";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AdminForm, useAdminForm, useSubmittingIntent, type AdminFormReply } from "~/components/admin/admin-form";
+import { ListRowControls, smallListButton } from "~/components/admin/list-row-controls";
 import { PageErrorBoundary } from "~/components/error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
@@ -90,7 +91,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 const NOT_SAVED = "Nothing is saved until you save the quiz.";
-const smallButton = (extra?: string) => buttonClasses("ghost", cn("border border-primary/30", extra), "sm");
 
 type QuizForm = FormMetadata<ReturnType<typeof useQuizForm>[0] extends FormMetadata<infer S> ? S : never>;
 
@@ -205,7 +205,7 @@ export default function QuizBuilder() {
                 </li>
               ))}
             </ol>
-            <button {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: EMPTY_QUESTION })} className={smallButton()}>
+            <button {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: EMPTY_QUESTION })} className={smallListButton()}>
               <Plus className="h-4 w-4" aria-hidden /> Add question
             </button>
           </section>
@@ -304,27 +304,7 @@ function QuestionRow({
         </p>
       ) : null}
       <ErrorList id={question.errorId} errors={question.errors} />
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })}
-          disabled={index === 0}
-          aria-label={`Move question ${number} up`}
-          className={smallButton()}
-        >
-          <ArrowUp className="h-4 w-4" aria-hidden /> Up
-        </button>
-        <button
-          {...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 })}
-          disabled={index === count - 1}
-          aria-label={`Move question ${number} down`}
-          className={smallButton()}
-        >
-          <ArrowDown className="h-4 w-4" aria-hidden /> Down
-        </button>
-        <button {...form.remove.getButtonProps({ name: list.name, index })} aria-label={`Remove question ${number}`} className={smallButton("text-red-300")}>
-          <Trash2 className="h-4 w-4" aria-hidden /> Remove
-        </button>
-      </div>
+      <ListRowControls form={form} listName={list.name} index={index} count={count} noun="question" />
     </fieldset>
   );
 }
