@@ -54,20 +54,17 @@ function QuestionField({ question, number }: { question: QuizQuestionView; numbe
   const options = question.options ?? [];
   const order = question.optionOrder ?? options.map((_, index) => index);
   const multiple = question.type === "multiple";
+  // Plain markup: a quiz is up to 50 questions of up to 10 options on a page read often (its cost is benched).
+  const type = multiple ? "checkbox" : "radio";
   return (
-    <fieldset className="space-y-2">
-      <legend className="font-medium">
-        {number}. {question.prompt}
-        {multiple ? <span className="ml-2 text-sm font-normal opacity-75">(choose all that apply)</span> : null}
-      </legend>
-      <div className="space-y-1">
-        {order.map((index) => (
-          <label key={index} className="flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 hover:bg-primary/10">
-            <input type={multiple ? "checkbox" : "radio"} name={name} value={index} className="mt-1 h-4 w-4" />
-            <span>{options[index]}</span>
-          </label>
-        ))}
-      </div>
+    <fieldset className="quiz-question">
+      <legend className="font-medium">{`${number}. ${question.prompt}${multiple ? " (choose all that apply)" : ""}`}</legend>
+      {order.map((index) => (
+        <label key={index} className="quiz-option">
+          <input type={type} name={name} value={index} />
+          {options[index]}
+        </label>
+      ))}
     </fieldset>
   );
 }
