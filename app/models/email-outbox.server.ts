@@ -3,6 +3,7 @@ import { db } from "#db/client.server";
 import { emailOutbox, notifications, users } from "#db/schema";
 import { EMAIL_CATEGORY, unsubscribeToken, type UnsubscribeScope } from "~/models/notifications.server";
 import { env } from "~/utils/env.server";
+import { escapeHtml } from "~/utils/escape-html";
 import { logger } from "~/utils/logger.server";
 import { isEmailConfigured, sendEmail } from "~/utils/mailer.server";
 
@@ -22,7 +23,6 @@ export function publicBaseUrl(): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 export interface EmailContent {
   subject: string;

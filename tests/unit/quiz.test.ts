@@ -85,3 +85,20 @@ describe("the quiz's rules", () => {
     expect(messages({ ...valid, questions: [{ type: "single", prompt: " ", options: ["a", "b"], correct: [0] }] })).toEqual(["questions.0.prompt: Question is required"]);
   });
 });
+
+describe("the quiz form's questions, written on the server", () => {
+  it("escape what the admin wrote, keep option numbers in the shown order, and carry no answers", async () => {
+    const { quizQuestionsHtml } = await import("~/routes/_learn+/course.$courseId_.lesson.$lessonId/quiz-form-html.server");
+    const html = quizQuestionsHtml([
+      { id: 7, type: "single", prompt: "Is <b>this</b> & that \"ok\"?", options: ["<script>x</script>", "B"], optionOrder: [1, 0] },
+      { id: 8, type: "short", prompt: "Name it" },
+      { id: 9, type: "multiple", prompt: "Pick", options: ["a", "b"] },
+    ]);
+    expect(html).toContain("1. Is &lt;b&gt;this&lt;/b&gt; &amp; that &quot;ok&quot;?");
+    expect(html).not.toContain("<script>");
+    expect(html.indexOf('value="1">B')).toBeLessThan(html.indexOf('value="0">&lt;script&gt;'));
+    expect(html).toContain('<input name="q-8" type="text"');
+    expect(html).toContain('type="checkbox" name="q-9" value="0"');
+    expect(html).toContain("3. Pick (choose all that apply)");
+  });
+});

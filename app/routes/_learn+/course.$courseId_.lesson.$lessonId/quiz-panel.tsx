@@ -9,17 +9,11 @@ import { cn } from "~/utils/misc";
 // only; after one, the score, right or wrong per question with the
 // explanations, and the attempts left.
 
-export interface QuizQuestionView {
-  id: number;
-  type: "single" | "multiple" | "true_false" | "short";
-  prompt: string;
-  options?: string[];
-  optionOrder?: number[];
-}
-
 export interface QuizPanelData {
   passingScore: number;
-  questions: QuizQuestionView[];
+  questionCount: number;
+  /** The questions as form fields, written on the server (quiz-form-html.server.ts). */
+  formHtml: string;
   bestScore: number | null;
   passed: boolean;
   attemptsUsed: number;
@@ -36,37 +30,6 @@ export interface QuizPanelData {
 function attemptsText(left: number | null): string {
   if (left === null) return "Unlimited attempts";
   return left === 1 ? "1 attempt left" : `${left} attempts left`;
-}
-
-function QuestionField({ question, number }: { question: QuizQuestionView; number: number }) {
-  const name = `q-${question.id}`;
-  const promptId = `quiz-q-${question.id}`;
-  if (question.type === "short") {
-    return (
-      <fieldset className="space-y-2">
-        <legend id={promptId} className="font-medium">
-          {number}. {question.prompt}
-        </legend>
-        <input name={name} type="text" maxLength={500} autoComplete="off" aria-labelledby={promptId} className="input-field" />
-      </fieldset>
-    );
-  }
-  const options = question.options ?? [];
-  const order = question.optionOrder ?? options.map((_, index) => index);
-  const multiple = question.type === "multiple";
-  // Plain markup: a quiz is up to 50 questions of up to 10 options on a page read often (its cost is benched).
-  const type = multiple ? "checkbox" : "radio";
-  return (
-    <fieldset className="quiz-question">
-      <legend className="font-medium">{`${number}. ${question.prompt}${multiple ? " (choose all that apply)" : ""}`}</legend>
-      {order.map((index) => (
-        <label key={index} className="quiz-option">
-          <input type={type} name={name} value={index} />
-          {options[index]}
-        </label>
-      ))}
-    </fieldset>
-  );
 }
 
 function QuizResult({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelData; nextHref: string | null; tryAgainHref: string }) {
@@ -131,7 +94,7 @@ export function QuizPanel({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelDat
           <FileQuestion className="h-6 w-6" aria-hidden /> Lesson quiz
         </h2>
         <p className="text-sm opacity-85" data-testid="quiz-summary">
-          {quiz.questions.length} {quiz.questions.length === 1 ? "question" : "questions"} · pass mark {quiz.passingScore}% ·{" "}
+          {quiz.questionCount} {quiz.questionCount === 1 ? "question" : "questions"} · pass mark {quiz.passingScore}% ·{" "}
           {attemptsText(quiz.attemptsLeft)}
           {quiz.bestScore !== null ? ` · best score ${quiz.bestScore}%` : ""}
           {quiz.passed ? " · passed" : ""}
@@ -147,9 +110,7 @@ export function QuizPanel({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelDat
       ) : (
         <Form method="post" className="space-y-5" data-testid="quiz-form">
           <input type="hidden" name="intent" value="quiz" />
-          {quiz.questions.map((question, index) => (
-            <QuestionField key={question.id} question={question} number={index + 1} />
-          ))}
+          <div className="space-y-5" dangerouslySetInnerHTML={{ __html: quiz.formHtml }} />
           <button type="submit" className={buttonClasses("primary")} disabled={submitting}>
             {submitting ? "Submitting..." : "Submit answers"}
           </button>

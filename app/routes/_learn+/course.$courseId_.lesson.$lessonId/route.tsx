@@ -17,6 +17,7 @@ import { completeLesson, CompletionRefusal, getVideoPositions, listCompletedLess
 import { getQuizForLesson, QuizRefusal, quizStanding, submitAttempt, toMemberQuiz, type StoredQuiz } from "~/models/quiz.server";
 import { AttemptSchema } from "~/schemas/quiz";
 import { QuizPanel, type QuizPanelData } from "./quiz-panel";
+import { quizQuestionsHtml } from "./quiz-form-html.server";
 import { HEARTBEAT_INTERVAL_SECONDS } from "~/schemas/learning-time";
 import { requireUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -61,7 +62,9 @@ function quizPanelData(quiz: StoredQuiz, user: Pick<User, "id">, attemptParam: s
   const prompts = new Map(quiz.questions.map((question) => [question.id, question.prompt]));
   return {
     passingScore: quiz.passingScore,
-    questions: toMemberQuiz(quiz, { userId: user.id, attemptNumber: standing.nextAttemptNumber }).questions,
+    questionCount: quiz.questions.length,
+    // Only when the form is shown (not beside an attempt's results).
+    formHtml: asked ? "" : quizQuestionsHtml(toMemberQuiz(quiz, { userId: user.id, attemptNumber: standing.nextAttemptNumber }).questions),
     bestScore: standing.bestScore,
     passed: standing.passed,
     attemptsUsed: standing.attempts.length,
