@@ -490,22 +490,22 @@ export const setPinned = (id: number, isPinned: boolean) => setTopicFlags(id, { 
 export const setLocked = (id: number, isLocked: boolean) => setTopicFlags(id, { isLocked });
 
 /** A moderator deletes a topic and (by cascade) its replies; its author is told. Returns its category, or null when there was none. */
-export function deleteTopic(id: number, moderatorId: number): { categoryId: number } | null {
+export function deleteTopic(id: number, moderatorId: number, reason?: string): { categoryId: number } | null {
   const removed = db
     .delete(forumTopics)
     .where(eq(forumTopics.id, id))
     .returning({ categoryId: forumTopics.categoryId, authorId: forumTopics.authorId, title: forumTopics.title, deletedAt: forumTopics.deletedAt })
     .get();
   if (!removed) return null;
-  if (!removed.deletedAt) notifyModeration(removed.authorId, "removed", { topicId: null, topicTitle: removed.title }, moderatorId);
+  if (!removed.deletedAt) notifyModeration(removed.authorId, "removed", { topicId: null, topicTitle: removed.title }, moderatorId, reason);
   return { categoryId: removed.categoryId };
 }
 
 /** A moderator deletes one reply (its author is told), keeping the topic's counter and last activity true. */
-export function deleteReply(id: number, moderatorId: number): { topicId: number } | null {
+export function deleteReply(id: number, moderatorId: number, reason?: string): { topicId: number } | null {
   const reply = findReply(id);
   const removed = db.transaction((tx) => removeReply(tx, id));
-  if (removed && reply) notifyModeration(reply.authorId, "removed", { topicId: reply.topicId, topicTitle: reply.topicTitle }, moderatorId);
+  if (removed && reply) notifyModeration(reply.authorId, "removed", { topicId: reply.topicId, topicTitle: reply.topicTitle }, moderatorId, reason);
   return removed;
 }
 

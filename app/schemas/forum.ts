@@ -86,3 +86,8 @@ export const TopicModerationSchema = z
     message: "Send isPinned or isLocked.",
   });
 export type TopicModeration = z.infer<typeof TopicModerationSchema>;
+
+/** A moderator's delete may say why; the post's author is told (issue 25). An empty body is fine. */
+export const ModerationDeleteSchema = z.object({
+  reason: z.string().trim().max(500, "A reason is at most 500 characters").optional().transform((value) => value || undefined),
+});

@@ -120,9 +120,11 @@ describe("account and academy events", () => {
     const replies = (await (await learner.visitor.request(`/api/forum/topic/${id}`)).json()) as { replies?: Array<{ id: number }> };
     const replyId = replies.replies?.at(-1)?.id;
     expect(replyId).toBeDefined();
-    expect((await boss.request(`/api/admin/forum/replies/${replyId}`, { method: "DELETE" })).status).toBe(200);
+    expect((await boss.request(`/api/admin/forum/replies/${replyId}`, { method: "DELETE", json: { reason: "x".repeat(501) } })).status).toBe(400);
+    expect((await boss.request(`/api/admin/forum/replies/${replyId}`, { method: "DELETE", json: { reason: "Please keep replies kind." } })).status).toBe(200);
     const moderation = (await notificationsOf(learner.visitor)).notifications.find((n) => n.type === "moderation");
     expect(moderation?.title).toMatch(/^A moderator removed your post in/);
+    expect(moderation?.body).toBe("Reason: Please keep replies kind.");
 
     const course = await boss.request("/api/courses", {
       method: "POST",

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { deleteTopic, setTopicFlags, TOPIC_NOT_FOUND } from "~/models/forum.server";
-import { TopicModerationSchema } from "~/schemas/forum";
+import { ModerationDeleteSchema, TopicModerationSchema } from "~/schemas/forum";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 
@@ -11,7 +11,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const id = idParam(params.topicId, "Discussion");
   if (request.method === "DELETE") {
-    if (!deleteTopic(id, admin.id)) return apiError(404, TOPIC_NOT_FOUND);
+    if (!deleteTopic(id, admin.id, (await readJson(request, ModerationDeleteSchema)).reason)) return apiError(404, TOPIC_NOT_FOUND);
     return json({ id, message: "Deleted" });
   }
   const topic = setTopicFlags(id, await readJson(request, TopicModerationSchema));
