@@ -216,12 +216,18 @@ export function readUnsubscribeToken(token: string): { userId: number; scope: Un
   const userId = Number(idText);
   const scope = SCOPES.find((s) => s === scopeText);
   if (!Number.isSafeInteger(userId) || userId <= 0 || !scope || !sig) return null;
-  const user = db.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
-  if (!user) return null;
-  const expected = signature(userId, scope, preferencesRow(userId).unsubscribeKey);
+  // A real link was signed with the member's stored key; no stored key, no valid link (reading writes nothing).
+  const row = db
+    .select({ username: users.username, key: notificationPreferences.unsubscribeKey })
+    .from(users)
+    .innerJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.id, userId))
+    .get();
+  if (!row) return null;
+  const expected = signature(userId, scope, row.key);
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, Buffer.from(expected))) return null;
-  return { userId, scope, username: user.username };
+  return { userId, scope, username: row.username };
 }
 
 /** Turns the token's category off (or every digest: daily and weekly categories become off). */

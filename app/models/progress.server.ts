@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { inIdList } from "#db/id-list";
 import { activityEvents, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users } from "#db/schema";
-import { issueCertificate, type Certificate } from "~/models/certificate.server";
+import { issueCertificate, toApiCertificate, type Certificate } from "~/models/certificate.server";
 import { notifyCertificate } from "~/models/notification-events.server";
 import { env } from "~/utils/env.server";
 
@@ -168,6 +168,15 @@ function averageBestScore(tx: Tx, userId: number, courseId: number): number | nu
     .all();
   if (best.length === 0) return null;
   return Math.round(best.reduce((sum, row) => sum + row.score, 0) / best.length);
+}
+
+/** A completion as the JSON API answers it (completing a lesson, or passing its quiz). */
+export function toApiCompletion(result: CompletionResult) {
+  return {
+    progress: toApiProgress(result.progress),
+    nextLessonId: result.nextLessonId,
+    certificate: result.certificate ? toApiCertificate(result.certificate) : null,
+  };
 }
 
 export interface CompletionResult {

@@ -377,7 +377,7 @@ export function listQuizzesToPass(user: { id: number; role: "student" | "admin" 
       lessonTitle: row.lessonTitle,
       passingScore: row.passingScore,
       bestScore: row.best,
-      attemptsLeft: row.maxAttempts === 0 ? null : Math.max(row.maxAttempts - row.used, 0),
+      attemptsLeft: attemptsLeft(row, row.used),
     }));
 }
 

@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { findCompletableLesson } from "~/models/access.server";
-import { toApiCertificate } from "~/models/certificate.server";
-import { completeLesson, CompletionRefusal, toApiProgress } from "~/models/progress.server";
+import { completeLesson, CompletionRefusal, toApiCompletion } from "~/models/progress.server";
 import { answerRefusals, apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
@@ -11,14 +10,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const found = findCompletableLesson(idParam(params.lessonId, "Lesson"), user);
   if (!found) return apiError(404, "Lesson not found");
   // A lesson with a quiz is completed by passing it (409 until then).
-  return answerRefusals(CompletionRefusal, () => {
-    const result = completeLesson(user, found.lesson);
-    return json({
-      progress: toApiProgress(result.progress),
-      nextLessonId: result.nextLessonId,
-      certificate: result.certificate ? toApiCertificate(result.certificate) : null,
-    });
-  });
+  return answerRefusals(CompletionRefusal, () => json(toApiCompletion(completeLesson(user, found.lesson))));
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { findCompletableLesson, findLessonForViewer } from "~/models/access.server";
-import { toApiCertificate } from "~/models/certificate.server";
-import { toApiProgress } from "~/models/progress.server";
+import { toApiCompletion } from "~/models/progress.server";
 import { getQuizForLesson, listAttempts, QuizRefusal, submitAttempt, toApiAttempt } from "~/models/quiz.server";
 import { AttemptSchema } from "~/schemas/quiz";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
@@ -28,11 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return json(
       {
         attempt: toApiAttempt(attempt),
-        completion: completion && {
-          progress: toApiProgress(completion.progress),
-          nextLessonId: completion.nextLessonId,
-          certificate: completion.certificate ? toApiCertificate(completion.certificate) : null,
-        },
+        completion: completion && toApiCompletion(completion),
       },
       { status: 201 },
     );
