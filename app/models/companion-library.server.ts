@@ -1,6 +1,8 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { companionChunks, contentSections, knowledgeBaseArticles, lessons, type User } from "#db/schema";
+import { analyseQuestion, distinctive, ftsQuery, type Concept, type Vocabulary } from "~/models/companion-question";
+import { rankPassages, type Scored } from "~/models/companion-relevance";
 import { isPremium } from "~/models/membership.server";
 import { markdownToPlainText } from "~/utils/markdown.server";
 
@@ -129,6 +131,10 @@ export function libraryNeedsBuilding(): boolean {
 
 export interface Passage {
   chunkId: number;
+  /** How well it answers the question (higher is better; for ordering only). */
+  score: Scored["score"];
+  /** How much of the question its title, its section heading and its text hold (0–1 each). */
+  match: Scored["match"];
   kind: "lesson" | "article";
   title: string;
   heading: string | null;
@@ -145,27 +151,28 @@ export interface LockedReference {
   url: string;
 }
 
-const STOP_WORDS = new Set(
-  "a an and are as at be been but by can could did do does for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this to was we were what when where which who why will with would you your about am any just more most much not only other same some such too very also may might must shall here myself yourself before after get make one way like tell explain please".split(" "),
-);
-
 /**
- * The question's words as an FTS5 query: each a quoted term joined by OR.
- * Nothing the asker typed reaches MATCH as syntax — quotes, *, NEAR( and
- * column: prefixes are not words, so they never survive.
+ * The question as an FTS5 query: its concepts (companion-question.ts), each
+ * concept's terms quoted and joined by OR, concepts joined by `join`.
  */
 export function libraryQuery(question: string, join: "AND" | "OR" = "OR"): string | null {
-  const words = queryWords(question);
-  if (words.length === 0) return null;
-  return words
-    .slice(0, 16)
-    // Longer words also match as prefixes ("refer" finds "referrals", which stems differently).
-    .map((word) => (word.length >= 5 ? `"${word}"*` : `"${word}"`))
-    .join(` ${join} `);
+  return ftsQuery(analyseQuestion(question, libraryVocabulary()), join);
 }
 
-export function queryWords(question: string): string[] {
-  return [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+// The index's own vocabulary (stems, and how many passages hold each), read
+// again whenever the library has changed since it was last read.
+db.$client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.companion_terms USING fts5vocab(main, companion_fts, row)");
+const libraryState = db.$client.prepare<[], { passages: number; newest: number }>("SELECT count(*) AS passages, coalesce(max(id), 0) AS newest FROM companion_chunks");
+const libraryTerms = db.$client.prepare<[], { term: string; doc: number }>("SELECT term, doc FROM temp.companion_terms");
+let vocabulary: { key: string; value: Vocabulary } | undefined;
+
+export function libraryVocabulary(): Vocabulary {
+  const state = libraryState.get();
+  const key = `${state?.passages ?? 0}:${state?.newest ?? 0}`;
+  if (vocabulary?.key !== key) {
+    vocabulary = { key, value: { passages: state?.passages ?? 0, documents: new Map(libraryTerms.all().map((row) => [row.term, row.doc])) } };
+  }
+  return vocabulary.value;
 }
 
 interface PassageRow {
@@ -210,6 +217,8 @@ const readablePassages = db.$client.prepare<
   ORDER BY weighted
   LIMIT @limit
 `);
+
+type ScoredRow = PassageRow & Scored;
 
 interface PremiumLessonMatch {
   rank: number;
@@ -265,11 +274,21 @@ export function premiumLessonsWorthShowing<T extends { rank: number }>(matches: 
   return matches.filter((match) => match.rank <= bestOpenToAll * PREMIUM_RELEVANCE && match.rank <= bestPremium * PREMIUM_RELEVANCE);
 }
 
-function passageUrl(row: PassageRow): string {
+function passageUrl(row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber">): string {
   if (row.kind === "article") return `/knowledge-base/${row.articleId}`;
   return `/course/${row.courseId}/lesson/${row.lessonId}${row.sectionNumber && row.sectionNumber > 1 ? `?section=${row.sectionNumber}` : ""}`;
 }
 
+export interface LibrarySearch {
+  /** Best first. */
+  passages: Passage[];
+  locked: LockedReference[];
+  /** The question as it was understood (what the passages were ranked by). */
+  concepts: Concept[];
+}
+
+// Passages scored in JavaScript after FTS5 has picked the candidates.
+const CANDIDATES = 40;
 /**
  * The passages that best answer a question, among those the asker may read.
  * Up to two Premium lessons that answer it better than what every member can
@@ -280,48 +299,57 @@ export function searchLibrary(
   question: string,
   viewer: Pick<User, "id" | "role">,
   options: { lessonId?: number; courseId?: number; limit?: number } = {},
-): { passages: Passage[]; locked: LockedReference[] } {
-  const query = libraryQuery(question);
-  if (!query) return { passages: [], locked: [] };
+): LibrarySearch {
+  const vocabulary = libraryVocabulary();
+  const concepts = analyseQuestion(question, vocabulary);
+  const query = ftsQuery(distinctive(concepts, vocabulary.passages), "OR");
+  if (!query) return { passages: [], locked: [], concepts };
   const premium = isPremium(viewer);
   const limit = options.limit ?? 6;
-  const params = { premium: premium ? 1 : 0, lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1, limit };
+  const scope = { lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1 };
+  const params = { premium: premium ? 1 : 0, ...scope, limit: CANDIDATES };
   // Passages holding every word first: on a large library that query is small
   // and fast. Only when it finds too few does the any-word query fill the rest.
-  const allWords = libraryQuery(question, "AND");
+  const allWords = ftsQuery(concepts, "AND");
   const rows = allWords && allWords !== query ? readablePassages.all({ ...params, query: allWords }) : [];
-  if (rows.length < limit) {
-    const seen = new Set(rows.map((row) => row.chunkId));
+  const seen = new Set(rows.map((row) => row.chunkId));
+  if (rows.length < CANDIDATES) {
     for (const row of readablePassages.all({ ...params, query })) {
-      if (rows.length >= limit) break;
+      if (rows.length >= CANDIDATES) break;
       if (!seen.has(row.chunkId)) rows.push(row);
+      seen.add(row.chunkId);
     }
   }
   // Premium lessons are measured against the best passage every member can
   // read, so a member with Premium is shown what one without is pointed to.
   const bestOpenToAll = rows.reduce((best, row) => (row.premiumOnly ? best : Math.min(best, row.rank)), 0);
-  const matches = premiumLessonMatches.all({ query, lessonId: params.lessonId, courseId: params.courseId, limit: PREMIUM_LESSONS_SHOWN });
+  const matches = premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN });
   const worthShowing = premiumLessonsWorthShowing(matches, bestOpenToAll);
+  let locked: LockedReference[] = [];
   if (!premium) {
-    const locked = worthShowing.map((match) => ({ title: match.title, courseTitle: match.courseTitle, url: `/course/${match.courseId}` }));
-    return { passages: rows.map(toPassage), locked };
+    locked = worthShowing.map((match) => ({ title: match.title, courseTitle: match.courseTitle, url: `/course/${match.courseId}` }));
+  } else {
+    // The candidate queries may have left those lessons' best passages out.
+    const missing = worthShowing.filter((match) => !seen.has(match.chunkId));
+    const byId = new Map(worthShowing.map((match) => [match.chunkId, match]));
+    for (const text of passagesById.all({ ids: JSON.stringify(missing.map((match) => match.chunkId)) })) {
+      const match = byId.get(text.chunkId);
+      if (match) rows.push({ ...text, rank: match.rank, weighted: match.weighted, premiumOnly: 1 });
+    }
   }
-  // The all-words query may have ranked those lessons below weaker passages,
-  // or left them out: each goes before the first passage it outranks.
-  const texts = new Map(passagesById.all({ ids: JSON.stringify(worthShowing.map((match) => match.chunkId)) }).map((row) => [row.chunkId, row]));
-  for (const match of worthShowing) {
-    const text = texts.get(match.chunkId);
-    if (!text) continue;
-    const ranked = rows.findIndex((row) => row.chunkId === match.chunkId);
-    if (ranked !== -1) rows.splice(ranked, 1);
-    const at = rows.findIndex((row) => row.weighted > match.weighted);
-    rows.splice(at === -1 ? rows.length : at, 0, { ...text, rank: match.rank, weighted: match.weighted, premiumOnly: 1 });
-  }
-  return { passages: rows.slice(0, limit).map(toPassage), locked: [] };
+  // The Premium lessons a member without Premium would be pointed to stay in
+  // a member with Premium's answer, wherever the ranking puts them.
+  const ranked = rankPassages(rows, concepts, scope);
+  const kept = new Set(premium ? worthShowing.map((match) => match.chunkId) : []);
+  const others = new Set(ranked.filter((row) => !kept.has(row.chunkId)).slice(0, Math.max(0, limit - kept.size)));
+  const passages = ranked.filter((row) => kept.has(row.chunkId) || others.has(row)).slice(0, limit);
+  return { passages: passages.map(toPassage), locked, concepts };
 }
 
-function toPassage(row: PassageRow): Passage {
+function toPassage(row: ScoredRow): Passage {
   return {
+    score: row.score,
+    match: row.match,
     chunkId: row.chunkId,
     kind: row.kind,
     title: row.title,

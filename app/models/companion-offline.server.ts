@@ -1,10 +1,11 @@
 import { wordsOf, wordStems } from "#db/word-stems";
-import type { LockedReference, Passage } from "~/models/companion-library.server";
-import { queryWords, splitSentences } from "~/models/companion-library.server";
+import { splitSentences, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion-library.server";
+import type { Concept } from "~/models/companion-question";
+import { conceptsIn, coverage, proximity } from "~/models/companion-relevance";
 
-// The companion without an AI model: it quotes, word for word, the few
-// sentences of the best passages that share the most of the question's words,
-// each with its citation. It never writes anything of its own beyond framing.
+// The companion without an AI model: it quotes, word for word, sentences of
+// the best passages in their rank order — the best passage always first — each
+// with its citation. It never writes anything of its own beyond framing.
 
 export interface CitedSource {
   n: number;
@@ -19,69 +20,98 @@ export interface OfflineAnswer {
 
 const MAX_QUOTES = 4;
 const MAX_QUOTES_PER_PASSAGE = 2;
-const CONSIDERED_PASSAGES = 4;
+const CONSIDERED_PASSAGES = 3;
+/** A quote must hold a real share of the question's weight: one common word of a long question is not an answer. */
+const QUOTE_SHARE = 0.3;
+/**
+ * The library answers when the best passage's text holds this share of the
+ * question, and more for each word the library does not know at all (those
+ * are what questions about other subjects are made of) — or when its title or
+ * heading is what was asked.
+ */
+const ANSWER_SHARE = 0.3;
+const UNKNOWN_WORDS_RAISE = 0.5;
+const TITLE_ASKED = 0.6;
+/** Later passages are quoted only when they answer nearly as well as the best one. */
+const FOLLOWING_SCORE = 0.6;
 
-function hits(words: Set<string>, stems: Set<string>): number {
-  let n = 0;
-  for (const s of stems) if (words.has(s)) n += 1;
-  return n;
+interface Quote {
+  sentence: string;
+  passageIndex: number;
+  order: number;
+  relevance: number;
 }
 
-export function offlineAnswer(question: string, passages: Passage[], locked: LockedReference[]): OfflineAnswer {
-  const considered = passages.slice(0, CONSIDERED_PASSAGES);
-  const stemOf = wordStems([...queryWords(question), ...considered.flatMap((p) => wordsOf(`${p.title} ${p.heading ?? ""} ${p.body}`))]);
-  const stemsOf = (text: string) => new Set(wordsOf(text).map((word) => stemOf.get(word) ?? word));
-  const stems = new Set(queryWords(question).map((word) => stemOf.get(word) ?? word));
-  // A quote must carry a real share of the question: one word of a long question is not an answer.
-  const needed = stems.size >= 5 ? 1.5 : 1;
-  const candidates: Array<{ sentence: string; passageIndex: number; score: number; order: number }> = [];
-  considered.forEach((passage, passageIndex) => {
-    // A passage whose lesson or section title carries the question's words makes its sentences more likely answers.
-    const context = hits(stemsOf(`${passage.title} ${passage.heading ?? ""}`), stems) * 0.5;
-    splitSentences(passage.body).forEach((sentence, order) => {
-      const words = sentence.split(/\s+/).length;
-      if (words < 5 || words > 80) return;
-      const own = hits(stemsOf(sentence), stems);
-      const relevance = own + context;
-      // Whether a sentence answers is its own matter; where it stands only orders the quotes.
-      if (own === 0 || relevance < needed) return;
-      candidates.push({ sentence, passageIndex, score: relevance - passageIndex * 0.25 - order * 0.01, order });
-    });
+function quotesFrom(passage: Passage, passageIndex: number, concepts: Concept[]): Quote[] {
+  const quotes: Quote[] = [];
+  splitSentences(passage.body).forEach((sentence, order) => {
+    const words = wordsOf(sentence);
+    if (words.length < 5 || words.length > 80) return;
+    const stems = wordStems(words);
+    const tokens = words.map((word) => stems.get(word) ?? word);
+    const present = new Set(tokens);
+    // Never a sentence that shares no meaningful word with the question.
+    if (conceptsIn(concepts, present) === 0) return;
+    const relevance = coverage(concepts, present) + 0.25 * proximity(concepts, tokens);
+    if (relevance >= QUOTE_SHARE) quotes.push({ sentence, passageIndex, order, relevance });
   });
-  const chosen: typeof candidates = [];
-  const perPassage = new Map<number, number>();
-  for (const candidate of [...candidates].sort((a, b) => b.score - a.score)) {
-    if (chosen.length >= MAX_QUOTES) break;
-    const used = perPassage.get(candidate.passageIndex) ?? 0;
-    if (used >= MAX_QUOTES_PER_PASSAGE) continue;
-    perPassage.set(candidate.passageIndex, used + 1);
-    chosen.push(candidate);
-  }
-  if (chosen.length === 0) return notFound(question, locked);
+  return quotes.sort((a, b) => b.relevance - a.relevance).slice(0, MAX_QUOTES_PER_PASSAGE);
+}
 
-  // Quotes read in the order of their passages, and within one in text order.
-  chosen.sort((a, b) => a.passageIndex - b.passageIndex || a.order - b.order);
+/** Whether the best passage answers the question at all (else the answer is "not found"). */
+function answers(passage: Passage, concepts: Concept[]): boolean {
+  if (passage.match.title >= TITLE_ASKED || passage.match.heading >= TITLE_ASKED) return true;
+  const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
+  const unknown = concepts.reduce((sum, concept) => sum + (concept.known ? 0 : concept.weight), 0);
+  return passage.match.text >= ANSWER_SHARE + UNKNOWN_WORDS_RAISE * (total ? unknown / total : 0);
+}
+
+export function offlineAnswer(question: string, { passages, locked, concepts }: Pick<LibrarySearch, "passages" | "locked" | "concepts">): OfflineAnswer {
+  const best = passages[0];
+  if (!best || !answers(best, concepts)) return notFound(question, locked);
+
+  // The best passage first, whatever its sentences; then the others in rank
+  // order, each only when it answers nearly as well.
+  const considered = passages.slice(0, CONSIDERED_PASSAGES).filter((passage, index) => index === 0 || passage.score >= best.score * FOLLOWING_SCORE);
+  const perPassage = considered.map((passage, index) => quotesFrom(passage, index, concepts));
+  const chosen: Quote[] = [];
+  for (const quotes of perPassage) {
+    for (const quote of quotes.sort((a, b) => a.order - b.order)) if (chosen.length < MAX_QUOTES) chosen.push(quote);
+  }
+
   // Two passages of one article or lesson section are one source, with one number.
   const numbers = new Map<string, number>();
   const cited: CitedSource[] = [];
-  const lines = chosen.map(({ sentence, passageIndex }) => {
-    const passage = passages[passageIndex];
-    const key = passage ? `${passage.url}#${passage.heading ?? ""}` : String(passageIndex);
+  const cite = (passage: Passage) => {
+    const key = `${passage.url}#${passage.heading ?? ""}`;
     let n = numbers.get(key);
     if (n === undefined) {
       n = cited.length + 1;
       numbers.set(key, n);
-      if (passage) cited.push({ n, passage });
+      cited.push({ n, passage });
     }
-    return `> ${sentence} [${n}]`;
-  });
-  const intro = "Here is what the course library says (quoted as written):";
-  return { response: [intro, "", lines.join("\n>\n"), lockedNote(locked)].filter(Boolean).join("\n"), cited, answered: true };
+    return n;
+  };
+  const bestQuoted = chosen.some((quote) => quote.passageIndex === 0);
+  const blocks: string[] = [];
+  // Matched on its title or heading, with no sentence that stands alone: point to it.
+  if (!bestQuoted) blocks.push(coversThis(best, cite(best)));
+  if (chosen.length) {
+    const quotes = chosen.map((quote) => `> ${quote.sentence} [${cite(considered[quote.passageIndex] ?? best)}]`);
+    blocks.push(`${bestQuoted ? "Here is what the course library says" : "Elsewhere the course library says"} (quoted as written):\n\n${quotes.join("\n>\n")}`);
+  }
+  if (locked.length) blocks.push(lockedNote(locked));
+  return { response: blocks.join("\n\n"), cited, answered: true };
+}
+
+function coversThis(passage: Passage, n: number): string {
+  const what = passage.kind === "article" ? "article" : "lesson";
+  const name = passage.heading ? `${passage.title} — ${passage.heading}` : passage.title;
+  return `The ${what} [${name}](${passage.url}) covers this. [${n}]`;
 }
 
 function lockedNote(locked: LockedReference[]): string {
-  if (locked.length === 0) return "";
-  return `\nThe Premium lesson${locked.length > 1 ? "s" : ""} ${locked.map((l) => `“${l.title}”`).join(" and ")} also cover${locked.length > 1 ? "" : "s"} this.`;
+  return `The Premium lesson${locked.length > 1 ? "s" : ""} ${locked.map((l) => `“${l.title}”`).join(" and ")} also cover${locked.length > 1 ? "" : "s"} this.`;
 }
 
 function notFound(question: string, locked: LockedReference[]): OfflineAnswer {
@@ -91,10 +121,8 @@ function notFound(question: string, locked: LockedReference[]): OfflineAnswer {
       "I couldn't find this in the course library.",
       "",
       `You could [search the knowledge base](${search}) or ask fellow students in the [community forum](/community).`,
-      lockedNote(locked),
-    ]
-      .filter(Boolean)
-      .join("\n"),
+      ...(locked.length ? ["", lockedNote(locked)] : []),
+    ].join("\n"),
     cited: [],
     answered: false,
   };

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "#db/client.server";
 import { chatMessages, companionUsage, type User } from "#db/schema";
 import { findLessonForViewer } from "~/models/access.server";
-import { searchLibrary, type LockedReference, type Passage } from "~/models/companion-library.server";
+import { searchLibrary, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion-library.server";
 import { offlineAnswer, type CitedSource } from "~/models/companion-offline.server";
 import { providerConfigured, providerModel, ProviderError, streamProviderAnswer } from "~/models/companion-provider.server";
 import { REFUSAL_TEXT, scopeRefusal } from "~/models/companion-scope";
@@ -170,14 +170,14 @@ export async function answerQuestion(
     answer = finish(REFUSAL_TEXT[refusal], sources, "offline", true);
     record = { mode: "offline", model: null, usage: null, outcome: "refused", citedChunkIds: help.map((p) => p.chunkId) };
   } else {
-    const { passages, locked } = searchLibrary(question, user, { ...scope, limit: 6 });
+    const search = searchLibrary(question, user, { ...scope, limit: 6 });
     const useProvider = companionMode() === "provider";
     const budgetSpent = useProvider && providerTokensToday() >= env.COMPANION_DAILY_TOKEN_BUDGET;
-    if (useProvider && !budgetSpent && passages.length > 0) {
-      ({ answer, record } = await answerWithProvider(request, passages, locked, { signal: options.signal, emit }));
+    if (useProvider && !budgetSpent && search.passages.length > 0) {
+      ({ answer, record } = await answerWithProvider(request, search, { signal: options.signal, emit }));
     } else {
       const notice = budgetSpent ? NOTICE_BUDGET_SPENT : undefined;
-      ({ answer, record } = answerOffline(question, passages, locked, { emit, notice }));
+      ({ answer, record } = answerOffline(question, search, { emit, notice }));
     }
   }
   emit({ event: "done", data: { ...answer, usage: record.usage } });
@@ -204,12 +204,11 @@ function finish(response: string, sources: ChatSource[], mode: CompanionMode, an
 
 function answerOffline(
   question: string,
-  passages: Passage[],
-  locked: LockedReference[],
+  search: LibrarySearch,
   { emit, notice, outcome }: { emit: (event: CompanionEvent) => void; notice?: string; outcome?: TurnRecord["outcome"] },
 ): { answer: ChatAnswer; record: TurnRecord } {
-  const offline = offlineAnswer(question, passages, locked);
-  const sources = [...offline.cited.map(({ n, passage }: CitedSource) => sourceView(n, passage)), ...locked.map(lockedView)];
+  const offline = offlineAnswer(question, search);
+  const sources = [...offline.cited.map(({ n, passage }: CitedSource) => sourceView(n, passage)), ...search.locked.map(lockedView)];
   emit({ event: "sources", data: { sources, mode: "offline" } });
   for (const line of offline.response.split(/(?<=\n)/)) emit({ event: "delta", data: { text: line } });
   return {
@@ -226,10 +225,11 @@ function answerOffline(
 
 async function answerWithProvider(
   request: ChatRequest,
-  passages: Passage[],
-  locked: LockedReference[],
+  search: LibrarySearch,
   { signal, emit }: { signal?: AbortSignal; emit: (event: CompanionEvent) => void },
 ): Promise<{ answer: ChatAnswer; record: TurnRecord }> {
+  const { passages, locked } = search;
+  // The passages in their rank order: [1] is the best.
   const numbered = passages.slice(0, PASSAGES_FOR_PROVIDER).map((passage, index) => ({ n: index + 1, passage }));
   const candidates = numbered.map(({ n, passage }) => sourceView(n, passage));
   emit({ event: "sources", data: { sources: [...candidates, ...locked.map(lockedView)], mode: "provider" } });
@@ -257,7 +257,7 @@ async function answerWithProvider(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     logger.warn({ kind: error.kind, model: providerModel() }, "study companion provider failed; answering offline");
-    return answerOffline(request.message, passages, locked, { emit, notice: NOTICE_PROVIDER_FAILED, outcome: "fallback" });
+    return answerOffline(request.message, search, { emit, notice: NOTICE_PROVIDER_FAILED, outcome: "fallback" });
   }
 }
 

@@ -3,9 +3,10 @@ import { seedDemoData } from "#db/seed";
 import path from "node:path";
 import { loadDemoContent } from "#db/seed-content";
 import { wordStems } from "#db/word-stems";
-import { type Passage, premiumLessonsWorthShowing, rebuildLibrary, searchLibrary } from "~/models/companion-library.server";
+import { premiumLessonsWorthShowing, rebuildLibrary, searchLibrary } from "~/models/companion-library.server";
 import { offlineAnswer } from "~/models/companion-offline.server";
 import { ensureAdmin } from "~/models/user.server";
+import { lessonPassage as passage, searchAmong } from "./companion-search";
 
 // Issue 31: asked "how do I set my session price?", a free member got quotes
 // and a pointer to the Premium lesson "Pricing with Confidence", while a
@@ -14,10 +15,6 @@ import { ensureAdmin } from "~/models/user.server";
 
 const FREE_VIEWER = { id: 2, role: "student" as const };
 const PREMIUM_VIEWER = { id: 1, role: "admin" as const }; // admins read everything Premium members read
-
-function passage(title: string, heading: string | null, body: string, chunkId: number): Passage {
-  return { chunkId, kind: "lesson", title, heading, body, url: `/course/1/lesson/${chunkId}`, lessonId: chunkId, courseId: 1 };
-}
 
 describe("which Premium lessons a question brings up", () => {
   it("are those matching about as well as the best passage every member can read, or better, and near the best Premium match", () => {
@@ -39,11 +36,13 @@ describe("an offline answer", () => {
     expect(stems.get("readings")).toBe(stems.get("reading"));
   });
 
-  it("still quotes the passage that answers when a weaker one ranks ahead of it", () => {
-    // What a Premium member's search ranked first: only "session", in a later sentence.
+  it("still quotes the passage that answers when another ranks ahead of it", () => {
+    // What a Premium member's search once ranked first: only "session", in a later sentence.
     const ahead = passage("Money Matters", "Calculating a sustainable rate", "Many advisors undervalue themselves at first. A session must cover far more than the hour you spend.", 1);
     const answering = passage("A Simple Booking Workflow", null, "List each service with its length, format, price and a short description.", 2);
-    const answer = offlineAnswer("How do I set my session price?", [ahead, answering], []);
+    const question = "How do I set my session price?";
+    const other = passage("Building a Routine", null, "Set aside the same hour each week for study.", 3);
+    const answer = offlineAnswer(question, searchAmong(question, [ahead, answering, other]));
     expect(answer.answered).toBe(true);
     expect(answer.cited.map(({ passage: p }) => p.title)).toContain("A Simple Booking Workflow");
     expect(answer.response).toContain("format, price and a short description");
@@ -51,7 +50,8 @@ describe("an offline answer", () => {
 
   it("counts another form of a question's word as that word", () => {
     const pricing = passage("Pricing with Confidence", "Packages", "Fair, transparent pricing is itself a form of marketing for your practice.", 1);
-    const answer = offlineAnswer("How should I price my work?", [pricing], []);
+    const other = passage("Holding Healthy Boundaries", null, "Decide when you work and when you rest, and say so to clients.", 2);
+    const answer = offlineAnswer("How should I price my work?", searchAmong("How should I price my work?", [pricing, other]));
     expect(answer.answered).toBe(true);
     expect(answer.response).toContain("transparent pricing");
   });
@@ -71,7 +71,7 @@ describe("the same question from a member with Premium and one without, on the d
       expect(free.locked.map((l) => l.title), question).toContain("Pricing with Confidence");
 
       const premium = searchLibrary(question, PREMIUM_VIEWER, { limit: 6 });
-      const answer = offlineAnswer(question, premium.passages, premium.locked);
+      const answer = offlineAnswer(question, premium);
       expect(answer.answered, question).toBe(true);
       expect(answer.cited.map(({ passage: p }) => p.title), question).toContain("Pricing with Confidence");
     }
@@ -90,7 +90,7 @@ describe("the same question from a member with Premium and one without, on the d
     for (const question of questions) {
       const free = searchLibrary(question, FREE_VIEWER, { limit: 6 });
       const premium = searchLibrary(question, PREMIUM_VIEWER, { limit: 6 });
-      if (offlineAnswer(question, free.passages, free.locked).answered && !offlineAnswer(question, premium.passages, premium.locked).answered) {
+      if (offlineAnswer(question, free).answered && !offlineAnswer(question, premium).answered) {
         lessThanFree.push(question);
       }
       for (const locked of free.locked) {

@@ -1,0 +1,169 @@
+import { distance } from "fastest-levenshtein";
+import { wordsOf, wordStems } from "#db/word-stems";
+
+// A member's question as the study companion's library understands it: the
+// words that carry meaning, each as the stems the library indexes — with a
+// misspelling mended to the nearest word the library holds, and a few plain
+// synonyms a member uses for the library's own words — and how much each word
+// says (rare words say more). Pure: the library's vocabulary is passed in.
+
+const STOP_WORDS = new Set(
+  "a an and are as at be been but by can could did do does for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this to was we were what when where which who why will with would you your about am any just more most much not only other same some such too very also may might must shall here myself yourself before after get make one way like tell explain please whats im dont don doesn isn didn wasn aren won cant ll ve re know need want really thing things something anything someone everyone he she her hers him his theirs ones goes going went got gets getting lot lots ok okay yes even still actually vs wont figure".split(
+    " ",
+  ),
+);
+
+/** The question's words that carry meaning, lower-cased, in order, each once. */
+export function queryWords(question: string): string[] {
+  return [...new Set(wordsOf(question))].filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+}
+
+/** The stems the library holds and in how many passages each occurs. */
+export interface Vocabulary {
+  passages: number;
+  documents: Map<string, number>;
+}
+
+// Words members use for what the library calls otherwise. A synonym only
+// counts when the library holds its word (so nothing here invents a topic).
+const SYNONYMS: Record<string, string[]> = {
+  unsubscribe: ["cancel"],
+  quit: ["cancel"],
+  charge: ["price", "fee", "rate"],
+  cost: ["price", "fee"],
+  fee: ["price", "rate"],
+  price: ["fee", "rate"],
+  customer: ["client"],
+  querent: ["client"],
+  webcam: ["camera"],
+  mic: ["microphone"],
+  sound: ["audio"],
+  upside: ["reversed", "reversal"],
+  horoscope: ["chart", "astrology"],
+  zodiac: ["sign", "signs"],
+  burnout: ["fatigue", "exhaustion"],
+  meditation: ["mindfulness", "breath"],
+  wrap: ["close", "closing"],
+  practise: ["practice"],
+  practising: ["practice"],
+  born: ["birth"],
+  routine: ["habit"],
+  habit: ["routine"],
+  microphone: ["audio"],
+  camera: ["video"],
+};
+
+export interface Concept {
+  /** The word as asked. */
+  word: string;
+  /** The stems that count as this word in a passage: its own (or its mended spelling's), then its synonyms'. */
+  stems: string[];
+  /** Stems that also count as the word when a text's stem begins with them ("accur" for "accuracy"), as the index's prefix query matches. */
+  prefixes: string[];
+  /** Words to ask the full-text index for (a mended word is asked for by its stem, as a prefix). */
+  terms: Array<{ text: string; prefix: boolean }>;
+  /** How much the word says: its inverse passage frequency in the library (an unknown word says the most). */
+  weight: number;
+  /** False when the library holds neither the word nor a near spelling of it. */
+  known: boolean;
+  /** How many passages hold it. */
+  documents: number;
+}
+
+const MAX_CONCEPTS = 16;
+
+/**
+ * The library word nearest in spelling to an unknown stem: one edit for short
+ * words, two for long ones. On a tie a word at least as long wins (a dropped
+ * letter is the commonest slip: "writen" is "written" rather than "write"),
+ * then the commonest.
+ */
+export function nearestSpelling(stem: string, vocabulary: Vocabulary): string | null {
+  if (stem.length < 5 || /\d/.test(stem)) return null;
+  const allowed = stem.length >= 8 ? 2 : 1;
+  let best: { term: string; distance: number; longer: boolean; documents: number } | null = null;
+  for (const [term, documents] of vocabulary.documents) {
+    if (Math.abs(term.length - stem.length) > allowed || term[0] !== stem[0]) continue;
+    const d = editDistance(stem, term);
+    if (d > allowed) continue;
+    const candidate = { term, distance: d, longer: term.length >= stem.length, documents };
+    if (!best || d < best.distance || (d === best.distance && (candidate.longer > best.longer || (candidate.longer === best.longer && documents > best.documents)))) best = candidate;
+  }
+  return best?.term ?? null;
+}
+
+/** Levenshtein distance, with two neighbouring letters swapped ("premuim") counted as one edit. */
+function editDistance(a: string, b: string): number {
+  const d = distance(a, b);
+  if (d !== 2 || a.length !== b.length) return d;
+  const differ = [...a].flatMap((letter, i) => (letter === b[i] ? [] : [i]));
+  const [i, j] = differ;
+  return differ.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i] ? 1 : d;
+}
+
+function idf(documents: number, passages: number): number {
+  return Math.log(1 + passages / Math.max(documents, 0.5));
+}
+
+export function analyseQuestion(question: string, vocabulary: Vocabulary): Concept[] {
+  const words = queryWords(question).slice(0, MAX_CONCEPTS);
+  const synonyms = words.flatMap((word) => SYNONYMS[word] ?? []);
+  const stems = wordStems([...words, ...synonyms]);
+  const concepts: Concept[] = [];
+  const seen = new Set<string>();
+  for (const word of words) {
+    const own = stems.get(word) ?? word;
+    const mended = vocabulary.documents.has(own) ? null : nearestSpelling(own, vocabulary);
+    const stem = mended ?? own;
+    if (seen.has(stem)) continue;
+    seen.add(stem);
+    const known = vocabulary.documents.has(stem);
+    const alike = (SYNONYMS[word] ?? []).filter((synonym) => vocabulary.documents.has(stems.get(synonym) ?? synonym));
+    const prefix = stem.length >= 5 && (mended !== null || word.length >= 5);
+    concepts.push({
+      word,
+      prefixes: prefix ? [stem] : [],
+      stems: [...new Set([stem, ...alike.map((synonym) => stems.get(synonym) ?? synonym)])],
+      // Longer words also match as prefixes ("refer" finds "referrals", which stems differently).
+      terms: [mended ? { text: mended, prefix: true } : { text: word, prefix: word.length >= 5 }, ...alike.map((synonym) => ({ text: synonym, prefix: false }))],
+      weight: idf(vocabulary.documents.get(stem) ?? 0, vocabulary.passages),
+      known,
+      documents: vocabulary.documents.get(stem) ?? 0,
+    });
+  }
+  return concepts;
+}
+
+const COMMON_SHARE = 0.3;
+const DISTINCTIVE_CONCEPTS = 8;
+
+/**
+ * The concepts that pick candidates when any one word may match: the rarer
+ * words the library knows. A word in a fifth of the passages matches most of a
+ * large library and says little (ranking still weighs every word).
+ */
+export function distinctive(concepts: Concept[], passages: number): Concept[] {
+  const known = concepts.filter((concept) => concept.known).sort((a, b) => b.weight - a.weight);
+  const rare = known.filter((concept) => concept.documents <= passages * COMMON_SHARE);
+  return (rare.length >= 2 ? rare : known).slice(0, DISTINCTIVE_CONCEPTS);
+}
+
+/** Whether a stem of a text counts as the concept's word. */
+export function holds(concept: Concept, stem: string): boolean {
+  return concept.stems.includes(stem) || concept.prefixes.some((prefix) => stem.startsWith(prefix));
+}
+
+/**
+ * The concepts as an FTS5 query: every term quoted, a concept's terms joined
+ * by OR, concepts joined by `join`. Nothing the asker typed reaches MATCH as
+ * syntax — quotes, *, NEAR( and column: prefixes are not words, so they never
+ * survive queryWords.
+ */
+export function ftsQuery(concepts: Concept[], join: "AND" | "OR"): string | null {
+  if (concepts.length === 0) return null;
+  const groups = concepts.map((concept) => {
+    const terms = concept.terms.map((term) => `"${term.text}"${term.prefix ? "*" : ""}`);
+    return terms.length === 1 ? (terms[0] ?? "") : `(${terms.join(" OR ")})`;
+  });
+  return groups.join(` ${join} `);
+}

@@ -1,0 +1,186 @@
+/**
+ * `npm run eval:companion`: how well the study companion finds and cites the
+ * material that answers members' questions (tests/eval/companion-questions.yaml),
+ * on the demo academy in a throwaway database, and how long an answer takes
+ * once the library holds 10,000 passages. Exits 1 below a goal (CI runs it).
+ *
+ *   npm run eval:companion               the figures, per kind of question
+ *   npm run eval:companion -- --misses   also every question that missed, with what came instead
+ *   npm run eval:companion -- --quick    the quality figures only, without the large library (for tuning; fails)
+ *
+ * With OPENAI_API_KEY (and OPENAI_BASE_URL) set, the set is asked a second time
+ * through the provider and its first-citation accuracy is reported too.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { EvalQuestion, QuestionResult } from "../tests/eval/companion-eval";
+
+// A database of its own, set before the academy's modules load (they open it on import).
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-eval-"));
+process.env.DATABASE_PATH = path.join(dataDir, "academy.db");
+process.env.UPLOADS_DIR = path.join(dataDir, "uploads");
+process.env.SESSION_SECRET ??= "eval-companion-secret-0123456789abcdef";
+process.env.LOG_LEVEL = "warn";
+// Questions are not written to the usage log here.
+process.env.COMPANION_LOG_QUESTIONS = "false";
+
+const { eq } = await import("drizzle-orm");
+const { db } = await import("#db/client.server");
+const { courses, contentSections, knowledgeBaseArticles, lessons, users } = await import("#db/schema");
+const { DEMO_PREMIUM, seedDemoData } = await import("#db/seed");
+const { loadDemoContent } = await import("#db/seed-content");
+const { rebuildLibrary, searchLibrary, splitSentences } = await import("~/models/companion-library.server");
+const { answerQuestion } = await import("~/models/companion.server");
+const { createCourse } = await import("~/models/course.server");
+const { createLesson } = await import("~/models/lesson.server");
+const { ensureAdmin } = await import("~/models/user.server");
+const { ChatRequestSchema } = await import("~/schemas/companion");
+const { env } = await import("~/utils/env.server");
+const { markdownToPlainText } = await import("~/utils/markdown.server");
+const evaluation = await import("../tests/eval/companion-eval");
+const { GOALS, QUESTION_KINDS, expectedKeys, figures, firstCitation, firstHit, loadQuestionSet, percentile, rankedSources, sourceKey } = evaluation;
+
+const LARGE_LIBRARY = 10_000;
+const TIMING_ROUNDS = 3;
+const showMisses = process.argv.includes("--misses");
+const quick = process.argv.includes("--quick");
+
+await ensureAdmin({ username: "evaladmin", password: "eval-admin-password-1" });
+await seedDemoData();
+const demoPassages = rebuildLibrary();
+const questions = loadQuestionSet();
+
+const member = db.select().from(users).where(eq(users.username, DEMO_PREMIUM.username)).get();
+if (!member) throw new Error("The demo Premium member is missing");
+
+// Every source the set names must exist, or a figure would measure a typo.
+const known = new Set<string>();
+for (const row of db.select({ title: lessons.title, heading: contentSections.title }).from(contentSections).innerJoin(lessons, eq(lessons.id, contentSections.lessonId)).all()) {
+  known.add(sourceKey({ kind: "lesson", title: row.title, heading: row.heading }));
+}
+for (const row of db.select({ title: knowledgeBaseArticles.title }).from(knowledgeBaseArticles).all()) known.add(sourceKey({ kind: "article", title: row.title, heading: null }));
+const unknown = questions.flatMap((q) => [...expectedKeys(q)].filter((key) => !known.has(key)).map((key) => `${q.ask} → ${key}`));
+const lessonIds = new Map(db.select({ id: lessons.id, title: lessons.title, courseId: lessons.courseId }).from(lessons).all().map((l) => [l.title, l]));
+const askedFromUnknown = questions.filter((q) => q.askedFrom && !lessonIds.has(q.askedFrom)).map((q) => `${q.ask} → asked from "${q.askedFrom}"`);
+if (unknown.length || askedFromUnknown.length) {
+  console.error(`The question set names sources that do not exist:\n  ${[...unknown, ...askedFromUnknown].join("\n  ")}`);
+  process.exit(1);
+}
+
+function scopeOf(question: EvalQuestion) {
+  const lesson = question.askedFrom ? lessonIds.get(question.askedFrom) : undefined;
+  return lesson ? { lessonId: lesson.id, courseId: lesson.courseId } : {};
+}
+
+async function ask(question: EvalQuestion) {
+  const request = ChatRequestSchema.parse({ message: question.ask, context: { lessonId: scopeOf(question).lessonId } });
+  const started = performance.now();
+  const answer = await answerQuestion(member!, request);
+  return { answer, ms: performance.now() - started };
+}
+
+async function run(): Promise<QuestionResult[]> {
+  const results: QuestionResult[] = [];
+  for (const question of questions) {
+    const ranked = rankedSources(searchLibrary(question.ask, member!, { ...scopeOf(question), limit: 10 }).passages);
+    const { answer, ms } = await ask(question);
+    results.push({ question, hit: firstHit(ranked, expectedKeys(question)), cited: firstCitation(answer.response, answer.sources), ms, ranked });
+  }
+  return results;
+}
+
+/** A library the size of a large academy, in the demo lessons' own sentences, so words are as common or rare as in real course text. */
+function growLibrary(passages: number) {
+  const sentences = loadDemoContent(path.resolve(env.CONTENT_DIR)).courses.flatMap((course) =>
+    course.lessons.flatMap((lesson) => lesson.sections.flatMap((section) => splitSentences(markdownToPlainText(section.content)))),
+  );
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = () => sentences[Math.floor(random() * sentences.length)] ?? "";
+  const course = createCourse({ title: "Generated Library", description: "Evaluation", imageUrl: null, level: "Beginner", rating: "4.5", duration: "1 week", isActive: true, isPremium: false });
+  const perLesson = 20;
+  for (let lesson = 0; lesson < passages / perLesson; lesson++) {
+    createLesson(course.id, {
+      title: `Generated lesson ${lesson + 1}`,
+      description: "",
+      isActive: true,
+      estimatedMinutes: 20,
+      contentSections: Array.from({ length: perLesson }, (_, index) => ({ type: "text" as const, title: `Section ${index + 1}`, content: Array.from({ length: 14 }, pick).join(" ") })),
+    });
+  }
+  return course.id;
+}
+
+const fixed = (n: number) => n.toFixed(2);
+const row = (cells: string[], widths: number[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 10)).join("  ");
+
+// Offline figures: the provider is set aside for this pass (and used in the next one when configured).
+const providerKey = env.OPENAI_API_KEY;
+env.OPENAI_API_KEY = undefined;
+const offline = await run();
+const overall = figures(offline);
+
+// Time per answer once the library is large.
+const generatedCourse = quick ? null : growLibrary(LARGE_LIBRARY - demoPassages);
+const largePassages = quick ? demoPassages : rebuildLibrary();
+const samples: number[] = [];
+for (let round = 0; round < (quick ? 0 : TIMING_ROUNDS + 1); round++) {
+  for (const question of questions) {
+    const { ms } = await ask(question);
+    if (round > 0) samples.push(ms); // the first round warms caches
+  }
+}
+const p50 = percentile(samples, 50);
+const p95 = percentile(samples, 95);
+if (generatedCourse) db.update(courses).set({ isActive: false }).where(eq(courses.id, generatedCourse)).run();
+
+let provider: ReturnType<typeof figures> | null = null;
+if (providerKey) {
+  env.OPENAI_API_KEY = providerKey;
+  provider = figures(await run());
+}
+
+const checks: Array<{ name: string; value: string; goal: string; pass: boolean | null }> = [
+  { name: "recall@1", value: fixed(overall.recallAt1), goal: "", pass: null },
+  { name: "recall@3", value: fixed(overall.recallAt3), goal: `≥ ${GOALS.recallAt3}`, pass: overall.recallAt3 >= GOALS.recallAt3 },
+  { name: "MRR", value: fixed(overall.mrr), goal: "", pass: null },
+  { name: "first citation correct", value: fixed(overall.firstCitationCorrect), goal: `≥ ${GOALS.firstCitationCorrect}`, pass: overall.firstCitationCorrect >= GOALS.firstCitationCorrect },
+  { name: "out-of-library refusals", value: fixed(overall.refusals), goal: `≥ ${GOALS.refusals}`, pass: overall.refusals >= GOALS.refusals },
+  { name: `p50 per answer, ${largePassages.toLocaleString("en-US")} passages`, value: `${p50.toFixed(1)} ms`, goal: "", pass: null },
+  { name: `p95 per answer, ${largePassages.toLocaleString("en-US")} passages`, value: `${p95.toFixed(1)} ms`, goal: `< ${GOALS.p95Ms} ms`, pass: !quick && p95 < GOALS.p95Ms },
+];
+if (provider) {
+  checks.push({ name: "provider: first citation correct", value: fixed(provider.firstCitationCorrect), goal: `≥ ${GOALS.firstCitationCorrect}`, pass: provider.firstCitationCorrect >= GOALS.firstCitationCorrect });
+}
+
+const answerable = offline.filter((r) => r.question.answers.length > 0).length;
+console.log(`Study companion evaluation: ${questions.length} questions (${answerable} the library answers, ${questions.length - answerable} it does not), ${demoPassages} passages, asked by a Premium member`);
+console.log(`Provider: ${provider ? `${env.OPENAI_MODEL} at ${env.OPENAI_BASE_URL ?? "api.openai.com"}` : "none (OPENAI_API_KEY not set): offline answers only"}\n`);
+const widths = [34, 9, 8];
+console.log(row(["figure", "value", "goal", ""], widths));
+for (const check of checks) console.log(row([check.name, check.value, check.goal, check.pass === null ? "" : check.pass ? "pass" : "FAIL"], widths));
+
+console.log(`\n${row(["kind", "questions", "recall@1", "recall@3", "MRR", "cited right", "refused"], [10, 9, 8, 8, 5, 11, 7])}`);
+for (const kind of QUESTION_KINDS) {
+  const of = figures(offline.filter((r) => r.question.kind === kind));
+  if (of.questions === 0) continue;
+  const cells = kind === "outside" ? ["", "", "", "", fixed(of.refusals)] : [fixed(of.recallAt1), fixed(of.recallAt3), fixed(of.mrr), fixed(of.firstCitationCorrect), ""];
+  console.log(row([kind, String(of.questions), ...cells], [10, 9, 8, 8, 5, 11, 7]));
+}
+
+if (showMisses) {
+  console.log("\nMisses (expected → retrieved top 3 | first citation):");
+  for (const result of offline) {
+    const expected = expectedKeys(result.question);
+    const citedRight = result.cited !== null && expected.has(result.cited);
+    const wrong = expected.size ? !(result.hit === 1 && citedRight) : result.cited !== null;
+    if (!wrong) continue;
+    console.log(`- [${result.question.kind}] ${result.question.ask}\n    expected: ${[...expected].join(" · ") || "nothing"}\n    got: ${result.ranked.slice(0, 3).join(" · ")} | cited: ${result.cited ?? "nothing"}`);
+  }
+}
+
+fs.rmSync(dataDir, { recursive: true, force: true });
+const failed = checks.filter((check) => check.pass === false);
+if (failed.length) console.log(`\neval:companion: below the goal for ${failed.map((f) => f.name).join(", ")}`);
+process.exit(failed.length ? 1 : 0);
