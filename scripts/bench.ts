@@ -659,7 +659,7 @@ async function main(): Promise<number> {
     // Last: the storm spends this address's sign-in allowance.
     const load = only ? { mixed: [], storm: [] } : await runLoadPhases(academy.baseUrl, cookies.student);
     const loadPassed = load.mixed.length === 0 && load.storm.length === 0;
-    const companionPassed = only ? true : benchScript("Study companion, offline answers (server time)", "scripts/bench-companion.ts");
+    const companionPassed = only ? true : benchScript("Study companion: evaluation set and time per answer at 10,000 passages (npm run eval:companion)", "scripts/eval-companion.ts");
     const notificationsPassed = only ? true : benchScript("A forum reply's notifications (server time)", "scripts/bench-notifications.ts");
 
     const verdicts = [

@@ -15,6 +15,7 @@ wait "$typecheck"
 step "Build" && npm run build --silent
 step "Unit tests" && npx vitest run --project unit
 step "Integration tests" && npx vitest run --project integration
+step "Study companion evaluation (fails below its goals)" && npx tsx scripts/eval-companion.ts
 step "Browser tests" && npx playwright test
 step "Visual tests (screenshots against tests/visual baselines)" && npx playwright test -c playwright.visual.config.ts
 step "Live media tests (network namespace)" && bash scripts/test-live.sh

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { db } from "#db/client.server";
@@ -9,6 +9,7 @@ import { offlineAnswer, type CitedSource } from "~/models/companion-offline.serv
 import { providerConfigured, providerModel, ProviderError, streamProviderAnswer } from "~/models/companion-provider.server";
 import { REFUSAL_TEXT, scopeRefusal } from "~/models/companion-scope";
 import { isPremium } from "~/models/membership.server";
+import { groupQuestions } from "~/models/question-groups";
 import {
   CHAT_HISTORY_SENT,
   ChatSourceSchema,
@@ -329,7 +330,9 @@ export function suggestedQuestions(lesson: { title: string; contentSections: Arr
   return picks.map((heading, index) => (templates[index] ?? templates[0])?.(heading) ?? heading);
 }
 
-/** Usage figures for the admin page: per day, per member, and questions the library could not answer. */
+const UNANSWERED_GROUPED = 500;
+
+/** Usage figures for the admin page: per day, per member, and the questions the library could not answer, grouped by wording. */
 export function usageSince(days: number, now = new Date()) {
   const since = new Date(startOfUtcDay(now).getTime() - (days - 1) * 24 * 60 * 60 * 1000);
   const byDay = db.$client
@@ -347,13 +350,20 @@ export function usageSince(days: number, now = new Date()) {
        GROUP BY c.user_id ORDER BY questions DESC LIMIT 20`,
     )
     .all(since.getTime());
-  const gaps = db
+  const unanswered = and(eq(companionUsage.outcome, "no_answer"), gte(companionUsage.createdAt, since));
+  const counts = db
+    .select({ all: sql<number>`count(*)`.mapWith(Number), withText: sql<number>`count(${companionUsage.question})`.mapWith(Number) })
+    .from(companionUsage)
+    .where(unanswered)
+    .get();
+  const asked = db
     .select({ question: companionUsage.question, createdAt: companionUsage.createdAt })
     .from(companionUsage)
-    .where(and(eq(companionUsage.outcome, "no_answer"), gte(companionUsage.createdAt, since)))
+    .where(and(unanswered, isNotNull(companionUsage.question)))
     .orderBy(desc(companionUsage.createdAt))
-    .limit(30)
-    .all();
-  return { byDay, byMember, gaps, unansweredCount: gaps.length };
+    .limit(UNANSWERED_GROUPED)
+    .all()
+    .flatMap(({ question, createdAt }) => (question ? [{ question, createdAt }] : []));
+  return { byDay, byMember, unansweredCount: counts?.all ?? 0, unansweredWithText: counts?.withText ?? 0, unansweredGroups: groupQuestions(asked) };
 }
 

@@ -68,6 +68,16 @@ describe("the study companion with a provider", () => {
     expect(request?.body.stream).toBe(true);
   });
 
+  it("numbers the passages in their rank order: the article whose title was asked is source 1", async () => {
+    fake.reset();
+    fake.setBehaviour({ type: "auto" });
+    const answer = await ask(await student(), "Can you explain: Managing Your Subscription?");
+    const [request] = fake.chatRequests();
+    const first = /<source n="1" title="([^"]*)"/.exec(request?.raw.replace(/\\"/g, '"') ?? "");
+    expect(first?.[1]).toBe("Managing Your Subscription");
+    expect(answer.sources.find((s) => s.n === 1)?.title).toBe("Managing Your Subscription");
+  });
+
   it("never sends a free member's question Premium text, in either direction", async () => {
     fake.reset();
     fake.setBehaviour({ type: "auto" });

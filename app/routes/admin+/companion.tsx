@@ -162,17 +162,45 @@ export default function AdminCompanion() {
         <h2 id="content-gaps" className="font-display text-xl">
           Questions with no answer
         </h2>
-        <p className="mt-1 text-sm opacity-80">Questions the library had nothing for: candidates for a new lesson or article.</p>
-        {usage.gaps.length === 0 ? (
+        <p className="mt-1 text-sm opacity-80">
+          Questions the library had nothing for, grouped by similar wording, the most asked first: candidates for a new lesson or article.
+        </p>
+        {usage.unansweredCount === 0 ? (
           <p className="mt-3 opacity-75">None in the last {DAYS} days.</p>
+        ) : usage.unansweredGroups.length === 0 ? (
+          <p className="mt-3 opacity-75">
+            {usage.unansweredCount} {usage.unansweredCount === 1 ? "question" : "questions"} found no answer; their texts were not kept.
+          </p>
         ) : (
-          <ul className="mt-3 space-y-1 text-sm">
-            {usage.gaps.map((gap, index) => (
-              <li key={index} className="border-t border-primary/15 pt-1">
-                <span className="opacity-70">{formatDate(gap.createdAt)}</span> — {gap.question ?? <em>question text not kept</em>}
+          <ul className="mt-3 divide-y divide-primary/15 text-sm" data-testid="unanswered-groups">
+            {usage.unansweredGroups.map((group) => (
+              <li key={`${group.lastAskedAt}-${group.example}`} className="py-2">
+                <div className="flex flex-wrap items-baseline gap-x-3">
+                  <span className="font-semibold" data-testid="unanswered-count">
+                    {`${group.questions.length}×`}
+                  </span>
+                  <span className="font-medium">{group.example}</span>
+                  <span className="text-xs opacity-70">
+                    last asked {formatDate(group.lastAskedAt)}
+                    {group.words.length ? ` · ${group.words.join(", ")}` : ""}
+                  </span>
+                </div>
+                {group.questions.length > 1 && (
+                  <details className="mt-1">
+                    <summary className="cursor-pointer text-xs opacity-80">{`All ${group.questions.length} wordings`}</summary>
+                    <ul className="mt-1 list-disc space-y-0.5 pl-5 opacity-90">
+                      {group.questions.map((question, index) => (
+                        <li key={index}>{question}</li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
               </li>
             ))}
           </ul>
+        )}
+        {usage.unansweredWithText > 0 && usage.unansweredCount > usage.unansweredWithText && (
+          <p className="mt-2 text-xs opacity-70">{usage.unansweredCount - usage.unansweredWithText} more were asked while question texts were not kept.</p>
         )}
       </section>
     </div>

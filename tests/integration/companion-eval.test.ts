@@ -1,0 +1,36 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeOpenAI, type FakeOpenAI } from "../fakes/fake-openai";
+
+// `npm run eval:companion` with a provider configured asks the question set a
+// second time through it (here the local OpenAI-compatible fake, through the
+// real SDK) and reports the provider's first-citation accuracy. execFile
+// rejects on a non-zero exit, that is when any figure is below its goal.
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake?.stop();
+});
+
+describe("npm run eval:companion with a provider", () => {
+  it("reports the provider's citation accuracy beside the offline figures", async () => {
+    // Asynchronously: the fake provider answers from this process.
+    const run = await promisify(execFile)("npx", ["tsx", "scripts/eval-companion.ts", "--quick"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, OPENAI_API_KEY: "sk-test-eval-key", OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_TIMEOUT_SECONDS: "5" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(run.stdout).toMatch(/Provider: gpt-4o-mini at http:\/\/127\.0\.0\.1/);
+    const provider = /provider: first citation correct\s+([\d.]+)\s+≥ 0\.8\s+(pass|FAIL)/.exec(run.stdout);
+    expect(provider?.[2]).toBe("pass");
+    expect(Number(provider?.[1])).toBeGreaterThanOrEqual(0.8);
+    // Every question the library answers went to the provider, its passages numbered in rank order.
+    const asked = fake.chatRequests();
+    expect(asked.length).toBeGreaterThanOrEqual(100);
+  }, 150_000);
+});
