@@ -21,8 +21,13 @@ export interface OfflineAnswer {
 const MAX_QUOTES = 4;
 const MAX_QUOTES_PER_PASSAGE = 2;
 const CONSIDERED_PASSAGES = 3;
-/** A quote must hold a real share of the question's weight: one common word of a long question is not an answer. */
+/**
+ * A quote must hold a real share of the question's weight: one common word of
+ * a long question is not an answer. The best passage's sentences need less:
+ * it is quoted whenever one of its sentences says something of the question.
+ */
 const QUOTE_SHARE = 0.3;
+const BEST_QUOTE_SHARE = 0.2;
 /**
  * The library answers when the best passage's text holds this share of the
  * question, and more for each word the library does not know at all (those
@@ -43,6 +48,7 @@ interface Quote {
 }
 
 function quotesFrom(passage: Passage, passageIndex: number, concepts: Concept[]): Quote[] {
+  const needed = passageIndex === 0 ? BEST_QUOTE_SHARE : QUOTE_SHARE;
   const quotes: Quote[] = [];
   splitSentences(passage.body).forEach((sentence, order) => {
     const words = wordsOf(sentence);
@@ -53,7 +59,7 @@ function quotesFrom(passage: Passage, passageIndex: number, concepts: Concept[])
     // Never a sentence that shares no meaningful word with the question.
     if (conceptsIn(concepts, present) === 0) return;
     const relevance = coverage(concepts, present) + 0.25 * proximity(concepts, tokens);
-    if (relevance >= QUOTE_SHARE) quotes.push({ sentence, passageIndex, order, relevance });
+    if (relevance >= needed) quotes.push({ sentence, passageIndex, order, relevance });
   });
   return quotes.sort((a, b) => b.relevance - a.relevance).slice(0, MAX_QUOTES_PER_PASSAGE);
 }
