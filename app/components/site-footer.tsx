@@ -30,18 +30,16 @@ function LinkColumn({ title, links, contact }: { title: string; links: { label: 
   return (
     <div>
       <h2 className="mb-3 font-semibold text-accent">{title}</h2>
-      <ul className="space-y-2 text-sm opacity-85">
+      <ul className="footer-links">
         {links.map((link) => (
           <li key={link.label}>
-            <AppLink to={link.to} className="hover:underline">
-              {link.label}
-            </AppLink>
+            <AppLink to={link.to}>{link.label}</AppLink>
           </li>
         ))}
         {/* Only when the admin set an address: no link to nowhere. */}
         {contact ? (
           <li>
-            <a href={contact.href} className="hover:underline" data-testid="footer-contact">
+            <a href={contact.href} data-testid="footer-contact">
               Contact us
             </a>
           </li>

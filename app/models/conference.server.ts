@@ -78,13 +78,19 @@ export interface ListConferencesOptions {
 }
 
 /** Live first, then by scheduled time. */
-export function listConferences({ includeEnded = false }: ListConferencesOptions = {}): ConferenceRow[] {
-  return db
+// Prepared once: every visit to the portal reads the sessions for its banner (issue 27).
+const conferencesInOrder = (includeEnded: boolean) =>
+  db
     .select()
     .from(conferences)
     .where(includeEnded ? undefined : isNull(conferences.endedAt))
     .orderBy(desc(conferences.isLive), asc(conferences.scheduledAt), asc(conferences.id))
-    .all();
+    .prepare();
+const openConferences = conferencesInOrder(false);
+const allConferences = conferencesInOrder(true);
+
+export function listConferences({ includeEnded = false }: ListConferencesOptions = {}): ConferenceRow[] {
+  return (includeEnded ? allConferences : openConferences).all();
 }
 
 export function getLiveConference(): ConferenceRow | undefined {

@@ -129,16 +129,21 @@ export function unreadNotificationCount(userId: number): number {
   return unreadCountOf.get({ userId })?.n ?? 0;
 }
 
-export function listNotifications(userId: number, { unreadOnly = false, page = 1 } = {}) {
-  const where = unreadOnly ? and(eq(notifications.userId, userId), isNull(notifications.readAt)) : eq(notifications.userId, userId);
-  const rows = db
+// Prepared once (issue 27): the notifications page and the API read a page on every visit.
+const notificationPage = (unreadOnly: boolean) =>
+  db
     .select()
     .from(notifications)
-    .where(where)
+    .where(unreadOnly ? and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)) : eq(notifications.userId, sql.placeholder("userId")))
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
-    .limit(PAGE_SIZE + 1)
-    .offset((page - 1) * PAGE_SIZE)
-    .all();
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare();
+const allNotificationsPage = notificationPage(false);
+const unreadNotificationsPage = notificationPage(true);
+
+export function listNotifications(userId: number, { unreadOnly = false, page = 1 } = {}) {
+  const rows = (unreadOnly ? unreadNotificationsPage : allNotificationsPage).all({ userId, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
   const items: NotificationView[] = rows.slice(0, PAGE_SIZE).map((row) => ({
     id: row.id,
     type: row.type,
@@ -161,8 +166,16 @@ export function markNotificationsRead(userId: number, which: { ids: number[] } |
   return unreadNotificationCount(userId);
 }
 
-/** Reading the thing itself (a topic) reads its notification. */
+const unreadInGroup = db
+  .select({ id: notifications.id })
+  .from(notifications)
+  .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.groupKey, sql.placeholder("groupKey")), isNull(notifications.readAt)))
+  .limit(1)
+  .prepare();
+
+/** Reading the thing itself (a topic) reads its notification. Most visits have none unread: those write nothing (issue 27). */
 export function markGroupRead(userId: number, groupKey: string) {
+  if (!unreadInGroup.get({ userId, groupKey })) return;
   db.update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)))
@@ -171,18 +184,25 @@ export function markGroupRead(userId: number, groupKey: string) {
 
 // ---- Preferences and unsubscribe links ----------------------------------
 
+const preferencesOf = db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, sql.placeholder("userId"))).prepare();
+
+/** The member's stored preferences, made (with a new unsubscribe key) on first need. */
 function preferencesRow(userId: number) {
+  const found = preferencesOf.get({ userId });
+  if (found) return found;
   db.insert(notificationPreferences)
     .values({ userId, unsubscribeKey: crypto.randomBytes(16).toString("base64url") })
     .onConflictDoNothing()
     .run();
-  const row = db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).get();
+  const row = preferencesOf.get({ userId });
   if (!row) throw new Error("notification preferences vanished");
   return row;
 }
 
+/** Reading writes nothing: a member who never chose has the defaults (as notify() reads them). */
 export function getPreferences(userId: number): NotificationPreferences {
-  const row = preferencesRow(userId);
+  const row = preferencesOf.get({ userId });
+  if (!row) return { ...DEFAULT_PREFERENCES };
   return { forumReplies: row.forumReplies, mentions: row.mentions, liveSessions: row.liveSessions, newCourses: row.newCourses };
 }
 

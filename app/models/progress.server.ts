@@ -273,15 +273,17 @@ export interface EnrolmentCounts {
   completed: number;
 }
 
+const enrolmentCounts = db
+  .select({
+    enrolled: count(),
+    completed: sql<number>`coalesce(sum(${userProgress.isCompleted}), 0)`.mapWith(Number),
+  })
+  .from(userProgress)
+  .where(eq(userProgress.userId, sql.placeholder("userId")))
+  .prepare();
+
 export function getEnrolmentCounts(userId: number): EnrolmentCounts {
-  const row = db
-    .select({
-      enrolled: count(),
-      completed: sql<number>`coalesce(sum(${userProgress.isCompleted}), 0)`.mapWith(Number),
-    })
-    .from(userProgress)
-    .where(eq(userProgress.userId, userId))
-    .get();
+  const row = enrolmentCounts.get({ userId });
   return { enrolled: row?.enrolled ?? 0, completed: row?.completed ?? 0 };
 }
 
@@ -302,13 +304,15 @@ export function streakFromDays(days: Set<string>, today: Date): number {
   return streak;
 }
 
+// A placeholder is bound as it is given: the time in milliseconds, as the column stores it.
+const completionTimesSince = db
+  .select({ at: lessonCompletions.completedAt })
+  .from(lessonCompletions)
+  .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), gte(lessonCompletions.completedAt, sql.placeholder("sinceMs"))))
+  .prepare();
+
 export function getCurrentStreak(userId: number, now = new Date()): number {
-  const since = new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000);
-  const rows = db
-    .select({ at: lessonCompletions.completedAt })
-    .from(lessonCompletions)
-    .where(and(eq(lessonCompletions.userId, userId), gte(lessonCompletions.completedAt, since)))
-    .all();
+  const rows = completionTimesSince.all({ userId, sinceMs: now.getTime() - 400 * 24 * 60 * 60 * 1000 });
   return streakFromDays(new Set(rows.map((r) => academyDay(r.at))), now);
 }
 

@@ -341,32 +341,35 @@ export function gradebookCsv(gradebook: Gradebook): string {
  * lessons of active courses they may open (Premium courses only with Premium),
  * with their best score so far and attempts left.
  */
+// Prepared once: the portal asks this on every visit (issue 27).
+const quizzesToPassQuery = db
+  .select({
+    courseId: courses.id,
+    courseTitle: courses.title,
+    coursePremium: courses.isPremium,
+    lessonId: lessons.id,
+    lessonTitle: lessons.title,
+    passingScore: quizzes.passingScore,
+    maxAttempts: quizzes.maxAttempts,
+    best: sql<number | null>`(select max(score) from quiz_attempts a where a.quiz_id = ${quizzes.id} and a.user_id = ${sql.placeholder("userId")})`,
+    used: sql<number>`(select count(*) from quiz_attempts a where a.quiz_id = ${quizzes.id} and a.user_id = ${sql.placeholder("userId")})`.mapWith(Number),
+  })
+  .from(userProgress)
+  .innerJoin(courses, and(eq(courses.id, userProgress.courseId), eq(courses.isActive, true)))
+  .innerJoin(lessons, and(eq(lessons.courseId, courses.id), eq(lessons.isActive, true)))
+  .innerJoin(quizzes, eq(quizzes.lessonId, lessons.id))
+  .where(
+    and(
+      eq(userProgress.userId, sql.placeholder("userId")),
+      sql`not exists (select 1 from quiz_attempts a where a.quiz_id = ${quizzes.id} and a.user_id = ${sql.placeholder("userId")} and a.passed = 1)`,
+      sql`not exists (select 1 from lesson_completions c where c.lesson_id = ${lessons.id} and c.user_id = ${sql.placeholder("userId")})`,
+    ),
+  )
+  .orderBy(desc(userProgress.lastAccessedAt), asc(lessons.order), asc(lessons.id))
+  .prepare();
+
 export function listQuizzesToPass(user: { id: number; role: "student" | "admin" }) {
-  const rows = db
-    .select({
-      courseId: courses.id,
-      courseTitle: courses.title,
-      coursePremium: courses.isPremium,
-      lessonId: lessons.id,
-      lessonTitle: lessons.title,
-      passingScore: quizzes.passingScore,
-      maxAttempts: quizzes.maxAttempts,
-      best: sql<number | null>`(select max(score) from quiz_attempts a where a.quiz_id = ${quizzes.id} and a.user_id = ${user.id})`,
-      used: sql<number>`(select count(*) from quiz_attempts a where a.quiz_id = ${quizzes.id} and a.user_id = ${user.id})`.mapWith(Number),
-    })
-    .from(userProgress)
-    .innerJoin(courses, and(eq(courses.id, userProgress.courseId), eq(courses.isActive, true)))
-    .innerJoin(lessons, and(eq(lessons.courseId, courses.id), eq(lessons.isActive, true)))
-    .innerJoin(quizzes, eq(quizzes.lessonId, lessons.id))
-    .where(
-      and(
-        eq(userProgress.userId, user.id),
-        sql`not exists (select 1 from quiz_attempts a where a.quiz_id = ${quizzes.id} and a.user_id = ${user.id} and a.passed = 1)`,
-        sql`not exists (select 1 from lesson_completions c where c.lesson_id = ${lessons.id} and c.user_id = ${user.id})`,
-      ),
-    )
-    .orderBy(desc(userProgress.lastAccessedAt), asc(lessons.order), asc(lessons.id))
-    .all();
+  const rows = quizzesToPassQuery.all({ userId: user.id });
   const premium = rows.some((row) => row.coursePremium) && isPremium(user);
   return rows
     .filter((row) => !row.coursePremium || premium)

@@ -15,8 +15,8 @@ import {
 import { useConversation } from "~/components/companion/use-conversation";
 import { cn } from "~/utils/misc";
 
-const toggleClasses =
-  "glow fixed bottom-5 right-5 z-40 items-center justify-center rounded-full bg-primary p-4 text-on-primary shadow-xl transition hover:bg-primary/85 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent";
+// One class (tailwind.css): the button is on every member's page.
+const toggleClasses = "glow companion-toggle";
 
 /**
  * The floating study companion, mounted once in the root for signed-in

@@ -4,9 +4,8 @@ import { formatLearningTime } from "~/schemas/learning-time";
 export function LearningTimeRule({ className = "text-xs opacity-80" }: { className?: string }) {
   return (
     <p className={className} data-testid="learning-time-rule">
-      Learning time is measured while a lesson page is open in front of you and you have used the page in the last two minutes
-      (this needs JavaScript). A completed lesson with no measured time — for example one studied with JavaScript off — counts at
-      its estimated length and is marked estimated.
+      Learning time is measured while a lesson page is open and in use (this needs JavaScript); a completed lesson without measured
+      time counts at its estimated length, marked estimated.
     </p>
   );
 }

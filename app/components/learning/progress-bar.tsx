@@ -10,9 +10,9 @@ export function ProgressBar({ value, label, className }: { value: number; label:
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={clamped}
-      className={cn("h-2 w-full overflow-hidden rounded-full bg-primary/20", className)}
+      className={cn("progress-track", className)}
     >
-      <div className="h-full rounded-full bg-gradient-to-r from-primary to-accent transition-all" style={{ width: `${clamped}%` }} />
+      <div className="progress-fill" style={{ width: `${clamped}%` }} />
     </div>
   );
 }

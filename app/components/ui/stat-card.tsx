@@ -17,8 +17,8 @@ export function StatCard({
   note?: ReactNode;
 }) {
   return (
-    <div className="card flex items-center gap-4">
-      <Icon className="h-8 w-8 shrink-0 text-accent" aria-hidden />
+    <div className="card stat-card">
+      <Icon className="stat-icon" aria-hidden />
       <div>
         <p className="text-sm opacity-75">{label}</p>
         <p className="text-2xl font-semibold" data-testid={testId}>

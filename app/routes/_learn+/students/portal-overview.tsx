@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, FileQuestion, Flame, GraduationCap, MessageCircle, Video } from "~/components/ui/icons";
+import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, FileQuestion, Flame, MessageCircle, Video } from "~/components/ui/icons";
 import { companionHref, openCompanion } from "~/components/companion/companion-store";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { EstimatedPart, LearningTimeRule } from "~/components/learning/learning-time-note";
@@ -36,20 +36,21 @@ export function PortalStatCards({ stats }: { stats: PortalStats }) {
 function JourneyCard({ course }: { course: JourneyCourse }) {
   const started = course.kind === "in-progress";
   return (
-    <AppLink to={`/course/${course.id}`} className="card block h-full space-y-3 transition hover:border-primary/60" data-testid="journey-course">
+    <AppLink to={`/course/${course.id}`} className="card link-card block space-y-3" data-testid="journey-course">
       <p className="text-xs uppercase tracking-wide opacity-80">
-        {started ? "In progress" : "Not started"} • {course.level} • {course.lessons} lessons
+        {`${started ? "In progress" : "Not started"} • ${course.level} • ${course.lessons} lessons`}
       </p>
       <p className="font-display text-lg">{course.title}</p>
       <div>
         <div className="mb-1 flex justify-between text-xs opacity-80">
           <span>Progress</span>
-          <span>{course.percentage}%</span>
+          <span>{`${course.percentage}%`}</span>
         </div>
         <ProgressBar value={course.percentage} label={`${course.title} progress`} />
       </div>
-      <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
-        {started ? "Continue Learning" : "Start Course"} <ArrowRight className="h-4 w-4" aria-hidden />
+      <p className="card-cta">
+        {started ? "Continue Learning " : "Start Course "}
+        <ArrowRight className="h-4 w-4" aria-hidden />
       </p>
     </AppLink>
   );
@@ -68,9 +69,9 @@ function UpsellCard({ course }: { course: JourneyCourse }) {
       </p>
       <p className="font-display text-lg">{course.title}</p>
       <p className="text-sm opacity-85">
-        {course.percentage > 0 ? `You reached ${course.percentage}%. ` : ""}Upgrade to Premium to {course.percentage > 0 ? "continue" : "take"} it.
+        {`${course.percentage > 0 ? `You reached ${course.percentage}%. ` : ""}Upgrade to Premium to ${course.percentage > 0 ? "continue" : "take"} it.`}
       </p>
-      <p className="inline-flex items-center gap-1 text-sm font-medium text-accent">
+      <p className="card-cta">
         Upgrade to Premium <ArrowRight className="h-4 w-4" aria-hidden />
       </p>
     </AppLink>
@@ -204,7 +205,7 @@ export function UpgradeBanner({ paymentsOffMessage }: { paymentsOffMessage: stri
   );
 }
 
-const quickActionClasses = "card flex h-full items-center gap-3 p-4 transition hover:border-primary/60";
+const quickActionClasses = "card link-card flex items-center gap-3 p-4";
 
 /**
  * Spec §2: opens the floating study companion. Without JavaScript the link
@@ -231,12 +232,8 @@ function CompanionQuickAction() {
 }
 
 export function QuickActions({ upgrade }: { upgrade: { paymentsOffMessage: string | null } | null }) {
-  const actions = [
-    { to: "/courses", label: "Browse courses", description: "Find your next course in the catalogue.", icon: Compass },
-    { to: "/students?tab=progress", label: "Review your progress", description: "See achievements and recent activity.", icon: GraduationCap },
-    { to: "/students?tab=certificates", label: "Your certificates", description: "Download or share what you have earned.", icon: Award },
-    { to: "/recordings", label: "Session Recordings", description: "Watch the live sessions you missed.", icon: Video },
-  ];
+  // The spec's two, and the recordings; courses, progress and certificates are the tabs just above.
+  const actions = [{ to: "/recordings", label: "Session Recordings", description: "Watch the live sessions you missed.", icon: Video }];
   return (
     <section aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title" className="mb-4 font-display text-2xl">

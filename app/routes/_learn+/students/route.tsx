@@ -19,7 +19,7 @@ import { listCertificatesForUser } from "~/models/certificate.server";
 import { loadConferenceBanner } from "./conference-banner.server";
 import { listActiveCourses } from "~/models/course.server";
 import { getLearningAnalytics } from "~/models/learning-analytics.server";
-import { getJourney } from "~/models/journey.server";
+import { getJourney, type Journey } from "~/models/journey.server";
 import { listQuizzesToPass } from "~/models/quiz.server";
 import { getLearningTimeTotal } from "~/models/learning-time.server";
 import { getCurrentStreak, getEnrolmentCounts, listProgressForUser } from "~/models/progress.server";
@@ -57,9 +57,38 @@ const FEATURED_COURSES = 3;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const courses = listActiveCourses();
+  const tab = parseTab(url.searchParams.get("tab"));
+  const view = parseView(url.searchParams.get("view"));
+  const subscription = getSubscriptionSummary(user);
+  // Each tab reads only what it shows: the overview is what every member opens first.
+  const showsProgress = tab === "progress";
+  const courses = tab === "courses" || showsProgress ? listActiveCourses() : [];
+  return json({
+    name: user.firstName ?? user.name ?? user.username,
+    tab,
+    view,
+    subscription,
+    paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
+    // Advanced analytics are a Premium benefit; only computed where they are shown.
+    analytics: subscription.isPremium && showsProgress && view === "overview" ? getLearningAnalytics(user.id) : null,
+    conferenceBanner: tab === "overview" ? loadConferenceBanner(request, user) : null,
+    stats: tab === "overview" ? { ...getEnrolmentCounts(user.id), learningTime: getLearningTimeTotal(user.id), streak: getCurrentStreak(user.id) } : null,
+    journey: tab === "overview" ? firstSteps(getJourney(user)) : null,
+    quizzesToPass: tab === "overview" ? listQuizzesToPass(user).slice(0, 6) : [],
+    courses: tab === "courses" ? courses : courses.slice(0, FEATURED_COURSES),
+    progress: showsProgress ? portalProgress(user.id, courses) : [],
+    certificates: tab === "certificates" ? portalCertificates(user.id) : [],
+  });
+}
+
+/** What "Continue Your Journey" shows: the first courses and one Premium course to upgrade for. */
+function firstSteps(journey: Journey) {
+  return { courses: journey.courses.slice(0, FEATURED_COURSES), upsell: journey.upsells[0] ?? null, finishedCount: journey.finishedCount };
+}
+
+function portalProgress(userId: number, courses: Array<{ id: number }>): PortalProgress[] {
   const available = new Set(courses.map((course) => course.id));
-  const progress: PortalProgress[] = listProgressForUser(user.id).map((record) => ({
+  return listProgressForUser(userId).map((record) => ({
     courseId: record.courseId,
     courseTitle: record.courseTitle,
     courseDescription: record.courseDescription,
@@ -70,36 +99,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     lastAccessedAt: record.lastAccessedAt.toISOString(),
     completedAt: record.completedAt?.toISOString() ?? null,
   }));
-  const certificates: PortalCertificate[] = listCertificatesForUser(user.id).map((certificate) => ({
+}
+
+function portalCertificates(userId: number): PortalCertificate[] {
+  return listCertificatesForUser(userId).map((certificate) => ({
     id: certificate.id,
     courseTitle: certificate.courseTitle,
     certificateNumber: certificate.certificateNumber,
     issuedAt: certificate.issuedAt.toISOString(),
     isVerified: certificate.isVerified,
   }));
-  const tab = parseTab(url.searchParams.get("tab"));
-  const view = parseView(url.searchParams.get("view"));
-  const subscription = getSubscriptionSummary(user);
-  return json({
-    name: user.firstName ?? user.name ?? user.username,
-    tab,
-    view,
-    subscription,
-    paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
-    // Advanced analytics are a Premium benefit; only computed where they are shown.
-    analytics: subscription.isPremium && tab === "progress" && view === "overview" ? getLearningAnalytics(user.id) : null,
-    conferenceBanner: tab === "overview" ? loadConferenceBanner(request, user) : null,
-    stats: {
-      ...getEnrolmentCounts(user.id),
-      learningTime: getLearningTimeTotal(user.id),
-      streak: getCurrentStreak(user.id),
-    },
-    journey: tab === "overview" ? getJourney(user) : null,
-    quizzesToPass: tab === "overview" ? listQuizzesToPass(user).slice(0, 6) : [],
-    courses,
-    progress,
-    certificates,
-  });
 }
 
 const SubscriptionIntent = z.object({ intent: z.enum([CANCEL_INTENT, RESUME_INTENT]) });
@@ -140,7 +149,6 @@ export default function StudentPortal() {
   const unreadNotifications = useRouteLoaderData<RootLoaderData>("root")?.unreadNotifications ?? 0;
   const loadingCourse = useLoadingCoursePage();
   if (loadingCourse) return <CourseDetailSkeleton />;
-  const featured = courses.slice(0, FEATURED_COURSES);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -156,7 +164,7 @@ export default function StudentPortal() {
               </span>
             ) : null}
           </div>
-          <p className="mt-1 opacity-80">Welcome, {name}. Continue your journey.</p>
+          <p className="mt-1 opacity-80">{`Welcome, ${name}. Continue your journey.`}</p>
           {unreadNotifications > 0 ? (
             <AppLink to="/notifications" className="mt-1 inline-block text-sm text-accent underline" data-testid="portal-unread">
               {`${unreadNotifications} unread ${unreadNotifications === 1 ? "notification" : "notifications"}`}
@@ -200,14 +208,16 @@ export default function StudentPortal() {
                 <UpgradeBanner paymentsOffMessage={paymentsOffMessage} />
               </div>
             )}
-            <div className="order-1 md:order-none">
-              <PortalStatCards stats={stats} />
-            </div>
+            {stats ? (
+              <div className="order-1 md:order-none">
+                <PortalStatCards stats={stats} />
+              </div>
+            ) : null}
             {subscription.isPremium || subscription.plan === "premium" ? <SubscriptionCard summary={subscription} /> : null}
             {journey ? (
               <ContinueJourney
-                courses={journey.courses.slice(0, FEATURED_COURSES)}
-                upsell={journey.upsells[0] ?? null}
+                courses={journey.courses}
+                upsell={journey.upsell}
                 finishedCount={journey.finishedCount}
               />
             ) : null}
@@ -255,7 +265,7 @@ export default function StudentPortal() {
             {view === "overview" ? (
               <>
                 <div className="grid gap-6 lg:grid-cols-2">
-                  <LearningPath courses={featured} progress={progress} />
+                  <LearningPath courses={courses} progress={progress} />
                   <Achievements progress={progress} />
                 </div>
                 {analytics ? <LearningAnalyticsPanel analytics={analytics} /> : <AnalyticsTeaser paymentsOffMessage={paymentsOffMessage} />}
