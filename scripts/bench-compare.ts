@@ -29,6 +29,8 @@ const ALL_TARGETS: { path: string; role: Role }[] = [
   { path: "/course/1", role: "student" },
   { path: "/course/1/lesson/1?section=2", role: "student" },
   { path: "/students?tab=progress", role: "student" },
+  { path: "/students", role: "student" },
+  { path: "/notifications", role: "student" },
   { path: "/community/topic/1", role: "student" },
   { path: "/knowledge-base?q=habit", role: "student" },
   { path: "/admin", role: "admin" },

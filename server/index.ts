@@ -131,6 +131,12 @@ const server = app.listen(env.PORT, env.HOST, () => {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info(`Academy listening on http://localhost:${port} (${env.NODE_ENV}, database ${path.resolve(env.DATABASE_PATH)})`);
 });
+// An idle keep-alive connection stays open 65 s instead of Node's 5 s: a client
+// that reuses one just as the server closes it gets ECONNRESET (seen once in
+// the browser tests), and proxies in front (nginx, load balancers) keep theirs
+// 60 s. Shutdown closes idle connections itself (server/shutdown.ts).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 // limitBodies decides whether a client that asked first (Expect: 100-continue) may send its body.
 server.on("checkContinue", app);
 // Live rooms' WebSocket signalling shares the app's port (/ws/conferences/{id}).
