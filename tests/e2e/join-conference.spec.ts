@@ -252,13 +252,14 @@ test.describe("The banner with JavaScript", () => {
     await expect(banner).toHaveCount(0);
     expect(await page.evaluate(() => sessionStorage.getItem("conference-banner-dismissed"))).toBe("987001");
     // The next poll: on a loaded machine the interval can come due a little after the jump,
-    // so the clock moves on another 30 s whenever a look finds no second poll yet.
+    // so the clock moves on another 30 s whenever a look finds no second poll yet (and a
+    // poll still on its way when the clock moves again makes a third: at least two).
     await expect
       .poll(async () => {
         if (polled.length < 2) await page.clock.fastForward(30_000);
         return polled.length;
       })
-      .toBe(2);
+      .toBeGreaterThanOrEqual(2);
     await expect(banner).toHaveCount(0);
   });
 });
