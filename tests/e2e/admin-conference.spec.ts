@@ -252,6 +252,9 @@ test.describe("with JavaScript", () => {
     await expect(room.getByRole("heading", { name: "Instant Live Session" })).toBeVisible();
     await expect(room.getByTestId("live-media-room")).toBeVisible();
     await expect(room.getByRole("textbox", { name: "Conference link" })).toHaveValue(/\/join-conference\/\d+$/);
+    // The room turns the host's camera on by itself and says so in a toast; wait for it, or on a
+    // loaded machine it arrives after the next click's error and takes its place.
+    await expect(page.getByTestId("toast-title")).toHaveText(/^Camera (Ready|Access Required)$/, { timeout: 15_000 });
 
     await page.getByRole("button", { name: "Go Live" }).click();
     await expect(page.getByTestId("toast-title")).toHaveText("Error");
