@@ -60,6 +60,12 @@ export function wordStems(words: Iterable<string>): Map<string, string> {
   return stems;
 }
 
+/** Each word's stem, in the words' order. */
+export function stemEach(words: string[]): string[] {
+  const stems = wordStems(words);
+  return words.map((word) => stems.get(word) ?? word);
+}
+
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** A text's words, lower-cased, split where the word indexes split them. */

@@ -1,4 +1,4 @@
-import { wordsOf, wordStems } from "#db/word-stems";
+import { stemEach, wordsOf } from "#db/word-stems";
 import { splitSentences, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion-library.server";
 import type { Concept } from "~/models/companion-question";
 import { conceptsIn, coverage, proximity } from "~/models/companion-relevance";
@@ -53,8 +53,7 @@ function quotesFrom(passage: Passage, passageIndex: number, concepts: Concept[])
   splitSentences(passage.body).forEach((sentence, order) => {
     const words = wordsOf(sentence);
     if (words.length < 5 || words.length > 80) return;
-    const stems = wordStems(words);
-    const tokens = words.map((word) => stems.get(word) ?? word);
+    const tokens = stemEach(words);
     const present = new Set(tokens);
     // Never a sentence that shares no meaningful word with the question.
     if (conceptsIn(concepts, present) === 0) return;

@@ -1,5 +1,5 @@
 import { distance } from "fastest-levenshtein";
-import { wordsOf, wordStems } from "#db/word-stems";
+import { stemEach, wordsOf, wordStems } from "#db/word-stems";
 
 // A member's question as the study companion's library understands it: the
 // words that carry meaning, each as the stems the library indexes — with a
@@ -16,6 +16,11 @@ const STOP_WORDS = new Set(
 /** The question's words that carry meaning, lower-cased, in order, each once. */
 export function queryWords(question: string): string[] {
   return [...new Set(wordsOf(question))].filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+}
+
+/** The meaningful words of a text (a title, a heading, a question), as stems, in order. */
+export function meaningfulStems(text: string): string[] {
+  return stemEach(queryWords(text));
 }
 
 /** The stems the library holds and in how many passages each occurs. */

@@ -1,5 +1,5 @@
-import { wordsOf, wordStems } from "#db/word-stems";
-import { holds, queryWords, type Concept } from "~/models/companion-question";
+import { stemEach, wordsOf } from "#db/word-stems";
+import { holds, meaningfulStems, type Concept } from "~/models/companion-question";
 
 // How well a piece of the library's text answers a question, from the
 // question's concepts (companion-question.ts) and the text's word stems in
@@ -70,13 +70,7 @@ export function proximity(concepts: Concept[], tokens: string[]): number {
 // figures that chose them).
 const SCORE = { bm25: 0.5, text: 1, title: 2, heading: 1.5, proximity: 0.5, askedFromLesson: 1, askedFromCourse: 0.3 };
 
-/** The meaningful words of a title or heading, as stems. */
-function titleStems(text: string | null): string[] {
-  if (!text) return [];
-  const words = queryWords(text);
-  const stems = wordStems(words);
-  return words.map((word) => stems.get(word) ?? word);
-}
+const titleStems = (text: string | null): string[] => (text ? meaningfulStems(text) : []);
 
 interface Candidate {
   /** The full-text index's bm25 rank (negative; lower is better), or 0. */
@@ -103,9 +97,7 @@ export interface Scored {
 export function rankPassages<T extends Candidate>(passages: T[], concepts: Concept[], scope: { lessonId?: number; courseId?: number } = {}): Array<T & Scored> {
   const best = passages.reduce((min, passage) => Math.min(min, passage.rank), 0);
   const scored = passages.map((passage) => {
-    const words = wordsOf(passage.body);
-    const stems = wordStems(words);
-    const tokens = words.map((word) => stems.get(word) ?? word);
+    const tokens = stemEach(wordsOf(passage.body));
     const title = titleStems(passage.title);
     const heading = titleStems(passage.heading);
     const match = { title: titleMatch(concepts, title), heading: titleMatch(concepts, heading), text: coverage(concepts, new Set(tokens)) };

@@ -1,6 +1,5 @@
 import { distance } from "fastest-levenshtein";
-import { wordStems } from "#db/word-stems";
-import { queryWords } from "~/models/companion-question";
+import { meaningfulStems, queryWords } from "~/models/companion-question";
 
 // Questions the study companion could not answer, grouped by similar wording
 // (the admin's usage page), so authors see what members keep asking for.
@@ -23,11 +22,6 @@ export interface QuestionGroup {
 const SIMILAR = 0.5;
 const SHARED_WORDS = 2;
 
-function meaningfulStems(question: string): string[] {
-  const words = queryWords(question);
-  const stems = wordStems(words);
-  return [...new Set(words.map((word) => stems.get(word) ?? word))];
-}
 
 /** One word written two ways ("podcast", "podcst") counts as one. */
 function sameWord(a: string, b: string): boolean {
@@ -49,7 +43,7 @@ export function similarWording(a: string[], b: string[]): boolean {
 export function groupQuestions(asked: AskedQuestion[]): QuestionGroup[] {
   const groups: Array<{ wordings: string[][]; items: AskedQuestion[]; counts: Map<string, number> }> = [];
   for (const item of [...asked].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())) {
-    const stems = meaningfulStems(item.question);
+    const stems = [...new Set(meaningfulStems(item.question))];
     const group = groups.find((candidate) => candidate.wordings.some((wording) => similarWording(wording, stems)));
     const target = group ?? { wordings: [], items: [], counts: new Map<string, number>() };
     if (!group) groups.push(target);
