@@ -797,7 +797,10 @@ export const notifications = sqliteTable(
     readAt: integer("read_at", { mode: "timestamp_ms" }),
   },
   (t) => [
-    index("notifications_user").on(t.userId, t.readAt, t.id),
+    // A member's page of notifications, newest first, read from the index (no sort): all of them,
+    // or the unread ones (read_at is null), whose count the bell also reads from the second.
+    index("notifications_user_recent").on(t.userId, t.updatedAt, t.id),
+    index("notifications_user_unread").on(t.userId, t.readAt, t.updatedAt, t.id),
     // The rows one event just created (their instant emails are queued by this).
     index("notifications_created").on(t.createdAt),
     uniqueIndex("notifications_unread_group").on(t.userId, t.groupKey).where(sql`read_at is null and group_key is not null`),
