@@ -13,7 +13,7 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const FAKE_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 
-const GOES_LIVE = /(admin-conference|live-chat|session-recording)\.spec\.ts$/;
+const GOES_LIVE = /(admin-conference|live-chat|live-questions|session-recording)\.spec\.ts$/;
 
 // The config is loaded by the runner and again by each worker; the workers
 // inherit the runner's environment, so the data folder is created only once.

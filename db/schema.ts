@@ -596,6 +596,43 @@ export const conferenceMessages = sqliteTable(
   (t) => [index("conference_messages_room").on(t.conferenceId, t.id)],
 );
 
+/**
+ * Questions members ask a live session (issue 28), upvoted by others and
+ * marked answered or hidden by the host; kept with the session, shown beside
+ * its recording afterwards.
+ */
+export const conferenceQuestions = sqliteTable(
+  "conference_questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conferenceId: integer("conference_id")
+      .notNull()
+      .references(() => conferences.id, { onDelete: "cascade" }),
+    /** Null once the author deleted their account: the question stays, by "Former member". */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("conference_questions_room").on(t.conferenceId, t.id)],
+);
+
+/** One upvote per member and question. */
+export const conferenceQuestionVotes = sqliteTable(
+  "conference_question_votes",
+  {
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => conferenceQuestions.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] }), index("conference_question_votes_user").on(t.userId)],
+);
+
 /** A member's secret calendar-feed address; deleting the row revokes it. */
 export const calendarFeeds = sqliteTable("calendar_feeds", {
   userId: integer("user_id")

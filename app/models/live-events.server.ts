@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { LiveChatMessage } from "~/schemas/live-chat";
+import type { QuestionUpdate } from "~/schemas/live-questions";
 
 // What the pages and the API tell the live rooms (app/realtime): a session
 // ended, a chat message, a recording started or stopped.
@@ -9,7 +10,8 @@ export type { LiveChatMessage };
 export type LiveEvent =
   | { type: "ended"; conferenceId: number }
   | { type: "chat"; conferenceId: number; message: LiveChatMessage }
-  | { type: "recording"; conferenceId: number; isRecording: boolean };
+  | { type: "recording"; conferenceId: number; isRecording: boolean }
+  | { type: "question"; conferenceId: number; question: QuestionUpdate };
 
 const emitter = new EventEmitter().setMaxListeners(50);
 

@@ -1,6 +1,8 @@
 import type { User } from "#db/schema";
+import { listQuestions } from "~/models/conference-questions.server";
 import { listRecordings, recordingForApi, type RecordingJson } from "~/models/conference.server";
 import { RecordingSearchSchema } from "~/schemas/conference";
+import type { LiveQuestion } from "~/schemas/live-questions";
 import { parseRouteId } from "~/utils/misc";
 
 // What both recordings pages (the admin's and the members') show: the
@@ -11,12 +13,24 @@ export interface RecordingLibrary {
   recordings: RecordingJson[];
   /** The recording whose player is open (`?play=ID`): only one listed here, and only with a file. */
   playingId: number | null;
+  /** The questions members asked the playing recording's session, shown beside the player. */
+  playingQuestions: LiveQuestion[];
 }
 
-export function loadRecordingLibrary(viewer: Pick<User, "id" | "role">, searchParams: URLSearchParams): RecordingLibrary {
+export function loadRecordingLibrary(viewer: Pick<User, "id" | "role" | "username" | "firstName" | "name">, searchParams: URLSearchParams): RecordingLibrary {
   const q = RecordingSearchSchema.parse(searchParams.get("q") ?? "");
   const recordings = listRecordings({ viewer, q }).map(recordingForApi);
   const requested = parseRouteId(searchParams.get("play"));
   const playing = recordings.find((recording) => recording.id === requested && recording.fileUrl !== null);
-  return { q, recordings, playingId: playing?.id ?? null };
+  // The session may be gone (deleted conferences keep their recordings): then there is nothing to show.
+  const playingQuestions = playing?.conferenceId ? listQuestionsIfAny(viewer, playing.conferenceId) : [];
+  return { q, recordings, playingId: playing?.id ?? null, playingQuestions };
+}
+
+function listQuestionsIfAny(viewer: Pick<User, "id" | "role" | "username" | "firstName" | "name">, conferenceId: number): LiveQuestion[] {
+  try {
+    return listQuestions(viewer, conferenceId);
+  } catch {
+    return [];
+  }
 }

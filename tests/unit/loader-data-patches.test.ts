@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import type * as Router from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 // Two patches (decision 020) on the way from loaders to the page:
@@ -10,7 +11,7 @@ const require = createRequire(import.meta.url);
 const entry = require("@remix-run/server-runtime/dist/entry.js") as {
   createEntryRouteModules: (manifest: Record<string, { module: unknown }>) => Record<string, unknown>;
 };
-const router = require("@remix-run/router") as typeof import("@remix-run/router");
+const router = require("@remix-run/router") as typeof Router;
 
 describe("route modules for a document request", () => {
   it("are collected once per manifest, with every route's module", () => {

@@ -5,6 +5,7 @@ import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/utils/misc";
 import type { ChatMessageJson, MediaBackend, Participant } from "~/schemas/live-room";
+import type { QuestionUpdate } from "~/schemas/live-questions";
 import {
   DEVICE_SWITCH_DELAY_MS,
   listDevices,
@@ -58,6 +59,8 @@ interface LiveMediaRoomProps {
   initiallyRecording: boolean;
   /** Chat messages the room's WebSocket delivered, for the chat panel. */
   onChat?: (messages: ChatMessageJson[]) => void;
+  /** Question changes the room's WebSocket delivered, for the questions panel. */
+  onQuestion?: (update: QuestionUpdate | null) => void;
 }
 
 function EmbeddedMediaRoom(props: LiveMediaRoomProps) {
@@ -73,7 +76,7 @@ export function LiveMediaRoom({ backend, ...props }: LiveMediaRoomProps & { back
   return backend === "livekit" ? <LiveKitMediaRoom {...props} /> : <EmbeddedMediaRoom {...props} />;
 }
 
-function MediaRoom({ conferenceId, isHost, initiallyRecording, onChat, room }: LiveMediaRoomProps & { room: LiveConnection }) {
+function MediaRoom({ conferenceId, isHost, initiallyRecording, onChat, onQuestion, room }: LiveMediaRoomProps & { room: LiveConnection }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   // On LiveKit only the host sends; on the embedded SFU students may turn on their camera or microphone.
@@ -98,6 +101,9 @@ function MediaRoom({ conferenceId, isHost, initiallyRecording, onChat, room }: L
   useEffect(() => {
     if (room.status === "connected" && room.chat) onChat?.(room.chat);
   }, [room.chat, room.status, onChat]);
+  useEffect(() => {
+    if (room.status === "connected" && room.question !== undefined) onQuestion?.(room.question);
+  }, [room.question, room.status, onQuestion]);
   useEffect(() => {
     if (room.isRecording !== null) setRecording(room.isRecording);
   }, [room.isRecording]);

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { ChatMessageJson, MediaBackend } from "~/schemas/live-room";
+import type { QuestionUpdate } from "~/schemas/live-questions";
 
 // The media room needs WebRTC, so it runs only in the browser, and its code
 // is loaded only when a member actually enters a live room.
@@ -12,6 +13,7 @@ export function LiveRoomMedia(props: {
   isHost: boolean;
   initiallyRecording: boolean;
   onChat?: (messages: ChatMessageJson[]) => void;
+  onQuestion?: (update: QuestionUpdate | null) => void;
 }) {
   const connecting = (
     <p className="m-auto max-w-md p-6 text-center opacity-80" data-testid="live-room-connecting">

@@ -2,6 +2,8 @@ import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { Search, Video } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { RecordingCard, type RecordingCardData } from "~/components/conference/recording-card";
+import { SessionQuestions } from "~/components/conference/session-questions";
+import type { LiveQuestion } from "~/schemas/live-questions";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { cn } from "~/utils/misc";
@@ -75,6 +77,7 @@ export function RecordingsList({
   q,
   recordings,
   playingId,
+  playingQuestions = [],
   timeZone,
   emptyHint,
 }: {
@@ -82,6 +85,8 @@ export function RecordingsList({
   q: string;
   recordings: RecordingCardData[];
   playingId: number | null;
+  /** The playing recording's session questions, shown beside its player. */
+  playingQuestions?: LiveQuestion[];
   timeZone: string;
   /** What the empty state says when nothing has been recorded yet (no search). */
   emptyHint: string;
@@ -103,14 +108,17 @@ export function RecordingsList({
             {recordings.map((recording) => {
               const playing = recording.id === playingId;
               return (
-                <li key={recording.id} className={playing ? "sm:col-span-2 lg:col-span-3" : undefined}>
-                  <RecordingCard
-                    recording={recording}
-                    timeZone={timeZone}
-                    playing={playing}
-                    playHref={recordingLibraryHref(basePath, { q, play: recording.id })}
-                    closeHref={recordingLibraryHref(basePath, { q })}
-                  />
+                <li key={recording.id} className={playing ? "grid gap-6 sm:col-span-2 lg:col-span-3 lg:grid-cols-3" : undefined}>
+                  <div className={playing && playingQuestions.length ? "lg:col-span-2" : "lg:col-span-3"}>
+                    <RecordingCard
+                      recording={recording}
+                      timeZone={timeZone}
+                      playing={playing}
+                      playHref={recordingLibraryHref(basePath, { q, play: recording.id })}
+                      closeHref={recordingLibraryHref(basePath, { q })}
+                    />
+                  </div>
+                  {playing && playingQuestions.length ? <SessionQuestions questions={playingQuestions} /> : null}
                 </li>
               );
             })}

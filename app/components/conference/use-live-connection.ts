@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLOSE_CODES, MEDIA_SLOTS, wsPath, ServerMessageSchema, type ChatMessageJson, type Participant } from "~/schemas/live-room";
+import type { QuestionUpdate } from "~/schemas/live-questions";
 import { receivedBytes, type ReceivedBytes } from "./received-bytes";
 
 // The browser's side of a live room: one WebSocket for signalling and room
@@ -25,6 +26,8 @@ export interface LiveConnection {
   participants: Participant[];
   /** Chat delivered by the connection; null when it carries none (the chat panel then polls the API). */
   chat: ChatMessageJson[] | null;
+  /** The latest question change the connection delivered (a new object each time); undefined when it carries none. */
+  question?: QuestionUpdate | null;
   isRecording: boolean | null;
   mutedByHost: { audio: boolean; video: boolean };
   /** Received media per slot; a participant's `slot` indexes it. */
@@ -43,6 +46,7 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
   const [you, setYou] = useState<Participant | null>(null);
   const [participants, setParticipants] = useState<Participant[]>([]);
   const [chat, setChat] = useState<ChatMessageJson[]>([]);
+  const [question, setQuestion] = useState<QuestionUpdate | null>(null);
   const [isRecording, setIsRecording] = useState<boolean | null>(null);
   const [mutedByHost, setMutedByHost] = useState({ audio: false, video: false });
   const [slotStreams, setSlotStreams] = useState<MediaStream[]>([]);
@@ -151,6 +155,9 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
           case "chat":
             setChat((current) => (current.some((item) => item.id === message.message.id) ? current : [...current, message.message]));
             break;
+          case "question":
+            setQuestion(message.question);
+            break;
           case "recording":
             setIsRecording(message.isRecording);
             break;
@@ -215,6 +222,7 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
     you,
     participants,
     chat,
+    question,
     isRecording,
     mutedByHost,
     slotStreams,

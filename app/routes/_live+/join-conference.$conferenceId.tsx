@@ -9,6 +9,8 @@ import { LocalDateTime } from "~/components/conference/local-date-time";
 import { buttonClasses } from "~/components/ui/button";
 import { chatFormHeaders, submitChatForm } from "~/models/conference-chat-form.server";
 import { listMessages } from "~/models/conference-chat.server";
+import { isQuestionIntent, submitQuestionForm } from "~/models/conference-questions-form.server";
+import { listQuestions } from "~/models/conference-questions.server";
 import { getConference, mayAttend } from "~/models/conference.server";
 import { useOptionalUser } from "~/utils/root-data";
 import { homeFor, requireUser } from "~/services/auth.server";
@@ -71,7 +73,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (new URL(request.url).searchParams.get("room") === "1") {
     const room = { isHost: user.role === "admin", isRecording: conference.isRecording, mediaBackend: env.MEDIA_BACKEND };
     const messages = listMessages(user, conference.id);
-    return json({ state: "room", home, conference: details, origin: firstPaintOrigin(request), room, messages, timeZone } as const);
+    const questions = listQuestions(user, conference.id);
+    return json({ state: "room", home, conference: details, origin: firstPaintOrigin(request), room, messages, questions, timeZone } as const);
   }
   const welcomeName = user.firstName?.trim() || user.name?.trim() || "Participant";
   return json({ state: "live", home, conference: details, timeZone, welcomeName } as const);
@@ -79,12 +82,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 const roomPath = (id: number) => `/join-conference/${id}?room=1`;
 
-/** The room's chat form (`intent=chat`), for visitors without JavaScript; the chat panel itself posts to the API. */
+/** The room's chat and question forms, for visitors without JavaScript; the panels themselves post to the API. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await readForm(request);
-  if (formData.get("intent") !== "chat") throw json({ message: "Unknown action" }, { status: 400 });
+  const intent = formData.get("intent");
   const id = parseRouteId(params.conferenceId);
+  if (isQuestionIntent(intent)) return submitQuestionForm(formData, user, id, id === null ? "/dashboard" : `${roomPath(id)}#live-questions`);
+  if (intent !== "chat") throw json({ message: "Unknown action" }, { status: 400 });
   return submitChatForm(formData, user, id, id === null ? "/dashboard" : `${roomPath(id)}#live-chat`);
 }
 
@@ -232,7 +237,9 @@ export default function JoinConference() {
             isHost={data.room.isHost}
             isRecording={data.room.isRecording}
             initialMessages={data.messages}
-            chatResult={actionData?.chatResult}
+            chatResult={actionData && "chatResult" in actionData ? actionData.chatResult : undefined}
+            initialQuestions={data.questions}
+            questionResult={actionData && "questionResult" in actionData ? actionData.questionResult : undefined}
             timeZone={data.timeZone}
           />
         </div>

@@ -52,7 +52,7 @@ function PremiumRecordingsUpsell({ count, paymentsOffMessage }: { count: number;
 }
 
 export default function SessionRecordings() {
-  const { q, recordings, playingId, timeZone, lockedCount, paymentsOffMessage } = useLoaderData<typeof loader>();
+  const { q, recordings, playingId, playingQuestions, timeZone, lockedCount, paymentsOffMessage } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <AppLink to="/students" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
@@ -69,6 +69,7 @@ export default function SessionRecordings() {
           q={q}
           recordings={recordings}
           playingId={playingId}
+          playingQuestions={playingQuestions}
           timeZone={timeZone}
           emptyHint="Recordings of past live sessions will appear here."
         />

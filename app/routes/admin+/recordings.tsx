@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AdminRecordings() {
-  const { q, recordings, playingId, timeZone } = useLoaderData<typeof loader>();
+  const { q, recordings, playingId, playingQuestions, timeZone } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <AppLink to="/dashboard" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
@@ -39,6 +39,7 @@ export default function AdminRecordings() {
           q={q}
           recordings={recordings}
           playingId={playingId}
+          playingQuestions={playingQuestions}
           timeZone={timeZone}
           emptyHint="Start recording your live sessions to see them appear here."
         />

@@ -9,6 +9,9 @@ import { env } from "~/utils/env.server";
 import type { Notice } from "~/schemas/notice";
 import { submitChatForm } from "~/models/conference-chat-form.server";
 import { listMessages } from "~/models/conference-chat.server";
+import { QUESTION_INTENTS, submitQuestionForm } from "~/models/conference-questions-form.server";
+import { listQuestions } from "~/models/conference-questions.server";
+import type { LiveQuestion } from "~/schemas/live-questions";
 import {
   CONFERENCE_MESSAGES,
   ConferenceError,
@@ -63,6 +66,8 @@ export interface ConferencePageData {
   mediaBackend: MediaBackend;
   /** The live session's chat history (the live room's 'Live Chat'); empty when none is live. */
   liveMessages: LiveChatMessage[];
+  /** The live session's questions; empty when none is live. */
+  liveQuestions: LiveQuestion[];
 }
 
 export function loadConferencePage(request: Request, admin: User): ConferencePageData {
@@ -76,10 +81,11 @@ export function loadConferencePage(request: Request, admin: User): ConferencePag
     origin: roomOrigin(request),
     mediaBackend: env.MEDIA_BACKEND,
     liveMessages: live ? listMessages(admin, live.id) : [],
+    liveQuestions: live ? listQuestions(admin, live.id) : [],
   };
 }
 
-export const CONFERENCE_INTENTS = ["go-live", "save", "delete", "start", "end", "chat"] as const;
+export const CONFERENCE_INTENTS = ["go-live", "save", "delete", "start", "end", "chat", ...QUESTION_INTENTS] as const;
 export type ConferenceIntent = (typeof CONFERENCE_INTENTS)[number];
 const IntentSchema = z.enum(CONFERENCE_INTENTS, { errorMap: () => ({ message: "Unknown conference action" }) });
 
@@ -134,7 +140,7 @@ function requireId(conferenceId: number | null): number {
   return conferenceId;
 }
 
-const TRANSITIONS: Record<Exclude<ConferenceIntent, "save" | "delete" | "go-live" | "chat">, Transition> = {
+const TRANSITIONS: Record<Exclude<ConferenceIntent, "save" | "delete" | "go-live" | "chat" | (typeof QUESTION_INTENTS)[number]>, Transition> = {
   start: { run: (id) => startConference(requireId(id)), success: "Conference started!", failureTitle: "Error", failure: "start conference" },
   end: { run: (id) => endConference(requireId(id)), success: "Conference ended", failureTitle: "Error", failure: "end conference" },
 };
@@ -173,6 +179,12 @@ export async function submitConferencePage(request: Request, admin: User) {
     case "chat":
       // The live room's chat without JavaScript (with it, the chat posts to the API).
       return submitChatForm(formData, admin, conferenceId, `${pagePath}#live-chat`);
+    case "ask-question":
+    case "vote-question":
+    case "answer-question":
+    case "hide-question":
+      // The questions panel without JavaScript.
+      return submitQuestionForm(formData, admin, conferenceId, `${pagePath}#live-questions`);
     default: {
       const transition = TRANSITIONS[intent.data];
       return attempt(

@@ -37,13 +37,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function AdminConferencePage() {
-  const { pagePath, conferences, timeZone, origin, mediaBackend, liveMessages } = useLoaderData<typeof loader>();
+  const { pagePath, conferences, timeZone, origin, mediaBackend, liveMessages, liveQuestions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const dialogs = useUrlDialogs(conferences, { openable: isEditable });
 
   const live = conferences.find((conference) => conference.isLive) ?? null;
   const formResult = actionData && "result" in actionData ? actionData : null;
   const chatResult = actionData && "chatResult" in actionData ? actionData.chatResult : undefined;
+  const questionResult = actionData && "questionResult" in actionData ? actionData.questionResult : undefined;
 
   return (
     <AdminCrudPage
@@ -97,6 +98,8 @@ export default function AdminConferencePage() {
               isRecording={live.isRecording}
               initialMessages={liveMessages}
               chatResult={chatResult}
+              initialQuestions={liveQuestions}
+              questionResult={questionResult}
               timeZone={timeZone}
             />
           </div>

@@ -1,0 +1,15 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { hideQuestion, QuestionError } from "~/models/conference-questions.server";
+import { requireUser } from "~/services/auth.server";
+import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
+
+// Issue 28. The host hides a question from everyone: `{ id, hidden }`.
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const viewer = await requireUser(request, context);
+  const id = idParam(params.conferenceId, "Conference");
+  const questionId = idParam(params.questionId, "Question");
+  return answerRefusals(QuestionError, () => json(hideQuestion(viewer, id, questionId)));
+}
+
+export const loader = () => methodNotAllowed(["POST"]);
