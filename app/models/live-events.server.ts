@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { LiveChatMessage } from "~/schemas/live-chat";
 import type { QuestionUpdate } from "~/schemas/live-questions";
+import type { Stage } from "~/schemas/live-stage";
 
 // What the pages and the API tell the live rooms (app/realtime): a session
 // ended, a chat message, a recording started or stopped.
@@ -11,7 +12,8 @@ export type LiveEvent =
   | { type: "ended"; conferenceId: number }
   | { type: "chat"; conferenceId: number; message: LiveChatMessage }
   | { type: "recording"; conferenceId: number; isRecording: boolean }
-  | { type: "question"; conferenceId: number; question: QuestionUpdate };
+  | { type: "question"; conferenceId: number; question: QuestionUpdate }
+  | { type: "stage"; conferenceId: number; stage: Stage };
 
 const emitter = new EventEmitter().setMaxListeners(50);
 

@@ -3,11 +3,14 @@ import type { WebSocket } from "ws";
 import { logger } from "~/utils/logger.server";
 import { ClientMessageSchema, CLOSE_CODES, MEDIA_SLOTS, type Participant, type ServerMessage } from "~/schemas/live-room";
 import type { RtpPacket } from "werift";
+import { isSpeaker, stageOf } from "~/models/live-stage.server";
+import { STAGE_TEXTS, type Stage } from "~/schemas/live-stage";
 import { MediaPeer, type MediaKind, type PeerOptions } from "./media-peer.server";
 
 // One live session's room: who is connected, what each one publishes, and
 // the forwarding between them. The host always publishes in slot 0; a student
-// who turns on a camera or microphone takes a free slot 1..MEDIA_SLOTS-1.
+// the host invited to speak (live-stage.server.ts) who turns on a camera or
+// microphone takes a free slot 1..MEDIA_SLOTS-1. Nobody else is forwarded.
 
 interface Member {
   participant: Participant;
@@ -82,6 +85,7 @@ export class LiveRoom {
     socket.on("error", () => this.leave(id));
 
     this.send(member, { type: "welcome", you: participant, participants: this.participants(), iceServers: this.peerOptions.iceServers });
+    this.send(member, { type: "stage", stage: stageOf(this.conferenceId) });
     this.send(member, { type: "offer", sdp: await peer.createOffer() });
     this.broadcastParticipants();
   }
@@ -155,15 +159,31 @@ export class LiveRoom {
 
   private updateMediaState(member: Member, state: { camera: boolean; microphone: boolean; screen: boolean }): void {
     const participant = member.participant;
-    participant.camera = state.camera;
-    participant.microphone = state.microphone;
+    const mayPublish = participant.isHost || isSpeaker(this.conferenceId, participant.userId);
+    if (!mayPublish && (state.camera || state.microphone)) this.send(member, { type: "error", message: STAGE_TEXTS.listenOnly });
+    participant.camera = mayPublish && state.camera;
+    participant.microphone = mayPublish && state.microphone;
     participant.screen = participant.isHost && state.screen;
     if (!participant.isHost) {
-      const publishing = state.camera || state.microphone;
+      const publishing = participant.camera || participant.microphone;
       if (publishing && participant.slot === null) participant.slot = this.freeStudentSlot();
       if (!publishing) participant.slot = null;
     }
     this.broadcastParticipants();
+  }
+
+  /** Hands or speakers changed: everyone is told, and a member whose turn ended stops being forwarded at once. */
+  stageChanged(stage: Stage): void {
+    const speaking = new Set(stage.speakers.map((speaker) => speaker.userId));
+    let changed = false;
+    for (const member of this.members.values()) {
+      const participant = member.participant;
+      if (participant.isHost || speaking.has(participant.userId) || (participant.slot === null && !participant.camera && !participant.microphone)) continue;
+      Object.assign(participant, { slot: null, camera: false, microphone: false });
+      changed = true;
+    }
+    this.broadcast({ type: "stage", stage });
+    if (changed) this.broadcastParticipants();
   }
 
   private freeStudentSlot(): number | null {

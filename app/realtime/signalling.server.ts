@@ -103,6 +103,7 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
     if (event.type === "ended") room.close();
     else if (event.type === "chat") room.broadcast({ type: "chat", message: event.message });
     else if (event.type === "question") room.broadcast({ type: "question", question: event.question });
+    else if (event.type === "stage") room.stageChanged(event.stage);
     else room.broadcast({ type: "recording", isRecording: event.isRecording });
   });
 

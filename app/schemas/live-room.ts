@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LiveChatMessageSchema, type LiveChatMessage } from "~/schemas/live-chat";
 import { QuestionUpdateSchema } from "~/schemas/live-questions";
+import { StageSchema } from "~/schemas/live-stage";
 
 // The live room's WebSocket protocol (/ws/conferences/{id}), shared by the
 // server's rooms and the browser. The server always makes the offers; the
@@ -64,6 +65,7 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("chat"), message: LiveChatMessageSchema }),
   z.object({ type: z.literal("recording"), isRecording: z.boolean() }),
   z.object({ type: z.literal("question"), question: QuestionUpdateSchema }),
+  z.object({ type: z.literal("stage"), stage: StageSchema }),
   z.object({ type: z.literal("muted-by-host"), kind: z.enum(["audio", "video"]), muted: z.boolean() }),
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { MEDIA_BACKENDS } from "~/schemas/live-room";
+import { MEDIA_BACKENDS, MEDIA_SLOTS } from "~/schemas/live-room";
 
 // All configuration is read and validated here, once, at boot. The rest of the
 // code imports `env`; nothing else reads process.env.
@@ -95,6 +95,14 @@ const EnvObject = z.object({
   LIVEKIT_API_SECRET: z.string().min(1).optional(),
   // Live chat: messages per member per minute.
   LIVE_CHAT_PER_MINUTE: positiveInt(20),
+  // Live Q&A: how many may speak at once, the host included (each takes one of the room's media slots).
+  LIVE_MAX_SPEAKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MEDIA_SLOTS, `must be at most ${MEDIA_SLOTS}: the live room forwards that many speakers`)
+    .optional()
+    .default(4),
   // Recordings: the largest single recording, all recordings together, and how
   // long they are kept (0 = for ever).
   RECORDING_MAX_MB: positiveInt(2048),

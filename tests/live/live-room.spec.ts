@@ -2,8 +2,9 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { HEADMASTER, loginThroughApi, newStudentCredentials, registerThroughApi } from "../e2e/helpers";
 
 // A real live session through the embedded SFU: the host publishes a fake
-// camera and microphone, three students receive them over WebRTC. Runs in a
-// network namespace (playwright.live.config.ts).
+// camera and microphone, three students receive them over WebRTC, and one
+// student invited to speak is received by the others. Runs in a network
+// namespace (playwright.live.config.ts).
 
 test.describe.configure({ mode: "serial" });
 
@@ -96,11 +97,24 @@ test("a host and three students: media flows, the list is real, chat and recordi
     await expect(reader.getByTestId("live-chat").getByText(line)).toBeVisible();
   }
 
-  // A student turns the microphone on; the host turns it off for everyone.
+  // A student raises a hand; the host invites them to speak; the other students receive their video and sound.
   const speaker = students[0];
-  if (!speaker) throw new Error("no students");
+  const listener = students[1];
+  if (!speaker || !listener) throw new Error("no students");
+  await expect(speaker.page.getByRole("button", { name: "Unmute microphone" })).toHaveCount(0);
+  await speaker.page.getByRole("button", { name: "Raise hand" }).click();
+  await expect(host.page.getByTestId("raised-hand")).toHaveText(new RegExp(speaker.name));
+  await host.page.getByRole("button", { name: `Invite to speak: ${speaker.name}` }).click();
+  await expect(speaker.page.getByTestId("stage-speaking")).toBeVisible();
+  await expect(host.page.getByTestId("stage-speaker")).toHaveText(new RegExp(speaker.name));
   await speaker.page.getByRole("button", { name: "Unmute microphone" }).click();
   await expect(speaker.page.getByTestId("toast-title")).toHaveText("Camera Ready");
+  const speakerVideo = listener.page.getByTestId("participant-video");
+  await expect.poll(() => speakerVideo.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeGreaterThan(0);
+  const shown = await speakerVideo.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect.poll(() => speakerVideo.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(shown + 0.5);
+
+  // The host turns the speaker's microphone off for everyone.
   await host.page.getByRole("button", { name: `Turn off ${speaker.name}'s microphone` }).click();
   await expect(speaker.page.getByText("The host turned off your microphone")).toBeVisible();
   await expect(speaker.page.getByRole("button", { name: "Unmute microphone" })).toBeDisabled();

@@ -5,6 +5,7 @@ import { showToast } from "~/components/toaster";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/utils/misc";
 import type { ChatMessageJson, MediaBackend, Participant } from "~/schemas/live-room";
+import { STAGE_TEXTS } from "~/schemas/live-stage";
 import type { QuestionUpdate } from "~/schemas/live-questions";
 import {
   DEVICE_SWITCH_DELAY_MS,
@@ -17,6 +18,7 @@ import {
 } from "./local-media";
 import { mixForRecording, startSessionRecorder, type RecordingMix, type SessionRecorder } from "./session-recorder";
 import { useLiveConnection, type LiveConnection } from "./use-live-connection";
+import { StageControls } from "./stage-controls";
 import { useLiveKitConnection } from "./use-livekit-connection";
 
 // The live room's media: the host publishes camera and microphone (or the
@@ -79,8 +81,9 @@ export function LiveMediaRoom({ backend, ...props }: LiveMediaRoomProps & { back
 function MediaRoom({ conferenceId, isHost, initiallyRecording, onChat, onQuestion, room }: LiveMediaRoomProps & { room: LiveConnection }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  // On LiveKit only the host sends; on the embedded SFU students may turn on their camera or microphone.
-  const mayPublish = isHost || room.studentsMayPublish;
+  // On LiveKit only the host sends; on the embedded SFU a student the host invited to speak may too.
+  const amSpeaker = room.stage?.speakers.some((speaker) => speaker.userId === room.you?.userId) ?? false;
+  const mayPublish = isHost || (room.studentsMayPublish && amSpeaker);
   const { setOutgoingTrack, sendMediaState } = room;
   const cameraStream = useRef<MediaStream | null>(null);
   const screenStream = useRef<MediaStream | null>(null);
@@ -155,6 +158,22 @@ function MediaRoom({ conferenceId, isHost, initiallyRecording, onChat, onQuestio
     if (room.mutedByHost.audio) setMicrophone(false);
     if (room.mutedByHost.video) setCamera(false);
   }, [room.mutedByHost]);
+
+  // Invited: the camera and microphone buttons appear. Turn ended: what this member sent stops.
+  const wasSpeaker = useRef(false);
+  useEffect(() => {
+    if (isHost || amSpeaker === wasSpeaker.current) return;
+    wasSpeaker.current = amSpeaker;
+    if (amSpeaker) return void showToast({ type: "success", title: STAGE_TEXTS.invited, description: STAGE_TEXTS.invitedDescription });
+    cameraStream.current?.getTracks().forEach((track) => track.stop());
+    cameraStream.current = null;
+    setPreview(null);
+    setCamera(false);
+    setMicrophone(false);
+    void setOutgoingTrack("audio", null);
+    void setOutgoingTrack("video", null);
+    showToast({ type: "success", title: STAGE_TEXTS.ended });
+  }, [amSpeaker, isHost, setOutgoingTrack]);
 
   useEffect(() => {
     cameraStream.current?.getAudioTracks().forEach((track) => (track.enabled = microphone));
@@ -414,6 +433,10 @@ function MediaRoom({ conferenceId, isHost, initiallyRecording, onChat, onQuestio
         ) : null}
       </div>
 
+      <div className="space-y-4">
+        {room.stage && room.status === "connected" ? (
+          <StageControls conferenceId={conferenceId} stage={room.stage} isHost={isHost} you={room.you} amSpeaker={amSpeaker} />
+        ) : null}
       <aside className="space-y-2" aria-label="Participants">
         <button type="button" className="flex w-full items-center justify-between font-semibold" onClick={() => setShowParticipants((open) => !open)} aria-expanded={showParticipants}>
           <span className="flex items-center gap-2">
@@ -457,6 +480,7 @@ function MediaRoom({ conferenceId, isHost, initiallyRecording, onChat, onQuestio
         ) : null}
         {isHost ? <p className="text-xs opacity-75">Admin controls: Click camera/mic icons to manage participants</p> : null}
       </aside>
+      </div>
     </div>
   );
 }

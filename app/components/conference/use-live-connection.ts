@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLOSE_CODES, MEDIA_SLOTS, wsPath, ServerMessageSchema, type ChatMessageJson, type Participant } from "~/schemas/live-room";
 import type { QuestionUpdate } from "~/schemas/live-questions";
+import type { Stage } from "~/schemas/live-stage";
 import { receivedBytes, type ReceivedBytes } from "./received-bytes";
 
 // The browser's side of a live room: one WebSocket for signalling and room
@@ -28,6 +29,8 @@ export interface LiveConnection {
   chat: ChatMessageJson[] | null;
   /** The latest question change the connection delivered (a new object each time); undefined when it carries none. */
   question?: QuestionUpdate | null;
+  /** Raised hands and invited speakers; null when the connection carries none (LiveKit: only the host speaks). */
+  stage: Stage | null;
   isRecording: boolean | null;
   mutedByHost: { audio: boolean; video: boolean };
   /** Received media per slot; a participant's `slot` indexes it. */
@@ -47,6 +50,7 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
   const [participants, setParticipants] = useState<Participant[]>([]);
   const [chat, setChat] = useState<ChatMessageJson[]>([]);
   const [question, setQuestion] = useState<QuestionUpdate | null>(null);
+  const [stage, setStage] = useState<Stage>({ hands: [], speakers: [] });
   const [isRecording, setIsRecording] = useState<boolean | null>(null);
   const [mutedByHost, setMutedByHost] = useState({ audio: false, video: false });
   const [slotStreams, setSlotStreams] = useState<MediaStream[]>([]);
@@ -158,6 +162,9 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
           case "question":
             setQuestion(message.question);
             break;
+          case "stage":
+            setStage(message.stage);
+            break;
           case "recording":
             setIsRecording(message.isRecording);
             break;
@@ -223,6 +230,7 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
     participants,
     chat,
     question,
+    stage,
     isRecording,
     mutedByHost,
     slotStreams,

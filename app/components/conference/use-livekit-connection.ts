@@ -144,6 +144,7 @@ export function useLiveKitConnection(conferenceId: number): LiveConnection {
     you: local ? asParticipant(local, null) : null,
     participants,
     chat: null,
+    stage: null,
     isRecording: null,
     mutedByHost: NOT_MUTED,
     slotStreams: streams.map((item) => item.stream ?? new MediaStream()),
