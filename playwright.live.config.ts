@@ -15,6 +15,8 @@ const dataDir = runDataDir("ACADEMY_LIVE_DATA_DIR", "academy-live-");
 
 export default defineConfig({
   testDir: "tests/live",
+  // The *.test.ts files there are vitest's (the "live" project).
+  testMatch: "**/*.spec.ts",
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,

@@ -28,6 +28,16 @@ export default defineConfig({
           // Each file starts its own server on its own database.
         },
       },
+      {
+        extends: true,
+        test: {
+          // Media through a real WebRTC server: run in a network namespace by scripts/test-live.sh.
+          name: "live",
+          include: ["tests/live/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });
