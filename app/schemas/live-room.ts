@@ -43,8 +43,12 @@ const Candidate = z.object({
 
 /** What the browser may send. Anything else closes nothing; it is answered with an error. */
 export const ClientMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("answer"), sdp: Sdp }),
-  z.object({ type: z.literal("candidate"), candidate: Candidate }),
+  // `target` names the connection with Janus (issue 28): "subscriber" (what the member receives) or
+  // "publisher" (what they send); the embedded SFU has one connection and no target.
+  z.object({ type: z.literal("answer"), sdp: Sdp, target: z.literal("subscriber").optional() }),
+  z.object({ type: z.literal("candidate"), candidate: Candidate, target: z.enum(["publisher", "subscriber"]).optional() }),
+  /** Janus: the member's offer for what they send (the host, or an invited speaker). */
+  z.object({ type: z.literal("publish"), sdp: Sdp }),
   z.object({ type: z.literal("media-state"), camera: z.boolean(), microphone: z.boolean(), screen: z.boolean() }),
   z.object({ type: z.literal("host-mute"), participantId: z.string().max(64), kind: z.enum(["audio", "video"]), muted: z.boolean() }),
 ]);
@@ -60,7 +64,11 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
     participants: z.array(ParticipantSchema),
     iceServers: z.array(z.object({ urls: z.string(), username: z.string().optional(), credential: z.string().optional() })),
   }),
-  z.object({ type: z.literal("offer"), sdp: z.object({ type: z.literal("offer"), sdp: z.string() }) }),
+  z.object({ type: z.literal("offer"), sdp: z.object({ type: z.literal("offer"), sdp: z.string() }), target: z.literal("subscriber").optional() }),
+  /** Janus: the answer to the member's "publish" offer. */
+  z.object({ type: z.literal("publish-answer"), sdp: z.object({ type: z.literal("answer"), sdp: z.string() }) }),
+  /** Janus: which slot each media line of the subscriber connection carries (mid → slot). */
+  z.object({ type: z.literal("slots"), mids: z.record(z.number().int()) }),
   z.object({ type: z.literal("participants"), participants: z.array(ParticipantSchema) }),
   z.object({ type: z.literal("chat"), message: LiveChatMessageSchema }),
   z.object({ type: z.literal("recording"), isRecording: z.boolean() }),
