@@ -34,6 +34,8 @@ export default defineConfig({
           // Media through a real WebRTC server: run in a network namespace by scripts/test-live.sh.
           name: "live",
           include: ["tests/live/**/*.test.ts"],
+          // A throwaway database, as for unit tests (the rooms read the stage and the conferences).
+          setupFiles: ["tests/unit/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
