@@ -11,7 +11,10 @@ import { CHROMIUM_ARGS } from "./tests/chromium-args";
 const HOST = process.env.LIVE_HOST ?? "10.99.0.1";
 const PORT = Number(process.env.LIVE_PORT ?? 4180);
 const BASE_URL = `http://${HOST}:${PORT}`;
+// The same suite again with Janus carrying the media (MEDIA_BACKEND=janus, the academy's own Janus).
+const JANUS_URL = `http://${HOST}:${PORT + 1}`;
 const dataDir = runDataDir("ACADEMY_LIVE_DATA_DIR", "academy-live-");
+const janusDataDir = runDataDir("ACADEMY_LIVE_JANUS_DATA_DIR", "academy-live-janus-");
 
 export default defineConfig({
   testDir: "tests/live",
@@ -34,10 +37,23 @@ export default defineConfig({
         ...CHROMIUM_ARGS,
         "--auto-accept-this-tab-capture",
         "--auto-select-desktop-capture-source=Entire screen",
-        `--unsafely-treat-insecure-origin-as-secure=${BASE_URL}`,
+        `--unsafely-treat-insecure-origin-as-secure=${BASE_URL},${JANUS_URL}`,
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: academyWebServer({ host: HOST, port: PORT, dataDir, sessionSecret: "live-session-secret-0123456789-abcdefghijklmnop" }),
+  projects: [
+    { name: "embedded", grepInvert: /Janus crashes/, use: { ...devices["Desktop Chrome"], baseURL: BASE_URL } },
+    { name: "janus", use: { ...devices["Desktop Chrome"], baseURL: JANUS_URL } },
+  ],
+  webServer: [
+    academyWebServer({ host: HOST, port: PORT, dataDir, sessionSecret: "live-session-secret-0123456789-abcdefghijklmnop" }),
+    academyWebServer({
+      host: HOST,
+      port: PORT + 1,
+      dataDir: janusDataDir,
+      sessionSecret: "live-janus-secret-0123456789-abcdefghijklmnopq",
+      // Its own UDP ports: both servers run at once.
+      env: { MEDIA_BACKEND: "janus", RTC_MIN_PORT: "40300", RTC_MAX_PORT: "40499" },
+    }),
+  ],
 });

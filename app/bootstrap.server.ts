@@ -10,6 +10,7 @@ import { libraryNeedsBuilding, rebuildLibrary } from "~/models/companion-library
 import { logger } from "~/utils/logger.server";
 import { startNotificationSchedule } from "~/models/notification-schedule.server";
 import { removeStaleIncomingFiles } from "~/utils/uploads.server";
+import { startMediaBackend } from "~/realtime/media-backend.server";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -20,6 +21,8 @@ export async function bootstrap() {
   warnAboutPublicAddress();
   // Loaded only when used, so the embedded backend never loads the LiveKit SDK here.
   if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();
+  // MEDIA_BACKEND=janus: reach Janus, or start the academy's own, before the first member joins.
+  await startMediaBackend();
   await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (env.SEED_DEMO_DATA) await seedDemoData();
   if (libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${rebuildLibrary()} passages`);

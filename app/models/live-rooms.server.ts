@@ -1,4 +1,7 @@
-import type { LiveRoom } from "~/realtime/live-room.server";
+import type { RoomMember, RoomMembers } from "~/realtime/room-members.server";
+
+/** A live room, whichever server carries its media (the embedded SFU or Janus). */
+type LiveRoom = RoomMembers<RoomMember>;
 
 // The embedded SFU's open rooms, one per live session someone is in. Each room
 // knows who is inside it, so the admission rule and the room-status API ask

@@ -89,9 +89,11 @@ export class JanusClient {
     return id;
   }
 
+  /** Lets a handle go; never fails (a handle of a lost session is gone already). */
   async detach(handleId: number): Promise<void> {
     this.listeners.delete(handleId);
-    await this.post(`${this.sessionUrl()}/${handleId}`, { janus: "detach" }).catch(() => undefined);
+    if (this.sessionId === null) return;
+    await this.post(`${this.url}/${this.sessionId}/${handleId}`, { janus: "detach" }).catch(() => undefined);
   }
 
   /** A VideoRoom request on a handle, with an SDP when it carries one. */

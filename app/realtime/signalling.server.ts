@@ -10,6 +10,9 @@ import { getOptionalUser } from "~/services/auth.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { LiveRoom } from "./live-room.server";
+import { JanusLiveRoom } from "./janus-room.server";
+import { janusClient, mediaBackend, onJanusLost, stopMediaBackend } from "./media-backend.server";
+import type { RoomMembers, RoomMember } from "./room-members.server";
 import { findLiveRoom, forgetLiveRoom, liveRoomFor, openLiveRooms } from "~/models/live-rooms.server";
 import type { PeerOptions } from "./media-peer.server";
 
@@ -58,14 +61,22 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
 
   const roomFor = (conferenceId: number) =>
     liveRoomFor(conferenceId, () => {
-      const room: LiveRoom = new LiveRoom(conferenceId, options, () => forgetLiveRoom(conferenceId, room));
+      const janus = janusClient();
+      const forget = () => forgetLiveRoom(conferenceId, room);
+      const room: RoomMembers<RoomMember> = janus
+        ? new JanusLiveRoom(conferenceId, janus, options.iceServers, forget)
+        : new LiveRoom(conferenceId, options, forget);
       return room;
     });
+  // Janus went away: its rooms close (1012: the service restarts) and members join again once it is back.
+  const stopWatchingJanus = onJanusLost(() => {
+    for (const room of openLiveRooms()) room.close(1012, "The media server is restarting");
+  });
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const match = WS_PATH_PATTERN.exec(path);
-    if (!match?.[1] || env.MEDIA_BACKEND !== "embedded") return refuse(socket, 404, "Not found");
+    if (!match?.[1] || mediaBackend() === "livekit") return refuse(socket, 404, "Not found");
     if (!isOwnOrigin(req)) return refuse(socket, 403, "WebSocket connections are only accepted from the academy's own pages.");
     const conferenceId = Number(match[1]);
     void userFromCookie(req)
@@ -110,6 +121,8 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
   return {
     closeAll() {
       stopListening();
+      stopWatchingJanus();
+      void stopMediaBackend();
       for (const room of openLiveRooms()) room.close(1001, "The server is restarting");
       wss.close();
     },

@@ -79,6 +79,6 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 
-/** Which server carries a live room's media (MEDIA_BACKEND): the embedded SFU, or a LiveKit server. */
-export const MEDIA_BACKENDS = ["embedded", "livekit"] as const;
+/** Which server carries a live room's media (MEDIA_BACKEND): the embedded SFU, Janus (signalled through the academy), or a LiveKit server. */
+export const MEDIA_BACKENDS = ["embedded", "janus", "livekit"] as const;
 export type MediaBackend = (typeof MEDIA_BACKENDS)[number];

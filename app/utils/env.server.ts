@@ -90,6 +90,10 @@ const EnvObject = z.object({
   TURN_URL: z.string().regex(/^turns?:/, "must be a turn: or turns: URL such as turn:turn.example:3478").optional(),
   TURN_USERNAME: z.string().min(1).optional(),
   TURN_CREDENTIAL: z.string().min(1).optional(),
+  // MEDIA_BACKEND=janus: an external Janus's HTTP API (e.g. http://127.0.0.1:8088/janus) and its
+  // api_secret; without JANUS_URL the academy starts and watches its own Janus.
+  JANUS_URL: z.string().regex(/^https?:\/\//, "must be an http:// or https:// URL such as http://127.0.0.1:8088/janus").optional(),
+  JANUS_API_SECRET: z.string().min(1).optional(),
   LIVEKIT_URL: z.string().regex(/^wss?:\/\//, "must be a ws:// or wss:// URL such as wss://livekit.example").optional(),
   LIVEKIT_API_KEY: z.string().min(1).optional(),
   LIVEKIT_API_SECRET: z.string().min(1).optional(),

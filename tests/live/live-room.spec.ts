@@ -1,10 +1,12 @@
+import { execSync } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { HEADMASTER, loginThroughApi, newStudentCredentials, registerThroughApi } from "../e2e/helpers";
 
 // A real live session through the embedded SFU: the host publishes a fake
 // camera and microphone, three students receive them over WebRTC, and one
 // student invited to speak is received by the others. Runs in a network
-// namespace (playwright.live.config.ts).
+// namespace (playwright.live.config.ts), once per media backend: the embedded
+// SFU, and Janus (the project's name is the backend).
 
 test.describe.configure({ mode: "serial" });
 
@@ -65,6 +67,9 @@ async function expectRecordingPlays(page: Page, recordingId: number) {
 
 test("a host and three students: media flows, the list is real, chat and recording work, the host mutes a student, ending sends everyone home", async ({ browser }) => {
   const host = await hostPage(browser);
+  // The room really runs on this project's backend.
+  const target = await host.page.request.post(`/api/conferences/${host.conferenceId}/media-token`);
+  expect(((await target.json()) as { backend: string }).backend).toBe(test.info().project.name);
   const students: { page: Page; name: string }[] = [];
   for (let index = 0; index < 3; index += 1) students.push(await studentPage(browser, host.conferenceId));
 
@@ -152,4 +157,21 @@ test("a host and three students: media flows, the list is real, chat and recordi
   expect(recording).toMatchObject({ status: "ready" });
   expect(recording.size).toBeGreaterThan(10_000);
   await expectRecordingPlays(host.page, recording.id);
+});
+
+// Run by the "janus" project only (playwright.live.config.ts).
+test("Janus crashes mid-session: it is started again and the room comes back", async ({ browser }) => {
+  const host = await hostPage(browser);
+  const student = await studentPage(browser, host.conferenceId);
+  await expectHostVideoPlaying(student.page);
+
+  // The academy's own Janus (its configuration lives in an academy-janus-* folder).
+  // ("[c]" keeps pkill from matching the shell that runs it.)
+  execSync("pkill -KILL -f '[c]onfigs-folder /tmp/academy-janus-'");
+  // Members are disconnected, join again once Janus answers, and the host's picture plays again.
+  await expect(student.page.getByTestId("live-connection")).toContainText("Reconnecting", { timeout: 20_000 });
+  await expect(student.page.getByTestId("live-connection")).toContainText("Connected", { timeout: 30_000 });
+  await expectHostVideoPlaying(student.page);
+  await host.page.getByRole("button", { name: "End Conference" }).click();
+  await expect(student.page).toHaveURL(/\/$/);
 });

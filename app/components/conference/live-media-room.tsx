@@ -65,17 +65,18 @@ interface LiveMediaRoomProps {
   onQuestion?: (update: QuestionUpdate | null) => void;
 }
 
-function EmbeddedMediaRoom(props: LiveMediaRoomProps) {
-  return <MediaRoom {...props} room={useLiveConnection(props.conferenceId)} />;
+function EmbeddedMediaRoom(props: LiveMediaRoomProps & { media: "embedded" | "janus" }) {
+  const { media, ...rest } = props;
+  return <MediaRoom {...rest} room={useLiveConnection(props.conferenceId, media)} />;
 }
 
 function LiveKitMediaRoom(props: LiveMediaRoomProps) {
   return <MediaRoom {...props} room={useLiveKitConnection(props.conferenceId)} />;
 }
 
-/** The academy's own SFU, or a LiveKit server (MEDIA_BACKEND); the room looks and works the same. */
+/** The academy's own SFU, Janus, or a LiveKit server (MEDIA_BACKEND); the room looks and works the same. */
 export function LiveMediaRoom({ backend, ...props }: LiveMediaRoomProps & { backend: MediaBackend }) {
-  return backend === "livekit" ? <LiveKitMediaRoom {...props} /> : <EmbeddedMediaRoom {...props} />;
+  return backend === "livekit" ? <LiveKitMediaRoom {...props} /> : <EmbeddedMediaRoom {...props} media={backend} />;
 }
 
 function MediaRoom({ conferenceId, isHost, initiallyRecording, onChat, onQuestion, room }: LiveMediaRoomProps & { room: LiveConnection }) {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 
 // Where the live room connects for media (POST /api/conferences/{id}/media-token):
-// the embedded SFU's WebSocket, or a LiveKit server with a join token.
+// the room's WebSocket on this server (embedded SFU or Janus), or a LiveKit server with a join token.
 
 export const MediaTargetSchema = z.discriminatedUnion("backend", [
   z.object({ backend: z.literal("embedded"), url: z.string() }),
+  z.object({ backend: z.literal("janus"), url: z.string() }),
   z.object({ backend: z.literal("livekit"), url: z.string(), token: z.string() }),
 ]);
 export type MediaTarget = z.infer<typeof MediaTargetSchema>;

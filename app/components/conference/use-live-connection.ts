@@ -43,7 +43,14 @@ export interface LiveConnection {
   hostMute: (participantId: string, kind: "audio" | "video", muted: boolean) => void;
 }
 
-export function useLiveConnection(conferenceId: number): LiveConnection {
+/**
+ * `janus` (MEDIA_BACKEND=janus, issue 28): the same socket, but two
+ * connections to Janus: one this member publishes on (only once they send
+ * something: the host, or a member invited to speak), one Janus offers with
+ * the feeds of everyone publishing; "slots" says which of its media lines
+ * carries which slot.
+ */
+export function useLiveConnection(conferenceId: number, media: "embedded" | "janus" = "embedded"): LiveConnection {
   const [status, setStatus] = useState<ConnectionStatus>("connecting");
   const [refusal, setRefusal] = useState<string | null>(null);
   const [you, setYou] = useState<Participant | null>(null);
@@ -57,6 +64,11 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
   const [received, setReceived] = useState({ audioBytes: 0, videoBytes: 0 });
   const socketRef = useRef<WebSocket | null>(null);
   const pcRef = useRef<RTCPeerConnection | null>(null);
+  // Janus only: the connection this member publishes on.
+  const publisherRef = useRef<RTCPeerConnection | null>(null);
+  const iceServersRef = useRef<RTCIceServer[]>([]);
+  // Janus: welcomed into the room on the current socket (a publish offer sent earlier would be lost).
+  const welcomedRef = useRef(false);
   const outgoing = useRef<{ audio: MediaStreamTrack | null; video: MediaStreamTrack | null }>({ audio: null, video: null });
 
   const send = useCallback((message: object) => {
@@ -65,20 +77,41 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
   }, []);
 
   const upstreamSenders = useCallback(() => {
-    const transceivers = pcRef.current?.getTransceivers() ?? [];
+    // The member's own lines: mids 0 and 1 of the one connection, or of the publisher connection on Janus.
+    const transceivers = (media === "janus" ? publisherRef.current : pcRef.current)?.getTransceivers() ?? [];
     return {
       audio: transceivers.find((transceiver) => transceiver.mid === "0")?.sender ?? null,
       video: transceivers.find((transceiver) => transceiver.mid === "1")?.sender ?? null,
     };
-  }, []);
+  }, [media]);
+
+  /** Janus: offers what this member sends, once there is something to send (again after a reconnect). */
+  const publishIfNeeded = useCallback(async () => {
+    if (media !== "janus" || !welcomedRef.current || publisherRef.current || (!outgoing.current.audio && !outgoing.current.video)) return;
+    const publisher = new RTCPeerConnection({ iceServers: iceServersRef.current });
+    publisherRef.current = publisher;
+    // Audio on mid 0, video on mid 1: the server's host mute names them so.
+    publisher.addTransceiver(outgoing.current.audio ?? "audio", { direction: "sendonly" });
+    publisher.addTransceiver(outgoing.current.video ?? "video", { direction: "sendonly" });
+    publisher.onicecandidate = (event) => {
+      if (event.candidate) send({ type: "candidate", candidate: event.candidate.toJSON(), target: "publisher" });
+    };
+    publisher.oniceconnectionstatechange = () => {
+      if (publisher.iceConnectionState === "failed") socketRef.current?.close(4900, "ICE failed");
+    };
+    await publisher.setLocalDescription(await publisher.createOffer());
+    send({ type: "publish", sdp: publisher.localDescription?.toJSON() });
+  }, [media, send]);
 
   /** Sends this track (or nothing) on the member's own audio or video line, without renegotiating. */
   const setOutgoingTrack = useCallback(
     async (kind: "audio" | "video", track: MediaStreamTrack | null) => {
       outgoing.current[kind] = track;
-      await upstreamSenders()[kind]?.replaceTrack(track);
+      const sender = upstreamSenders()[kind];
+      if (sender) await sender.replaceTrack(track);
+      else await publishIfNeeded();
     },
-    [upstreamSenders],
+    [upstreamSenders, publishIfNeeded],
   );
 
   useEffect(() => {
@@ -104,6 +137,27 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
       socketRef.current = socket;
       let pc: RTCPeerConnection | null = null;
       const streams = Array.from({ length: MEDIA_SLOTS }, () => new MediaStream());
+      // Janus: which slot each media line of the subscriber connection carries.
+      let midSlots: Record<string, number> = {};
+      const showTrack = (slot: number | null | undefined, track: MediaStreamTrack) => {
+        const stream = slot === null || slot === undefined ? undefined : streams[slot];
+        if (!stream) return;
+        stream.getTracks().filter((old) => old.kind === track.kind).forEach((old) => stream.removeTrack(old));
+        stream.addTrack(track);
+        setSlotStreams([...streams]);
+      };
+      const subscriberConnection = () => {
+        const subscriber = new RTCPeerConnection({ iceServers: iceServersRef.current });
+        pcRef.current = subscriber;
+        subscriber.onicecandidate = (event) => {
+          if (event.candidate) send({ type: "candidate", candidate: event.candidate.toJSON(), target: "subscriber" });
+        };
+        subscriber.ontrack = (event) => showTrack(midSlots[event.transceiver.mid ?? ""], event.track);
+        subscriber.oniceconnectionstatechange = () => {
+          if (subscriber.iceConnectionState === "failed") socket.close(4900, "ICE failed");
+        };
+        return subscriber;
+      };
 
       socket.onopen = () => {
         everOpened = true;
@@ -116,19 +170,20 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
           case "welcome": {
             setYou(message.you);
             setParticipants(message.participants);
+            if (media === "janus") {
+              // The room is reached; media comes on the connections Janus negotiates as there is some.
+              iceServersRef.current = message.iceServers;
+              welcomedRef.current = true;
+              setStatus("connected");
+              void publishIfNeeded();
+              break;
+            }
             pc = new RTCPeerConnection({ iceServers: message.iceServers });
             pcRef.current = pc;
             pc.onicecandidate = (candidateEvent) => {
               if (candidateEvent.candidate) send({ type: "candidate", candidate: candidateEvent.candidate.toJSON() });
             };
-            pc.ontrack = (trackEvent) => {
-              const slot = slotOfMid(trackEvent.transceiver.mid);
-              const stream = slot === null ? undefined : streams[slot];
-              if (!stream) return;
-              stream.getTracks().filter((track) => track.kind === trackEvent.track.kind).forEach((track) => stream.removeTrack(track));
-              stream.addTrack(trackEvent.track);
-              setSlotStreams([...streams]);
-            };
+            pc.ontrack = (trackEvent) => showTrack(slotOfMid(trackEvent.transceiver.mid), trackEvent.track);
             pc.oniceconnectionstatechange = () => {
               const state = pc?.iceConnectionState;
               if (state === "connected" || state === "completed") setStatus("connected");
@@ -138,6 +193,16 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
             break;
           }
           case "offer": {
+            if (message.target === "subscriber") {
+              pc ??= subscriberConnection();
+              const subscriber = pc;
+              void (async () => {
+                await subscriber.setRemoteDescription(message.sdp);
+                await subscriber.setLocalDescription(await subscriber.createAnswer());
+                send({ type: "answer", sdp: subscriber.localDescription?.toJSON(), target: "subscriber" });
+              })();
+              break;
+            }
             const connection = pc;
             if (!connection) return;
             void (async () => {
@@ -152,6 +217,12 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
             })();
             break;
           }
+          case "publish-answer":
+            void publisherRef.current?.setRemoteDescription(message.sdp);
+            break;
+          case "slots":
+            midSlots = message.mids;
+            break;
           case "participants":
             setParticipants(message.participants);
             setYou((current) => message.participants.find((participant) => participant.id === current?.id) ?? current);
@@ -179,6 +250,9 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
       socket.onclose = (event) => {
         pc?.close();
         pcRef.current = null;
+        publisherRef.current?.close();
+        publisherRef.current = null;
+        welcomedRef.current = false;
         if (stopped) return;
         if (event.code === CLOSE_CODES.ended) return setStatus("ended");
         if (event.code === CLOSE_CODES.replaced) {
@@ -204,8 +278,9 @@ export function useLiveConnection(conferenceId: number): LiveConnection {
       clearTimeout(reconnectTimer);
       socketRef.current?.close(1000, "Left the room");
       pcRef.current?.close();
+      publisherRef.current?.close();
     };
-  }, [conferenceId, send]);
+  }, [conferenceId, send, media, publishIfNeeded]);
 
   // What arrives over the network, shown as the connection's health (and read by the media tests).
   useEffect(() => {

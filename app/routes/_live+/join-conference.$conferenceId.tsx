@@ -14,12 +14,12 @@ import { listQuestions } from "~/models/conference-questions.server";
 import { getConference, mayAttend } from "~/models/conference.server";
 import { useOptionalUser } from "~/utils/root-data";
 import { homeFor, requireUser } from "~/services/auth.server";
-import { env } from "~/utils/env.server";
 import { readForm } from "~/utils/form-data.server";
 import { parseRouteId } from "~/utils/misc";
 import { publicOrigin } from "~/utils/misc.server";
 import { viewerTimeZone } from "~/utils/time-zone.server";
 import { AppLink } from "~/components/ui/app-link";
+import { mediaBackend } from "~/realtime/media-backend.server";
 
 // The join page (admin spec §2): every state is decided by the loader on
 // each request, so it works on first load without JavaScript and never shows
@@ -71,7 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const timeZone = viewerTimeZone(request);
   if (!conference.isLive) return json({ state: "not-live", home, conference: details, timeZone } as const);
   if (new URL(request.url).searchParams.get("room") === "1") {
-    const room = { isHost: user.role === "admin", isRecording: conference.isRecording, mediaBackend: env.MEDIA_BACKEND };
+    const room = { isHost: user.role === "admin", isRecording: conference.isRecording, mediaBackend: mediaBackend() };
     const messages = listMessages(user, conference.id);
     const questions = listQuestions(user, conference.id);
     return json({ state: "room", home, conference: details, origin: firstPaintOrigin(request), room, messages, questions, timeZone } as const);

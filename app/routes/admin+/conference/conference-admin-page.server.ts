@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { User } from "#db/schema";
 import type { LiveChatMessage } from "~/models/live-events.server";
 import type { MediaBackend } from "~/schemas/live-room";
-import { env } from "~/utils/env.server";
 import type { Notice } from "~/schemas/notice";
 import { submitChatForm } from "~/models/conference-chat-form.server";
 import { listMessages } from "~/models/conference-chat.server";
@@ -33,6 +32,7 @@ import { publicOrigin } from "~/utils/misc.server";
 import { instantToWallTime, isTimeZone, wallTimeToInstant } from "~/utils/time-zone";
 import { viewerTimeZone } from "~/utils/time-zone.server";
 import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
+import { mediaBackend } from "~/realtime/media-backend.server";
 
 // The admin sessions page (spec §2 "Admin sessions page", §4, §5, §8): what
 // its loader shows and what each of its forms does. Every rule is the
@@ -79,7 +79,7 @@ export function loadConferencePage(request: Request, admin: User): ConferencePag
     conferences: conferences.map((conference) => conferenceForApi(conference, now)),
     timeZone: viewerTimeZone(request),
     origin: roomOrigin(request),
-    mediaBackend: env.MEDIA_BACKEND,
+    mediaBackend: mediaBackend(),
     liveMessages: live ? listMessages(admin, live.id) : [],
     liveQuestions: live ? listQuestions(admin, live.id) : [],
   };

@@ -4,7 +4,7 @@ import { admitToLiveRoom, RoomRefusal } from "~/models/live-admission.server";
 import type { LiveKitViewer } from "~/models/livekit.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
-import { env } from "~/utils/env.server";
+import { mediaBackend } from "~/realtime/media-backend.server";
 
 // Where the live room's browser code connects for media, asked before joining:
 // the embedded SFU's WebSocket on this server, or a LiveKit server with a
@@ -12,7 +12,8 @@ import { env } from "~/utils/env.server";
 
 async function mediaTarget(viewer: LiveKitViewer, conferenceId: number): Promise<MediaTarget> {
   const conference = admitToLiveRoom(viewer, conferenceId);
-  if (env.MEDIA_BACKEND === "embedded") return { backend: "embedded", url: `/ws/conferences/${conference.id}` };
+  const backend = mediaBackend();
+  if (backend !== "livekit") return { backend, url: `/ws/conferences/${conference.id}` };
   // Imported on demand: an academy on the embedded backend never loads the LiveKit SDK.
   const { issueLiveKitToken, liveKitUrl } = await import("~/models/livekit.server");
   return { backend: "livekit", url: liveKitUrl(), token: await issueLiveKitToken(viewer, conference) };
