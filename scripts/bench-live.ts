@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from "werift";
 import WebSocket from "ws";
@@ -14,6 +14,8 @@ import { cpuSeconds, listeningPid, rssMegabytes } from "./process-stats";
 // exactly what real ones do.
 
 const STEPS = (process.env.LIVE_STEPS ?? "10,50,100").split(",").map(Number);
+// LIVE_BACKENDS: which media servers to measure, in turn (MEDIA_BACKEND values).
+const BACKENDS = (process.env.LIVE_BACKENDS ?? "embedded,janus").split(",") as ("embedded" | "janus")[];
 const MEASURE_SECONDS = Number(process.env.LIVE_MEASURE_SECONDS ?? 10);
 const JOIN_TIMEOUT_MS = 30_000;
 
@@ -58,18 +60,49 @@ interface Bot {
 }
 
 /** A werift client in the room: answers the server's offer; the host also sends media on its own lines. */
-function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish: boolean): Promise<Bot> {
+function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish: boolean, janus = false): Promise<Bot> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws/conferences/${conferenceId}`, { headers: { Cookie: cookie }, origin: baseUrl });
   const pc = new RTCPeerConnection({ iceAdditionalHostAddresses: ["127.0.0.1"] });
   let received = 0;
   // Subscribed before the offer is applied: werift announces remote tracks while applying it.
   pc.onTrack.subscribe((track: MediaStreamTrack) => track.onReceiveRtp.subscribe((rtp) => (received += rtp.payload.length)));
   let timer: NodeJS.Timeout | undefined;
+  let publisher: RTCPeerConnection | undefined;
+  /** Janus: the host bot offers its own connection (audio on mid 0, video on mid 1) and sends the stream on it. */
+  const publishToJanus = async () => {
+    publisher = new RTCPeerConnection({ iceAdditionalHostAddresses: ["127.0.0.1"] });
+    const audio = new MediaStreamTrack({ kind: "audio" });
+    const video = new MediaStreamTrack({ kind: "video" });
+    publisher.addTransceiver(audio, { direction: "sendonly" });
+    publisher.addTransceiver(video, { direction: "sendonly" });
+    await publisher.setLocalDescription(await publisher.createOffer());
+    socket.send(JSON.stringify({ type: "publish", sdp: publisher.localDescription }));
+    socket.send(JSON.stringify({ type: "media-state", camera: true, microphone: true, screen: false }));
+    timer = sendStream(audio, video);
+  };
   return new Promise((resolve, reject) => {
+    if (janus && publish) socket.on("message", (data) => {
+      if ((JSON.parse(String(data)) as { type: string }).type === "publish-answer") {
+        resolve({ close: () => (clearInterval(timer), socket.close(), void publisher?.close()), receivedBytes: () => received });
+      }
+    });
     socket.on("unexpected-response", (_request, response) => reject(new Error(`room refused: ${response.statusCode}`)));
     socket.on("message", (data) => {
-      const message = JSON.parse(String(data)) as { type: string; sdp?: { type: "offer"; sdp: string } };
-      if (message.type !== "offer" || !message.sdp) return;
+      const message = JSON.parse(String(data)) as { type: string; sdp?: { type: "offer" | "answer"; sdp: string }; target?: string };
+      if (message.type === "welcome" && janus && publish) void publishToJanus();
+      if (message.type === "publish-answer" && message.sdp) void publisher?.setRemoteDescription(message.sdp as { type: "answer"; sdp: string });
+      if (message.type === "offer" && message.target === "subscriber" && message.sdp) {
+        // Janus offers the feeds; this bot only receives on this connection.
+        const offer = message.sdp as { type: "offer"; sdp: string };
+        void (async () => {
+          await pc.setRemoteDescription(offer);
+          await pc.setLocalDescription(await pc.createAnswer());
+          socket.send(JSON.stringify({ type: "answer", sdp: pc.localDescription, target: "subscriber" }));
+        })();
+        return;
+      }
+      if (janus && message.type === "welcome" && !publish) resolve({ close: () => (socket.close(), void pc.close()), receivedBytes: () => received });
+      if (message.type !== "offer" || !message.sdp || janus) return;
       void (async () => {
         await pc.setRemoteDescription(message.sdp!);
         const transceivers = pc.getTransceivers();
@@ -83,31 +116,8 @@ function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish
         await pc.setLocalDescription(await pc.createAnswer());
         socket.send(JSON.stringify({ type: "answer", sdp: pc.localDescription }));
         if (publish) {
-          const { audio, video } = outgoing;
           socket.send(JSON.stringify({ type: "media-state", camera: true, microphone: true, screen: false }));
-          // Each stream numbers its own packets: a gap would look like loss and make every viewer ask for retransmissions.
-          const sequence = { audio: 0, video: 0 };
-          let tick = 0;
-          const started = Date.now();
-          const sendTick = () => {
-            tick += 1;
-            const packet = (kind: "audio" | "video", size: number, marker: boolean, timestamp: number) =>
-              new RtpPacket(
-                new RtpHeader({ sequenceNumber: (sequence[kind] = (sequence[kind] + 1) & 0xffff), timestamp, marker }),
-                Buffer.alloc(size, tick),
-              );
-            // 20 ms of Opus at 48 kHz.
-            audio.writeRtp(packet("audio", 120, true, tick * 960));
-            // 20 ms ticks: a frame every ~33 ms as three packets of about a kilobyte (90 kHz clock).
-            if (tick % 3 !== 0) for (let part = 0; part < 3; part += 1) video.writeRtp(packet("video", 1000, part === 2, tick * 1800));
-          };
-          // Catches up on the ticks a busy event loop delayed (this process also
-          // runs every viewer): the host publishes the full rate however late
-          // the timer fires, so the server always forwards the same stream.
-          timer = setInterval(() => {
-            const due = Math.floor((Date.now() - started) / 20);
-            while (tick < due) sendTick();
-          }, 20);
+          timer = sendStream(outgoing.audio, outgoing.video);
         }
         resolve({
           close: () => {
@@ -122,14 +132,41 @@ function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish
   });
 }
 
+/** The host's stream, webcam-shaped: 50 ticks a second of audio, three video packets on two ticks of three. */
+function sendStream(audio: MediaStreamTrack, video: MediaStreamTrack): NodeJS.Timeout {
+  // Each stream numbers its own packets: a gap would look like loss and make every viewer ask for retransmissions.
+  const sequence = { audio: 0, video: 0 };
+  let tick = 0;
+  const started = Date.now();
+  const sendTick = () => {
+    tick += 1;
+    const packet = (kind: "audio" | "video", size: number, marker: boolean, timestamp: number) =>
+      new RtpPacket(
+        new RtpHeader({ sequenceNumber: (sequence[kind] = (sequence[kind] + 1) & 0xffff), timestamp, marker }),
+        Buffer.alloc(size, tick),
+      );
+    // 20 ms of Opus at 48 kHz.
+    audio.writeRtp(packet("audio", 120, true, tick * 960));
+    // 20 ms ticks: a frame every ~33 ms as three packets of about a kilobyte (90 kHz clock).
+    if (tick % 3 !== 0) for (let part = 0; part < 3; part += 1) video.writeRtp(packet("video", 1000, part === 2, tick * 1800));
+  };
+  // Catches up on the ticks a busy event loop delayed (this process also
+  // runs every viewer): the host publishes the full rate however late
+  // the timer fires, so the server always forwards the same stream.
+  return setInterval(() => {
+    const due = Math.floor((Date.now() - started) / 20);
+    while (tick < due) sendTick();
+  }, 20);
+}
+
 /**
  * The host publishes from its own process: in this one, a hundred viewers
  * decrypting every packet would delay its timer and thin out the stream the
  * server is measured forwarding.
  */
-function startHost(baseUrl: string, conferenceId: number, cookie: string): Promise<{ close: () => void }> {
+function startHost(baseUrl: string, conferenceId: number, cookie: string, janus: boolean): Promise<{ close: () => void }> {
   const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
-    env: { ...process.env, BENCH_LIVE_HOST: JSON.stringify({ baseUrl, conferenceId, cookie }) },
+    env: { ...process.env, BENCH_LIVE_HOST: JSON.stringify({ baseUrl, conferenceId, cookie, janus }) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   process.once("exit", () => child.kill());
@@ -142,13 +179,28 @@ function startHost(baseUrl: string, conferenceId: number, cookie: string): Promi
 }
 
 async function publishAsHost(settings: string) {
-  const { baseUrl, conferenceId, cookie } = JSON.parse(settings) as { baseUrl: string; conferenceId: number; cookie: string };
-  await joinRoom(baseUrl, conferenceId, cookie, true);
+  const { baseUrl, conferenceId, cookie, janus } = JSON.parse(settings) as { baseUrl: string; conferenceId: number; cookie: string; janus: boolean };
+  await joinRoom(baseUrl, conferenceId, cookie, true, janus);
   console.log("publishing");
 }
 
+/** The Janus the academy started (its child process), whose CPU counts with the server's. */
+function janusPid(serverPid: number): number | undefined {
+  try {
+    const pid = Number(execSync(`pgrep -P ${serverPid} -x janus`, { encoding: "utf8" }).trim().split("\n")[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main() {
-  const academy: AcademyProcess = await startAcademy({ SIGNUPS_PER_HOUR: "100000", LOGIN_MAX_FAILURES: "100000", SEED_DEMO_DATA: "false" });
+  for (const backend of BACKENDS) await measureBackend(backend);
+}
+
+async function measureBackend(backend: "embedded" | "janus") {
+  const academy: AcademyProcess = await startAcademy({ SIGNUPS_PER_HOUR: "100000", LOGIN_MAX_FAILURES: "100000", SEED_DEMO_DATA: "false", MEDIA_BACKEND: backend });
+  const janus = backend === "janus";
   try {
     const admin = new Session(academy.baseUrl);
     await admin.login(TEST_ADMIN);
@@ -162,19 +214,24 @@ async function main() {
     if (started.status !== 200) throw new Error(`starting the session: ${started.status}`);
     const serverPid = listeningPid(academy.baseUrl);
     if (serverPid === undefined) throw new Error("could not find the server's process (needs Linux and `ss`)");
-    const host = await startHost(academy.baseUrl, scheduled.id, admin.cookie);
+    const janusProcess = janus ? janusPid(serverPid) : undefined;
+    if (janus && janusProcess === undefined) throw new Error("MEDIA_BACKEND=janus, but the academy started no Janus (apt-get install janus)");
+    const pids = [serverPid, ...(janusProcess ? [janusProcess] : [])];
+    const cpuOf = () => pids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
+    const rssOf = () => pids.reduce((sum, pid) => sum + (rssMegabytes(pid) ?? 0), 0);
+    const host = await startHost(academy.baseUrl, scheduled.id, admin.cookie, janus);
     const viewers: Bot[] = [];
     // 50 ticks a second: an audio packet each, and three video packets on two ticks of three (~33 frames/s).
     const publishedKilobytes = Math.round((50 * 120 + ((50 * 2) / 3) * 3 * 1000) / 1024);
-    console.log(`Live room bench: 1 host publishing ~${publishedKilobytes} KB/s, viewers in steps of ${STEPS.join(", ")}`);
-    console.log("| viewers | server CPU (% of one core) | server memory (RSS) | viewers receiving | median / slowest viewer |");
+    console.log(`\nLive room bench, ${janus ? "Janus (server + Janus processes)" : "embedded SFU (werift)"}: 1 host publishing ~${publishedKilobytes} KB/s, viewers in steps of ${STEPS.join(", ")}`);
+    console.log("| viewers | CPU (% of one core) | memory (RSS) | viewers receiving | median / slowest viewer |");
     console.log("|---|---|---|---|---|");
     steps: for (const target of STEPS) {
       while (viewers.length < target) {
         const student = new Session(academy.baseUrl);
         await student.register(`viewer-${viewers.length}-${Date.now().toString(36)}`);
         const joined = await Promise.race([
-          joinRoom(academy.baseUrl, scheduled.id, student.cookie, false),
+          joinRoom(academy.baseUrl, scheduled.id, student.cookie, false, janus),
           new Promise<undefined>((resolve) => setTimeout(resolve, JOIN_TIMEOUT_MS)),
         ]);
         if (!joined) {
@@ -186,10 +243,10 @@ async function main() {
         if (viewers.length % 10 === 0) process.stderr.write(`  ${viewers.length} viewers in the room\n`);
       }
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      const cpuBefore = cpuSeconds(serverPid) ?? 0;
+      const cpuBefore = cpuOf();
       const bytesBefore = viewers.map((viewer) => viewer.receivedBytes());
       await new Promise((resolve) => setTimeout(resolve, MEASURE_SECONDS * 1000));
-      const cpu = (((cpuSeconds(serverPid) ?? 0) - cpuBefore) / MEASURE_SECONDS) * 100;
+      const cpu = ((cpuOf() - cpuBefore) / MEASURE_SECONDS) * 100;
       const perViewer = viewers.map((viewer, index) => (viewer.receivedBytes() - (bytesBefore[index] ?? 0)) / MEASURE_SECONDS / 1024);
       const sorted = [...perViewer].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -197,7 +254,7 @@ async function main() {
       // "Receiving": at least half of what the host publishes arrived.
       const receiving = perViewer.filter((rate) => rate >= publishedKilobytes / 2).length;
       console.log(
-        `| ${target} | ${cpu.toFixed(0)}% | ${(rssMegabytes(serverPid) ?? 0).toFixed(0)} MB | ${receiving} of ${target} | ${median.toFixed(0)} / ${slowest.toFixed(0)} KB/s |`,
+        `| ${target} | ${cpu.toFixed(0)}% | ${rssOf().toFixed(0)} MB | ${receiving} of ${target} | ${median.toFixed(0)} / ${slowest.toFixed(0)} KB/s |`,
       );
     }
     for (const viewer of viewers) viewer.close();
