@@ -32,8 +32,14 @@ RUN npm run build \
 
 # ---- runtime: production dependencies, the bundles, the migrations, and the backup scripts tsx runs
 FROM node:20-bookworm-slim
+# Janus (Debian's janus, 1.1.x) carries the live rooms' media: the academy
+# starts it itself (MEDIA_BACKEND=janus) with a configuration of its own.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends janus \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production \
+    MEDIA_BACKEND=janus \
     DATABASE_PATH=/data/academy.db \
     UPLOADS_DIR=/data/uploads \
     BACKUP_DIR=/backups \
