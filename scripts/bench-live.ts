@@ -224,8 +224,8 @@ async function measureBackend(backend: "embedded" | "janus") {
     // 50 ticks a second: an audio packet each, and three video packets on two ticks of three (~33 frames/s).
     const publishedKilobytes = Math.round((50 * 120 + ((50 * 2) / 3) * 3 * 1000) / 1024);
     console.log(`\nLive room bench, ${janus ? "Janus (server + Janus processes)" : "embedded SFU (werift)"}: 1 host publishing ~${publishedKilobytes} KB/s, viewers in steps of ${STEPS.join(", ")}`);
-    console.log("| viewers | CPU (% of one core) | memory (RSS) | viewers receiving | median / slowest viewer |");
-    console.log("|---|---|---|---|---|");
+    console.log("| viewers | CPU (% of one core) | of which Janus | memory (RSS) | viewers receiving | median / slowest viewer |");
+    console.log("|---|---|---|---|---|---|");
     steps: for (const target of STEPS) {
       while (viewers.length < target) {
         const student = new Session(academy.baseUrl);
@@ -236,7 +236,7 @@ async function measureBackend(backend: "embedded" | "janus") {
         ]);
         if (!joined) {
           // On two cores the bots (each decrypting every packet) and the server share the machine.
-          console.log(`| ${target} | viewer ${viewers.length + 1} could not join within ${JOIN_TIMEOUT_MS / 1000} s: this machine cannot run more bot viewers beside the server | | | |`);
+          console.log(`| ${target} | viewer ${viewers.length + 1} could not join within ${JOIN_TIMEOUT_MS / 1000} s: this machine cannot run more bot viewers beside the server | | | | |`);
           break steps;
         }
         viewers.push(joined);
@@ -244,9 +244,11 @@ async function measureBackend(backend: "embedded" | "janus") {
       }
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const cpuBefore = cpuOf();
+      const janusBefore = cpuSeconds(janusProcess) ?? 0;
       const bytesBefore = viewers.map((viewer) => viewer.receivedBytes());
       await new Promise((resolve) => setTimeout(resolve, MEASURE_SECONDS * 1000));
       const cpu = ((cpuOf() - cpuBefore) / MEASURE_SECONDS) * 100;
+      const janusCpu = janusProcess ? `${((((cpuSeconds(janusProcess) ?? 0) - janusBefore) / MEASURE_SECONDS) * 100).toFixed(0)}%` : "—";
       const perViewer = viewers.map((viewer, index) => (viewer.receivedBytes() - (bytesBefore[index] ?? 0)) / MEASURE_SECONDS / 1024);
       const sorted = [...perViewer].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -254,7 +256,7 @@ async function measureBackend(backend: "embedded" | "janus") {
       // "Receiving": at least half of what the host publishes arrived.
       const receiving = perViewer.filter((rate) => rate >= publishedKilobytes / 2).length;
       console.log(
-        `| ${target} | ${cpu.toFixed(0)}% | ${rssOf().toFixed(0)} MB | ${receiving} of ${target} | ${median.toFixed(0)} / ${slowest.toFixed(0)} KB/s |`,
+        `| ${target} | ${cpu.toFixed(0)}% | ${janusCpu} | ${rssOf().toFixed(0)} MB | ${receiving} of ${target} | ${median.toFixed(0)} / ${slowest.toFixed(0)} KB/s |`,
       );
     }
     for (const viewer of viewers) viewer.close();

@@ -63,6 +63,9 @@ export async function writeJanusConfig(options: JanusOptions): Promise<JanusConf
   events_folder = "${LIB}/events"
   loggers_folder = "${LIB}/loggers"
   debug_level = 3
+  # A few shared event loops instead of a thread per connection (Janus's default):
+  # a hundred viewers are a hundred connections.
+  event_loops = 2
   api_secret = "${apiSecret}"
   hide_dependencies = true
 }
