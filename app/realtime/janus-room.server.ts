@@ -41,7 +41,11 @@ export class JanusLiveRoom extends RoomMembers<Member> {
     private readonly ice: { urls: string; username?: string; credential?: string }[],
     onEmpty: () => void,
   ) {
-    super(conferenceId, onEmpty);
+    // An emptied room lets its VideoRoom go too (the next member makes it again), so none is left in Janus.
+    super(conferenceId, () => {
+      this.destroyVideoRoom();
+      onEmpty();
+    });
   }
 
   private get room(): number {
@@ -195,9 +199,7 @@ export class JanusLiveRoom extends RoomMembers<Member> {
     this.send(member, { type: "offer", sdp: { type: "offer", sdp: jsep.sdp }, target: "subscriber" });
   }
 
-  /** The session ended: everyone leaves and the VideoRoom is destroyed. */
-  override close(code?: number, reason?: string): void {
-    super.close(code, reason);
+  private destroyVideoRoom(): void {
     const control = this.control;
     this.control = null;
     void control
