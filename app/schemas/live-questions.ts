@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanChatText } from "~/schemas/live-chat";
 
 // A live session's questions (issue 28): one schema for the JSON API, the join
 // page's plain form and the room's panel.
@@ -14,16 +15,11 @@ export const QUESTION_TEXTS = {
   tooLong: `Keep questions under ${QUESTION_MAX} characters`,
 } as const;
 
-// Line breaks and tabs become spaces; other control characters and the
-// invisible bidirectional overrides are dropped (as in the chat).
-const SPACING = /[\t\n\v\f\r\u2028\u2029]+/g;
-const CONTROLS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
-
 const questionText = () => z.string({ required_error: QUESTION_TEXTS.blank, invalid_type_error: QUESTION_TEXTS.blank });
 
-/** 1–500 characters once trimmed and cleaned. */
+/** 1–500 characters once cleaned as chat text is (one line, no control characters, trimmed). */
 export const QuestionTextSchema = questionText()
-  .transform((text) => text.replace(SPACING, " ").replace(CONTROLS, "").trim())
+  .transform(cleanChatText)
   .pipe(questionText().min(1, QUESTION_TEXTS.blank).max(QUESTION_MAX, QUESTION_TEXTS.tooLong));
 
 /** The API's body and the plain form's field. */
