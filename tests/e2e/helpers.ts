@@ -120,3 +120,27 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/** 'Go Live' through the API as the headmaster, waiting (up to 30 s) for another story's session to end first. */
+export async function goLiveThroughApi(api: APIRequestContext): Promise<number> {
+  await loginThroughApi(api, HEADMASTER);
+  let id: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await api.post("/api/conferences/go-live");
+        if (response.status() === 201) id = z.object({ id: z.number().int() }).parse(await response.json()).id;
+        return response.status();
+      },
+      { timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(201);
+  if (id === null) throw new Error("Go Live answered 201 without a conference");
+  return id;
+}
+
+/** Ends a session through the API (409: it had already ended). */
+export async function endSessionThroughApi(api: APIRequestContext, id: number): Promise<void> {
+  const response = await api.post(`/api/conferences/${id}/end`);
+  expect([200, 409], await response.text()).toContain(response.status());
+}

@@ -1,6 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { z } from "zod";
-import { expect, HEADMASTER, loginThroughApi, test, waitUntilInteractive } from "./helpers";
+import type { Page } from "@playwright/test";
+import { endSessionThroughApi, expect, goLiveThroughApi, HEADMASTER, loginThroughApi, test, waitUntilInteractive } from "./helpers";
 
 // The live room's chat (issue 13): a student writes in it without
 // JavaScript, and with JavaScript the host on the sessions page and a student
@@ -9,7 +8,6 @@ import { expect, HEADMASTER, loginThroughApi, test, waitUntilInteractive } from 
 // share the database, so these run one after another and end what they start.
 test.describe.configure({ mode: "serial" });
 
-const IdSchema = z.object({ id: z.number().int() });
 const TEXTS = {
   empty: "No messages yet. Start the conversation!",
   placeholder: "Type a message...",
@@ -18,29 +16,6 @@ const TEXTS = {
   ended: "The session has ended; the chat is closed.",
 };
 
-/** 'Go Live' through the API as the headmaster, waiting (up to 30 s) for another story's session to end first. */
-async function goLive(api: APIRequestContext): Promise<number> {
-  await loginThroughApi(api, HEADMASTER);
-  let id: number | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await api.post("/api/conferences/go-live");
-        if (response.status() === 201) id = IdSchema.parse(await response.json()).id;
-        return response.status();
-      },
-      { timeout: 30_000, intervals: [250, 500, 1000] },
-    )
-    .toBe(201);
-  if (id === null) throw new Error("Go Live answered 201 without a conference");
-  return id;
-}
-
-async function endSession(api: APIRequestContext, id: number): Promise<void> {
-  const response = await api.post(`/api/conferences/${id}/end`);
-  // 409: it had already ended.
-  expect([200, 409], await response.text()).toContain(response.status());
-}
 
 function chatOf(page: Page) {
   return page.getByRole("region", { name: "Live Chat" });
@@ -54,7 +29,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a student writes in the room's chat with a plain form and reads it back", async ({ page, visit, request, student }) => {
-    const id = await goLive(request);
+    const id = await goLiveThroughApi(request);
     try {
       await visit(`/join-conference/${id}`);
       await page.getByRole("link", { name: "Join Conference Now" }).click();
@@ -90,7 +65,7 @@ test.describe("without JavaScript", () => {
       await expect(host).toContainText("headmaster");
       await expect(host.getByText("Host", { exact: true })).toBeVisible();
     } finally {
-      await endSession(request, id);
+      await endSessionThroughApi(request, id);
     }
   });
 });
@@ -98,7 +73,7 @@ test.describe("without JavaScript", () => {
 test.describe("with JavaScript", () => {
   test("the host and a student see each other's messages", async ({ browser, page, visit, request, student }) => {
     test.slow(); // two browsers, polling
-    const id = await goLive(request);
+    const id = await goLiveThroughApi(request);
     const hostContext = await browser.newContext();
     try {
       await loginThroughApi(hostContext.request, HEADMASTER);
@@ -146,10 +121,10 @@ test.describe("with JavaScript", () => {
 
       // The host ends the session: the room closes and sends the student to the home page (spec §2).
       // (A message sent after the end is refused in place: tests/integration/live-chat.test.ts.)
-      await endSession(request, id);
+      await endSessionThroughApi(request, id);
       await expect(page).toHaveURL(/\/$/);
     } finally {
-      await endSession(request, id);
+      await endSessionThroughApi(request, id);
       await hostContext.close();
     }
   });

@@ -1,6 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { z } from "zod";
-import { expect, HEADMASTER, loginThroughApi, test, waitUntilInteractive } from "./helpers";
+import type { Page } from "@playwright/test";
+import { endSessionThroughApi, expect, goLiveThroughApi, HEADMASTER, loginThroughApi, test, waitUntilInteractive } from "./helpers";
 
 // The live room's questions (issue 28): a student asks and upvotes without
 // JavaScript; with JavaScript a student asks, another member's vote and the
@@ -8,31 +7,9 @@ import { expect, HEADMASTER, loginThroughApi, test, waitUntilInteractive } from 
 // one session may be live, so these run one after another and end what they start.
 test.describe.configure({ mode: "serial" });
 
-const IdSchema = z.object({ id: z.number().int() });
 const EMPTY = "No questions yet. Ask the first one!";
 const PLACEHOLDER = "Ask the host a question...";
 
-async function goLive(api: APIRequestContext): Promise<number> {
-  await loginThroughApi(api, HEADMASTER);
-  let id: number | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await api.post("/api/conferences/go-live");
-        if (response.status() === 201) id = IdSchema.parse(await response.json()).id;
-        return response.status();
-      },
-      { timeout: 30_000, intervals: [250, 500, 1000] },
-    )
-    .toBe(201);
-  if (id === null) throw new Error("Go Live answered 201 without a conference");
-  return id;
-}
-
-async function endSession(api: APIRequestContext, id: number): Promise<void> {
-  const response = await api.post(`/api/conferences/${id}/end`);
-  expect([200, 409], await response.text()).toContain(response.status());
-}
 
 const panelOf = (page: Page) => page.getByRole("region", { name: "Questions", exact: true });
 const questionIn = (page: Page, text: string) => panelOf(page).getByTestId("live-question").filter({ hasText: text });
@@ -42,7 +19,7 @@ test.describe("without JavaScript", () => {
 
   test("a student asks and upvotes with plain forms", async ({ page, visit, request, student }) => {
     expect(student.username).toBeTruthy();
-    const id = await goLive(request);
+    const id = await goLiveThroughApi(request);
     try {
       await visit(`/join-conference/${id}?room=1`);
       const panel = panelOf(page);
@@ -64,7 +41,7 @@ test.describe("without JavaScript", () => {
       // Members see no host controls.
       await expect(panelOf(page).getByRole("button", { name: "Mark answered" })).toHaveCount(0);
     } finally {
-      await endSession(request, id);
+      await endSessionThroughApi(request, id);
     }
   });
 });
@@ -73,7 +50,7 @@ test.describe("with JavaScript", () => {
   test("questions, votes and answers reach the room live; the host hides one", async ({ browser, page, visit, request, student }) => {
     expect(student.username).toBeTruthy();
     test.slow(); // two browsers
-    const id = await goLive(request);
+    const id = await goLiveThroughApi(request);
     const hostContext = await browser.newContext();
     try {
       await loginThroughApi(hostContext.request, HEADMASTER);
@@ -106,7 +83,7 @@ test.describe("with JavaScript", () => {
       await expect(questionIn(page, "What is a good daily practice?")).toHaveCount(0, { timeout: 10_000 });
     } finally {
       await hostContext.close();
-      await endSession(request, id);
+      await endSessionThroughApi(request, id);
     }
   });
 });
