@@ -20,19 +20,7 @@ if [ "${#packages[@]}" -eq 0 ]; then
   exit 0
 fi
 
-echo "Installing with apt-get: ${packages[*]}" >&2
-as_root=()
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    as_root=(sudo)
-  else
-    echo "Not root and sudo is unavailable: install ${packages[*]} (apt-get install -y ...) and retry." >&2
-    exit 1
-  fi
-fi
-
-"${as_root[@]}" apt-get update
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${packages[@]}"
+bash "$(dirname "$0")/apt-install.sh" "${packages[@]}"
 
 # The Debian launcher prints harmless shell warnings on stderr; only the exit code matters.
 "$CHROMIUM" --version 2>/dev/null
