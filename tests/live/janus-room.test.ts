@@ -1,10 +1,8 @@
 import { EventEmitter } from "node:events";
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from "werift";
 import type { WebSocket } from "ws";
-import { JanusClient } from "~/realtime/janus-client.server";
-import { startJanus, type SupervisedJanus } from "~/realtime/janus-process.server";
+import { useJanus } from "./janus-fixture";
 import { janusRoomNumber, JanusLiveRoom } from "~/realtime/janus-room.server";
 
 // The live room over Janus (issue 28), driven through the room's socket
@@ -14,20 +12,7 @@ import { janusRoomNumber, JanusLiveRoom } from "~/realtime/janus-room.server";
 // cannot publish, and ending the session destroys the VideoRoom. Runs in
 // the live tests' network namespace.
 
-let janus: SupervisedJanus;
-let client: JanusClient;
-
-beforeAll(async () => {
-  janus = await startJanus({ portRange: [41200, 41299] });
-  client = new JanusClient(janus.config.url, janus.config.apiSecret);
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client.close();
-  await janus.stop();
-  fs.rmSync(janus.config.configDir, { recursive: true, force: true });
-});
+const live = useJanus([41200, 41299]);
 
 type Message = {
   type: string;
@@ -62,7 +47,7 @@ describe("a live room over Janus", () => {
   it("forwards the host to a student, keeps uninvited students from publishing, and ends", async () => {
     const conferenceId = 9001;
     let emptied = false;
-    const room = new JanusLiveRoom(conferenceId, client, [], () => (emptied = true));
+    const room = new JanusLiveRoom(conferenceId, live.client, [], () => (emptied = true));
 
     // The host joins and publishes audio then video (the browser's order).
     const hostSocket = new BotSocket();
@@ -107,8 +92,8 @@ describe("a live room over Janus", () => {
       room.close();
       expect(emptied).toBe(true);
       expect(studentSocket.readyState).toBe(3);
-      const probe = await client.attach(() => undefined);
-      await expect.poll(async () => (await client.message(probe, { request: "exists", room: janusRoomNumber(conferenceId) })).data.exists).toBe(false);
+      const probe = await live.client.attach(() => undefined);
+      await expect.poll(async () => (await live.client.message(probe, { request: "exists", room: janusRoomNumber(conferenceId) })).data.exists).toBe(false);
     } finally {
       clearInterval(timer);
       await sender.close();

@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from "werift";
-import { JanusClient, JanusError, type HandleEvent, type Jsep } from "~/realtime/janus-client.server";
-import { startJanus, type SupervisedJanus } from "~/realtime/janus-process.server";
+import { JanusError, type HandleEvent, type Jsep } from "~/realtime/janus-client.server";
+import { useJanus } from "./janus-fixture";
 
 // The academy's Janus client (issue 28) against the real Janus, in the live
 // tests' network namespace (scripts/test-live.sh): a VideoRoom
@@ -11,21 +10,8 @@ import { startJanus, type SupervisedJanus } from "~/realtime/janus-process.serve
 // arriving at the subscriber through Janus. A restart loses the session,
 // which the client reports.
 
-let janus: SupervisedJanus;
-let client: JanusClient;
+const live = useJanus([41100, 41199]);
 const ROOM = 424_242;
-
-beforeAll(async () => {
-  janus = await startJanus({ portRange: [41100, 41199] });
-  client = new JanusClient(janus.config.url, janus.config.apiSecret);
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client.close();
-  await janus.stop();
-  fs.rmSync(janus.config.configDir, { recursive: true, force: true });
-});
 
 /** Resolves with the first event on a handle that `wanted` accepts. */
 function eventOn(events: HandleEvent[], wanted: (event: HandleEvent) => boolean): Promise<HandleEvent> {
@@ -42,33 +28,33 @@ function eventOn(events: HandleEvent[], wanted: (event: HandleEvent) => boolean)
 
 describe("Janus's VideoRoom through the academy's client", () => {
   it("makes and destroys a room, and refuses a second one with the same number", async () => {
-    const handle = await client.attach(() => undefined);
-    const created = await client.message(handle, { request: "create", room: ROOM + 1, publishers: 4, description: "test" });
+    const handle = await live.client.attach(() => undefined);
+    const created = await live.client.message(handle, { request: "create", room: ROOM + 1, publishers: 4, description: "test" });
     expect(created.data).toMatchObject({ videoroom: "created", room: ROOM + 1 });
-    await expect(client.message(handle, { request: "create", room: ROOM + 1 })).rejects.toBeInstanceOf(JanusError);
-    const listed = await client.message(handle, { request: "list" });
+    await expect(live.client.message(handle, { request: "create", room: ROOM + 1 })).rejects.toBeInstanceOf(JanusError);
+    const listed = await live.client.message(handle, { request: "list" });
     expect((listed.data.list as { room: number }[]).map((room) => room.room)).toContain(ROOM + 1);
-    expect((await client.message(handle, { request: "destroy", room: ROOM + 1 })).data).toMatchObject({ videoroom: "destroyed" });
-    await client.detach(handle);
+    expect((await live.client.message(handle, { request: "destroy", room: ROOM + 1 })).data).toMatchObject({ videoroom: "destroyed" });
+    await live.client.detach(handle);
   });
 
   it("forwards a publisher's RTP to a subscriber", async () => {
-    const control = await client.attach(() => undefined);
-    await client.message(control, { request: "create", room: ROOM, publishers: 4 });
+    const control = await live.client.attach(() => undefined);
+    await live.client.message(control, { request: "create", room: ROOM, publishers: 4 });
 
     // The publisher: a werift peer offering audio and video it sends.
     const publisherEvents: HandleEvent[] = [];
-    const publisher = await client.attach((event) => publisherEvents.push(event));
+    const publisher = await live.client.attach((event) => publisherEvents.push(event));
     const sender = new RTCPeerConnection({});
     const audio = new MediaStreamTrack({ kind: "audio" });
     const video = new MediaStreamTrack({ kind: "video" });
     sender.addTransceiver(audio, { direction: "sendonly" });
     sender.addTransceiver(video, { direction: "sendonly" });
     await sender.setLocalDescription(await sender.createOffer());
-    const joined = await client.message(publisher, { request: "join", ptype: "publisher", room: ROOM, display: "Host" });
+    const joined = await live.client.message(publisher, { request: "join", ptype: "publisher", room: ROOM, display: "Host" });
     const feedId = joined.data.id as number;
     expect(joined.data).toMatchObject({ videoroom: "joined", room: ROOM });
-    const configured = await client.message(publisher, { request: "configure", audio: true, video: true }, sender.localDescription as Jsep);
+    const configured = await live.client.message(publisher, { request: "configure", audio: true, video: true }, sender.localDescription as Jsep);
     expect(configured.jsep?.type).toBe("answer");
     await sender.setRemoteDescription(configured.jsep as Jsep);
 
@@ -80,37 +66,37 @@ describe("Janus's VideoRoom through the academy's client", () => {
     }, 20);
 
     // The subscriber: Janus offers the publisher's streams; a werift peer answers and counts bytes.
-    const subscriber = await client.attach(() => undefined);
+    const subscriber = await live.client.attach(() => undefined);
     const receiver = new RTCPeerConnection({});
     let received = 0;
     receiver.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((rtp) => (received += rtp.payload.length)));
     try {
       await eventOn(publisherEvents, (event) => event.janus === "webrtcup");
-      const offered = await client.message(subscriber, { request: "join", ptype: "subscriber", room: ROOM, streams: [{ feed: feedId }] });
+      const offered = await live.client.message(subscriber, { request: "join", ptype: "subscriber", room: ROOM, streams: [{ feed: feedId }] });
       expect(offered.jsep?.type).toBe("offer");
       await receiver.setRemoteDescription(offered.jsep as Jsep);
       await receiver.setLocalDescription(await receiver.createAnswer());
-      const started = await client.message(subscriber, { request: "start" }, receiver.localDescription as Jsep);
+      const started = await live.client.message(subscriber, { request: "start" }, receiver.localDescription as Jsep);
       expect(started.data).toMatchObject({ videoroom: "event", started: "ok" });
       await expect.poll(() => received, { timeout: 10_000 }).toBeGreaterThan(20_000);
     } finally {
       clearInterval(timer);
       await sender.close();
       await receiver.close();
-      await client.message(control, { request: "destroy", room: ROOM }).catch(() => undefined);
+      await live.client.message(control, { request: "destroy", room: ROOM }).catch(() => undefined);
     }
   });
 
   it("reports a lost session when Janus restarts, and connects again", async () => {
-    const lost = new Promise<void>((resolve) => (client.onLost = resolve));
-    const restarted = new Promise<void>((resolve) => janus.once("restarted", () => resolve()));
-    const pid = janus.pid();
+    const lost = new Promise<void>((resolve) => (live.client.onLost = resolve));
+    const restarted = new Promise<void>((resolve) => live.janus.once("restarted", () => resolve()));
+    const pid = live.janus.pid();
     if (pid) process.kill(pid, "SIGKILL");
     await lost;
-    expect(client.connected).toBe(false);
+    expect(live.client.connected).toBe(false);
     await restarted;
-    await client.connect();
-    const handle = await client.attach(() => undefined);
-    expect((await client.message(handle, { request: "list" })).data).toMatchObject({ videoroom: "success" });
+    await live.client.connect();
+    const handle = await live.client.attach(() => undefined);
+    expect((await live.client.message(handle, { request: "list" })).data).toMatchObject({ videoroom: "success" });
   });
 });
