@@ -127,21 +127,20 @@ export async function askQuestion(viewer: Viewer, conferenceId: number, text: un
   return question;
 }
 
-/** A question of this session that is still shown (hidden ones are gone), or 404. */
-function findVisible(conferenceId: number, questionId: number) {
+/** Refuses (404) a question that is not this session's or was hidden. */
+function requireVisible(conferenceId: number, questionId: number): void {
   const row = db
-    .select({ id: conferenceQuestions.id, answeredAt: conferenceQuestions.answeredAt })
+    .select({ id: conferenceQuestions.id })
     .from(conferenceQuestions)
     .where(and(eq(conferenceQuestions.id, questionId), eq(conferenceQuestions.conferenceId, conferenceId), isNull(conferenceQuestions.hiddenAt)))
     .get();
   if (!row) throw new QuestionError(404, QUESTION_REFUSALS.questionNotFound);
-  return row;
 }
 
 /** Adds the viewer's vote, or takes it back when they had voted: one vote per member. */
 export function toggleVote(viewer: Viewer, conferenceId: number, questionId: number): { votes: number; voted: boolean } {
   questionConference(viewer, conferenceId, "write");
-  findVisible(conferenceId, questionId);
+  requireVisible(conferenceId, questionId);
   db.transaction((tx) => {
     const removed = tx
       .delete(conferenceQuestionVotes)
@@ -157,7 +156,7 @@ export function toggleVote(viewer: Viewer, conferenceId: number, questionId: num
 /** The host marks a question answered (it moves to "Answered"). */
 export function markAnswered(viewer: Viewer, conferenceId: number, questionId: number): LiveQuestion {
   questionConference(viewer, conferenceId, "moderate");
-  findVisible(conferenceId, questionId);
+  requireVisible(conferenceId, questionId);
   db.update(conferenceQuestions)
     .set({ answeredAt: sql`coalesce(${conferenceQuestions.answeredAt}, ${Date.now()})` })
     .where(eq(conferenceQuestions.id, questionId))
@@ -170,7 +169,7 @@ export function markAnswered(viewer: Viewer, conferenceId: number, questionId: n
 /** The host hides a question from everyone. */
 export function hideQuestion(viewer: Viewer, conferenceId: number, questionId: number): { id: number; hidden: true } {
   questionConference(viewer, conferenceId, "moderate");
-  findVisible(conferenceId, questionId);
+  requireVisible(conferenceId, questionId);
   db.update(conferenceQuestions).set({ hiddenAt: new Date() }).where(eq(conferenceQuestions.id, questionId)).run();
   announce(conferenceId, { id: questionId, removed: true });
   return { id: questionId, hidden: true };

@@ -30,9 +30,8 @@ export const STAGE_REFUSALS = {
   premium: PREMIUM_REQUIRED,
   notLive: "The session is not live.",
   hostOnly: "Only the host can do that.",
-  hostHand: "The host is always on stage.",
+  hostOnStage: "The host is always on stage.",
   memberNotFound: "Member not found",
-  hostSpeaker: "The host is always on stage.",
   full: (max: number) => `At most ${max} people can speak at once, the host included. End someone's turn first.`,
 } as const;
 
@@ -93,7 +92,7 @@ function announce(conferenceId: number): void {
 /** A member raises or lowers their hand; a speaker's hand stays down. */
 export function setHand(viewer: Viewer, conferenceId: number, raised: boolean): { raised: boolean } {
   stageConference(viewer, conferenceId, "hand");
-  if (viewer.role === "admin") throw new StageError(400, STAGE_REFUSALS.hostHand);
+  if (viewer.role === "admin") throw new StageError(400, STAGE_REFUSALS.hostOnStage);
   const stage = stageFor(conferenceId);
   const up = raised && !stage.speakers.has(viewer.id);
   const changed = up !== stage.hands.has(viewer.id);
@@ -108,7 +107,7 @@ export function setSpeaker(viewer: Viewer, conferenceId: number, userId: number,
   const conference = stageConference(viewer, conferenceId, "speakers");
   const member = getUserById(userId);
   if (!member || !mayAttend(member, conference)) throw new StageError(404, STAGE_REFUSALS.memberNotFound);
-  if (member.role === "admin") throw new StageError(400, STAGE_REFUSALS.hostSpeaker);
+  if (member.role === "admin") throw new StageError(400, STAGE_REFUSALS.hostOnStage);
   const stage = stageFor(conferenceId);
   if (allow && !stage.speakers.has(userId)) {
     // The host holds one of the LIVE_MAX_SPEAKERS places.
