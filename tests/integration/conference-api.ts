@@ -44,6 +44,16 @@ export type RecordingJson = z.infer<typeof RecordingJsonSchema>;
 export const MessageSchema = z.object({ message: z.string(), errors: z.record(z.array(z.string()).optional()).optional() });
 
 /** An ISO date-time `hours` from now. */
+/** The `{ message }` of a refusal with this status. */
+export async function refusal(response: Response, status: number): Promise<string> {
+  return (await answer(response, status, MessageSchema)).message;
+}
+
+/** A plain form post, as a browser without JavaScript sends it. */
+export function postForm(who: Visitor, path: string, fields: Record<string, string>): Promise<Response> {
+  return who.request(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+}
+
 export function hoursFromNow(hours: number): string {
   return new Date(Date.now() + hours * 3_600_000).toISOString();
 }

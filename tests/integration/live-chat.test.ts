@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answer, ConferenceJsonSchema, endAnyLive, MessageSchema, schedule, transition, type ConferenceJson } from "./conference-api";
+import { answer, ConferenceJsonSchema, endAnyLive, postForm, refusal, schedule, transition, type ConferenceJson } from "./conference-api";
 import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 // The live chat of a session (issue 13): who may read and write it and when,
@@ -66,18 +66,6 @@ async function said(who: Visitor, id: number, message: string): Promise<ChatMess
 
 async function history(who: Visitor, id: number, query = ""): Promise<ChatMessage[]> {
   return answer(await who.request(`${messagesPath(id)}${query}`), 200, ChatListSchema);
-}
-
-async function refusal(response: Response, status: number): Promise<string> {
-  return (await answer(response, status, MessageSchema)).message;
-}
-
-function postForm(who: Visitor, path: string, fields: Record<string, string>): Promise<Response> {
-  return who.request(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
 }
 
 /** The page's HTML with React's text separators removed (entities left as they are). */

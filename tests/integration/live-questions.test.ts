@@ -5,10 +5,11 @@ import {
   answer,
   ConferenceJsonSchema,
   endAnyLive,
-  MessageSchema,
+  postForm,
   RECORDING_FIXTURE,
   recordingName,
   RecordingJsonSchema,
+  refusal,
   schedule,
   sendChunk,
   transition,
@@ -57,12 +58,6 @@ async function list(who: Visitor, id: number): Promise<Question[]> {
 }
 const step = (who: Visitor, id: number, questionId: number, name: "vote" | "answered" | "hide") =>
   who.request(`${questionsPath(id)}/${questionId}/${name}`, { method: "POST", json: {} });
-async function refusal(response: Response, status: number): Promise<string> {
-  return (await answer(response, status, MessageSchema)).message;
-}
-function postForm(who: Visitor, path: string, fields: Record<string, string>): Promise<Response> {
-  return who.request(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
-}
 async function goLive(): Promise<ConferenceJson> {
   return answer(await admin.request("/api/conferences/go-live", { method: "POST" }), 201, ConferenceJsonSchema);
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { z } from "zod";
-import { answer, ConferenceJsonSchema, endAnyLive, MessageSchema, schedule, transition, type ConferenceJson } from "./conference-api";
+import { answer, ConferenceJsonSchema, endAnyLive, refusal, schedule, transition, type ConferenceJson } from "./conference-api";
 import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 // Raise hand / invite to speak (issue 28): the API's rules, the order of the
@@ -31,9 +31,6 @@ async function idOf(who: Visitor): Promise<number> {
 }
 const hand = (who: Visitor, id: number, json: unknown) => who.request(`/api/conferences/${id}/hand`, { method: "POST", json });
 const speakers = (who: Visitor, id: number, json: unknown) => who.request(`/api/conferences/${id}/speakers`, { method: "POST", json });
-async function refusal(response: Response, status: number): Promise<string> {
-  return (await answer(response, status, MessageSchema)).message;
-}
 async function goLive(): Promise<ConferenceJson> {
   return answer(await admin.request("/api/conferences/go-live", { method: "POST" }), 201, ConferenceJsonSchema);
 }

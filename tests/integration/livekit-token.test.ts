@@ -4,7 +4,7 @@ import path from "node:path";
 import { TokenVerifier } from "livekit-server-sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { answer, endAnyLive, MessageSchema, schedule, transition, type ConferenceJson } from "./conference-api";
+import { answer, endAnyLive, refusal, schedule, transition, type ConferenceJson } from "./conference-api";
 import { startFakeLiveKit } from "./fake-livekit";
 import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
 
@@ -65,10 +65,6 @@ async function userId(who: Visitor): Promise<number> {
 }
 
 const askForMedia = (who: Visitor, id: number | string) => who.request(`/api/conferences/${id}/media-token`, { method: "POST" });
-
-async function refusal(response: Response, status: number): Promise<string> {
-  return (await answer(response, status, MessageSchema)).message;
-}
 
 async function liveSession(fields: Record<string, unknown> = {}): Promise<ConferenceJson> {
   const conference = await schedule(admin, fields);
