@@ -1,6 +1,6 @@
 import { execSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from "werift";
+import { isMedia, isRtcp, MediaStreamTrack, RTCDtlsTransport, RTCPeerConnection, RtpHeader, RtpPacket } from "werift";
 import WebSocket from "ws";
 import { startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
 import { cpuSeconds, listeningPid, rssMegabytes } from "./process-stats";
@@ -11,13 +11,42 @@ import { cpuSeconds, listeningPid, rssMegabytes } from "./process-stats";
 // clients, all in this process) join one room in steps of LIVE_STEPS and we
 // read the server's CPU and memory from /proc while they all receive. The SFU
 // forwards packets without decoding them, so synthetic payloads cost it
-// exactly what real ones do.
+// exactly what real ones do. Viewers complete ICE and DTLS like a browser
+// but count the SRTP bytes that arrive without decrypting them
+// (countWithoutDecrypting): decrypting in JavaScript cost each bot about as
+// much as the server, and 100 of them filled both cores.
 
-const STEPS = (process.env.LIVE_STEPS ?? "10,50,100").split(",").map(Number);
+const STEPS = (process.env.LIVE_STEPS ?? "10,50,100,200").split(",").map(Number);
 // LIVE_BACKENDS: which media servers to measure, in turn (MEDIA_BACKEND values).
 const BACKENDS = (process.env.LIVE_BACKENDS ?? "embedded,janus").split(",") as ("embedded" | "janus")[];
 const MEASURE_SECONDS = Number(process.env.LIVE_MEASURE_SECONDS ?? 10);
 const JOIN_TIMEOUT_MS = 30_000;
+
+/**
+ * Viewers only (this process; the host bot runs in its own): werift's
+ * DTLS transport still derives the SRTP keys (the bot's RTCP reports are
+ * encrypted with them) but counts arriving RTP packets instead of
+ * decrypting and parsing them.
+ */
+function countWithoutDecrypting(): void {
+  type Transport = {
+    srtpStarted: boolean;
+    bytesReceived: number;
+    packetsReceived: number;
+    updateSrtpSession(): void;
+    iceTransport: { connection: { onData: { subscribe(listener: (data: Buffer) => void): void } } };
+  };
+  (RTCDtlsTransport.prototype as unknown as { startSrtp(this: Transport): void }).startSrtp = function startSrtp() {
+    if (this.srtpStarted) return;
+    this.srtpStarted = true;
+    this.updateSrtpSession();
+    this.iceTransport.connection.onData.subscribe((data) => {
+      if (!isMedia(data) || isRtcp(data)) return;
+      this.bytesReceived += data.length;
+      this.packetsReceived += 1;
+    });
+  };
+}
 
 class Session {
   cookie = "";
@@ -63,9 +92,8 @@ interface Bot {
 function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish: boolean, janus = false): Promise<Bot> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws/conferences/${conferenceId}`, { headers: { Cookie: cookie }, origin: baseUrl });
   const pc = new RTCPeerConnection({ iceAdditionalHostAddresses: ["127.0.0.1"] });
-  let received = 0;
-  // Subscribed before the offer is applied: werift announces remote tracks while applying it.
-  pc.onTrack.subscribe((track: MediaStreamTrack) => track.onReceiveRtp.subscribe((rtp) => (received += rtp.payload.length)));
+  // Encrypted RTP as it arrived (headers and SRTP tag included): see countWithoutDecrypting.
+  const received = () => pc.dtlsTransports.reduce((sum, transport) => sum + transport.bytesReceived, 0);
   let timer: NodeJS.Timeout | undefined;
   let publisher: RTCPeerConnection | undefined;
   /** Janus: the host bot offers its own connection (audio on mid 0, video on mid 1) and sends the stream on it. */
@@ -83,7 +111,7 @@ function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish
   return new Promise((resolve, reject) => {
     if (janus && publish) socket.on("message", (data) => {
       if ((JSON.parse(String(data)) as { type: string }).type === "publish-answer") {
-        resolve({ close: () => (clearInterval(timer), socket.close(), void publisher?.close()), receivedBytes: () => received });
+        resolve({ close: () => (clearInterval(timer), socket.close(), void publisher?.close()), receivedBytes: received });
       }
     });
     socket.on("unexpected-response", (_request, response) => reject(new Error(`room refused: ${response.statusCode}`)));
@@ -101,7 +129,7 @@ function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish
         })();
         return;
       }
-      if (janus && message.type === "welcome" && !publish) resolve({ close: () => (socket.close(), void pc.close()), receivedBytes: () => received });
+      if (janus && message.type === "welcome" && !publish) resolve({ close: () => (socket.close(), void pc.close()), receivedBytes: received });
       if (message.type !== "offer" || !message.sdp || janus) return;
       void (async () => {
         await pc.setRemoteDescription(message.sdp!);
@@ -125,7 +153,7 @@ function joinRoom(baseUrl: string, conferenceId: number, cookie: string, publish
             socket.close();
             void pc.close();
           },
-          receivedBytes: () => received,
+          receivedBytes: received,
         });
       })().catch(reject);
     });
@@ -199,7 +227,15 @@ async function main() {
 }
 
 async function measureBackend(backend: "embedded" | "janus") {
-  const academy: AcademyProcess = await startAcademy({ SIGNUPS_PER_HOUR: "100000", LOGIN_MAX_FAILURES: "100000", SEED_DEMO_DATA: "false", MEDIA_BACKEND: backend });
+  const academy: AcademyProcess = await startAcademy({
+    SIGNUPS_PER_HOUR: "100000",
+    LOGIN_MAX_FAILURES: "100000",
+    SEED_DEMO_DATA: "false",
+    MEDIA_BACKEND: backend,
+    // Every member's connection takes a UDP port per network interface: the default 200 ports run out before 200 viewers.
+    RTC_MIN_PORT: "40000",
+    RTC_MAX_PORT: String(40000 + Math.max(...STEPS) * 3),
+  });
   const janus = backend === "janus";
   try {
     const admin = new Session(academy.baseUrl);
@@ -235,7 +271,7 @@ async function measureBackend(backend: "embedded" | "janus") {
           new Promise<undefined>((resolve) => setTimeout(resolve, JOIN_TIMEOUT_MS)),
         ]);
         if (!joined) {
-          // On two cores the bots (each decrypting every packet) and the server share the machine.
+          // On two cores the bots and the server share the machine.
           console.log(`| ${target} | viewer ${viewers.length + 1} could not join within ${JOIN_TIMEOUT_MS / 1000} s: this machine cannot run more bot viewers beside the server | | | | |`);
           break steps;
         }
@@ -268,6 +304,7 @@ async function measureBackend(backend: "embedded" | "janus") {
 
 if (process.env.BENCH_LIVE_HOST) await publishAsHost(process.env.BENCH_LIVE_HOST);
 else {
+  countWithoutDecrypting();
   await main();
   // A bot still joining when a step gave up keeps werift's sockets open.
   process.exit(0);
