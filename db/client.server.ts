@@ -9,12 +9,25 @@ import { reuseStatements } from "./reuse-statements";
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/**
+ * A migration that changes a table's CHECK rebuilds it (new table, copy, drop,
+ * rename). With foreign keys on, dropping `users` would cascade-delete every
+ * member's rows elsewhere, and PRAGMA foreign_keys cannot change inside the
+ * migrator's transaction; so migrations run with them off, as SQLite's own
+ * ALTER TABLE procedure says, and the result is checked before they go back on.
+ */
+function migrateWithoutCascades(sqlite: Database.Database, db: AppDatabase): void {
+  sqlite.pragma("foreign_keys = OFF");
+  migrate(db, { migrationsFolder: path.resolve("db/migrations") });
+  const broken = sqlite.pragma("foreign_key_check") as unknown[];
+  if (broken.length > 0) throw new Error(`migrations left ${broken.length} rows pointing at missing parents: ${JSON.stringify(broken.slice(0, 5))}`);
+}
+
 function openDatabase(): AppDatabase {
   const file = path.resolve(env.DATABASE_PATH);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   // NORMAL is durable against application crashes in WAL mode; only a power cut
   // can lose the last few commits, which is the usual trade for a single server
@@ -22,7 +35,8 @@ function openDatabase(): AppDatabase {
   sqlite.pragma("synchronous = NORMAL");
   reuseStatements(sqlite);
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: path.resolve("db/migrations") });
+  migrateWithoutCascades(sqlite, db);
+  sqlite.pragma("foreign_keys = ON");
   return db;
 }
 

@@ -24,7 +24,8 @@ const flag = (name: string, initial: boolean) =>
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
-export const ROLES = ["student", "admin"] as const;
+// An instructor (issue 29) manages only the courses they are named on (course_instructors).
+export const ROLES = ["student", "instructor", "admin"] as const;
 export const COURSE_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 export const SECTION_TYPES = ["text", "image", "video"] as const;
 export const PLANS = ["basic", "premium"] as const;
@@ -74,6 +75,12 @@ export const users = sqliteTable(
     firstName: text("first_name"),
     name: text("name"),
     email: text("email"),
+    // Shown beside an instructor's name on their courses (issue 29).
+    bio: text("bio"),
+    // An admin lets an instructor create courses of their own.
+    canCreateCourses: flag("can_create_courses", false),
+    // One Stripe trial per member, ever: set when a trial subscription begins.
+    trialUsedAt: integer("trial_used_at", { mode: "timestamp_ms" }),
     moodTheme: text("mood_theme").notNull().default("celestial"),
     // JSON: { animationSpeed, particleEffects, soundEffects, glowIntensity }
     themeSettings: text("theme_settings"),
@@ -138,13 +145,33 @@ export const lessons = sqliteTable(
     isActive: flag("is_active", true),
     // Expected study time; the portal counts it for a completed lesson with no measured time.
     estimatedMinutes: integer("estimated_minutes").notNull().default(20),
+    // Scheduled release (issue 29): days after the member started the course, and/or a fixed
+    // date; the lesson opens when both that apply have passed. Null: open from the start.
+    releaseAfterDays: integer("release_after_days"),
+    releaseAt: integer("release_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("lessons_course_order").on(t.courseId, t.order),
     check("lessons_minutes", sql`estimated_minutes between 1 and 1440`),
+    check("lessons_release_days", sql`release_after_days is null or release_after_days between 0 and 3650`),
   ],
+);
+
+// The instructors named on a course: they manage it (issue 29) and sign its certificates.
+export const courseInstructors = sqliteTable(
+  "course_instructors",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index("course_instructors_user").on(t.userId)],
 );
 
 export const contentSections = sqliteTable(
@@ -813,7 +840,7 @@ export type ContentSection = typeof contentSections.$inferSelect;
 
 // Notifications (issue 25): a row per recipient and event, read in the app
 // (the bell, /notifications) and sent by email per the member's preference.
-export const NOTIFICATION_TYPES = ["forum_reply", "mention", "live_session", "course_new", "certificate", "premium", "moderation"] as const;
+export const NOTIFICATION_TYPES = ["forum_reply", "mention", "live_session", "course_new", "certificate", "premium", "moderation", "lesson_released"] as const;
 export const notifications = sqliteTable(
   "notifications",
   {
@@ -843,6 +870,21 @@ export const notifications = sqliteTable(
     uniqueIndex("notifications_unread_group").on(t.userId, t.groupKey).where(sql`read_at is null and group_key is not null`),
     check("notifications_type", inList("type", NOTIFICATION_TYPES)),
   ],
+);
+
+// A member was told that a scheduled lesson opened for them (issue 29): once per member and lesson.
+export const lessonReleaseNotices = sqliteTable(
+  "lesson_release_notices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("lesson_release_notices_lesson").on(t.lessonId)],
 );
 
 export const EMAIL_FREQUENCIES = ["instant", "daily", "weekly", "off"] as const;

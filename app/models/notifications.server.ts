@@ -23,6 +23,8 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailPreferenceKey | "acco
   certificate: "account",
   premium: "account",
   moderation: "account",
+  // A scheduled lesson of a course the member started: news about their courses.
+  lesson_released: "newCourses",
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = { forumReplies: "instant", mentions: "instant", liveSessions: "instant", newCourses: "weekly" };

@@ -368,7 +368,7 @@ const quizzesToPassQuery = db
   .orderBy(desc(userProgress.lastAccessedAt), asc(lessons.order), asc(lessons.id))
   .prepare();
 
-export function listQuizzesToPass(user: { id: number; role: "student" | "admin" }) {
+export function listQuizzesToPass(user: { id: number; role: "student" | "instructor" | "admin" }) {
   const rows = quizzesToPassQuery.all({ userId: user.id });
   const premium = rows.some((row) => row.coursePremium) && isPremium(user);
   return rows

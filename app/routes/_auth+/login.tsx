@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** After sign-in: a saved enrol-after-login course, else a safe redirect, else by role. */
-function destinationAfterLogin(formData: FormData, user: { role: "student" | "admin" }): string {
+function destinationAfterLogin(formData: FormData, user: { role: "student" | "instructor" | "admin" }): string {
   const courseId = String(formData.get("enrollCourseId") ?? "");
   if (/^\d{1,9}$/.test(courseId)) return `/course/${courseId}`;
   return sanitizeRedirect(formData.get("redirectTo"), homeFor(user));

@@ -36,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** The lesson a signed-in viewer may open at this URL, or a 404. */
-function findRequestedLesson(params: LoaderFunctionArgs["params"], viewer: { id: number; role: "student" | "admin" }) {
+function findRequestedLesson(params: LoaderFunctionArgs["params"], viewer: { id: number; role: "student" | "instructor" | "admin" }) {
   const courseId = parseRouteId(params.courseId);
   const lessonId = parseRouteId(params.lessonId);
   const found = courseId === null || lessonId === null ? undefined : findLessonForViewer(lessonId, viewer, courseId);
