@@ -418,6 +418,8 @@ export const subscriptions = sqliteTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     startDate: integer("start_date", { mode: "timestamp_ms" }).notNull(),
     currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    // Stripe's free trial (STRIPE_TRIAL_DAYS, issue 29): when it ends, while it runs.
+    trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE `subscriptions` ADD `trial_ends_at` integer;
