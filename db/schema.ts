@@ -388,6 +388,8 @@ export const certificates = sqliteTable(
     // Name and course title as they were when issued, so later edits do not rewrite history.
     recipientName: text("recipient_name").notNull(),
     courseTitle: text("course_title").notNull(),
+    // The course's instructors when it was issued (JSON array of names), signed beside the founder (issue 29).
+    instructorNames: text("instructor_names").notNull().default("[]"),
     issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
     isVerified: flag("is_verified", true),
     shareToken: text("share_token"),

@@ -22,7 +22,7 @@ const mobileLinks = [
   { to: "/theme-settings", label: "Theme Settings" },
 ];
 
-export function SiteHeader({ user, unreadNotifications = 0 }: { user: Pick<PublicUser, "username"> | null; unreadNotifications?: number }) {
+export function SiteHeader({ user, unreadNotifications = 0 }: { user: Pick<PublicUser, "username" | "role"> | null; unreadNotifications?: number }) {
   const { pathname } = useLocation();
   const portalHref = user ? "/students" : "/login";
   const mobileMenu = useRef<HTMLDetailsElement>(null);
@@ -66,6 +66,11 @@ export function SiteHeader({ user, unreadNotifications = 0 }: { user: Pick<Publi
               <Sparkles className="h-4 w-4" aria-hidden /> Revenue Oracle
             </a>
           ) : null}
+          {user?.role === "instructor" ? (
+            <AppLink to="/admin/courses" className={buttonClasses("ghost", pathname.startsWith("/admin/courses") ? "bg-primary/20" : undefined, "sm")}>
+              My Courses
+            </AppLink>
+          ) : null}
           {user ? <NotificationBell initialCount={unreadNotifications} /> : null}
           {user ? (
             <AppLink to="/settings" className={buttonClasses("ghost", "ml-2", "icon")} aria-label="Account Settings" title="Account Settings">
@@ -107,9 +112,15 @@ export function SiteHeader({ user, unreadNotifications = 0 }: { user: Pick<Publi
                 Account Settings
               </AppLink>
             ) : null}
-            <AppLink to="/admin" className={buttonClasses("primary", "mt-1")}>
-              Admin Portal
-            </AppLink>
+            {user?.role === "instructor" ? (
+              <AppLink to="/admin/courses" className={buttonClasses("primary", "mt-1")}>
+                My Courses
+              </AppLink>
+            ) : (
+              <AppLink to="/admin" className={buttonClasses("primary", "mt-1")}>
+                Admin Portal
+              </AppLink>
+            )}
           </nav>
         </details>
       </div>

@@ -1,13 +1,15 @@
 import { json } from "@remix-run/node";
 import type { User } from "#db/schema";
 import { getCourseForViewer, type CourseSummary } from "~/models/course.server";
+import { canManageCourse } from "~/models/course-staff.server";
 import { getLesson, listLessonsForCourse, type LessonView } from "~/models/lesson.server";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 
 // Who may open which course and lesson. Students see only active lessons of
 // active courses; admins see everything. Anyone may read a premium course's
 // page and lesson outline, but only Premium members (and admins) may start it
-// or read its lessons' content.
+// or read its lessons' content. A course's instructors count as admins for
+// their own courses (course-staff.server).
 //
 // This module is the only reader of lesson content (sections, descriptions):
 // ESLint refuses imports of lesson.server's content readers anywhere else, so
@@ -16,16 +18,17 @@ import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 
 type Viewer = Pick<User, "id" | "role">;
 
-export function findCourseForViewer(courseId: number, viewer: Pick<User, "role"> | null): CourseSummary | undefined {
+export function findCourseForViewer(courseId: number, viewer: Viewer | null): CourseSummary | undefined {
   return getCourseForViewer(courseId, viewer);
 }
 
-export function isCourseLocked(course: Pick<CourseSummary, "isPremium">, viewer: Viewer | null): boolean {
-  return course.isPremium && (!viewer || !isPremium(viewer));
+export function isCourseLocked(course: Pick<CourseSummary, "id" | "isPremium">, viewer: Viewer | null): boolean {
+  // A course's own instructors read it whatever their plan.
+  return course.isPremium && (!viewer || !isPremium(viewer)) && !canManageCourse(viewer, course.id);
 }
 
 /** Throws 403 {"message":"Premium membership required"} for a premium course the viewer may not take. */
-export function requireCourseUnlocked(course: Pick<CourseSummary, "isPremium">, viewer: Viewer) {
+export function requireCourseUnlocked(course: Pick<CourseSummary, "id" | "isPremium">, viewer: Viewer) {
   if (isCourseLocked(course, viewer)) throw json({ message: PREMIUM_REQUIRED }, { status: 403 });
 }
 
@@ -34,7 +37,7 @@ export function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?:
   const lesson = getLesson(lessonId);
   if (!lesson) return undefined;
   if (courseId !== undefined && lesson.courseId !== courseId) return undefined;
-  if (!lesson.isActive && viewer.role !== "admin") return undefined;
+  if (!lesson.isActive && !canManageCourse(viewer, lesson.courseId)) return undefined;
   const course = getCourseForViewer(lesson.courseId, viewer);
   if (!course) return undefined;
   requireCourseUnlocked(course, viewer);
@@ -48,7 +51,7 @@ export function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?:
  */
 export function listLessonsForViewer(course: CourseSummary, viewer: Viewer): LessonView[] {
   requireCourseUnlocked(course, viewer);
-  return listLessonsForCourse(course.id, { includeInactive: viewer.role === "admin" });
+  return listLessonsForCourse(course.id, { includeInactive: canManageCourse(viewer, course.id) });
 }
 
 /** A lesson a student can complete: visible, and both it and its course active. */

@@ -50,7 +50,7 @@ function memberOrRefuse(userId: number): User {
 
 /** What the member sees and edits about themselves (their own email included: it is never shown to others). */
 export function getAccountProfile(user: User) {
-  return { username: user.username, name: user.name, firstName: user.firstName, email: user.email };
+  return { username: user.username, name: user.name, firstName: user.firstName, email: user.email, bio: user.bio, showsBio: user.role !== "student" };
 }
 
 export function updateProfile(userId: number, input: ProfileInput): User {
@@ -62,7 +62,7 @@ export function updateProfile(userId: number, input: ProfileInput): User {
   try {
     const updated = db
       .update(users)
-      .set({ name: input.name ?? null, firstName: input.firstName ?? null, email })
+      .set({ name: input.name ?? null, firstName: input.firstName ?? null, email, bio: input.bio ?? null })
       .where(eq(users.id, userId))
       .returning()
       .get();

@@ -1,12 +1,30 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { courseInstructors, type User } from "#db/schema";
+import { courseInstructors, courses, userProgress, users, type User } from "#db/schema";
+import { courseGradebook } from "~/models/quiz.server";
+import { liveDisplayName } from "~/models/user.server";
 
 // Who runs a course (issue 29): admins run every course; an instructor runs
 // the courses they are named on. Every "may this person edit / see all of
 // this course" question is answered here.
 
 type Staff = Pick<User, "id" | "role">;
+
+export const STAFF_REFUSALS = {
+  notInstructor: (id: number) => `Member ${id} is not an instructor`,
+  adminOnlyInstructors: "Only an administrator can change a course's instructors",
+  cannotCreate: "Only administrators, and instructors an administrator allows, can create courses",
+  notYourCourse: "You can only manage your own courses",
+} as const;
+
+export class StaffError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export function isCourseInstructor(userId: number, courseId: number): boolean {
   return (
@@ -23,4 +41,146 @@ export function canManageCourse(viewer: Staff | null, courseId: number): boolean
   if (!viewer) return false;
   if (viewer.role === "admin") return true;
   return viewer.role === "instructor" && isCourseInstructor(viewer.id, courseId);
+}
+
+export function isStaff(viewer: Pick<User, "role"> | null): boolean {
+  return viewer?.role === "admin" || viewer?.role === "instructor";
+}
+
+/** Admins, and instructors an admin allowed (`canCreateCourses`). */
+export function canCreateCourses(viewer: Pick<User, "role" | "canCreateCourses">): boolean {
+  return viewer.role === "admin" || (viewer.role === "instructor" && viewer.canCreateCourses);
+}
+
+/** The ids of the courses a viewer manages: null means every course (an admin). */
+export function managedCourseIds(viewer: Staff): number[] | null {
+  if (viewer.role === "admin") return null;
+  if (viewer.role !== "instructor") return [];
+  return db
+    .select({ courseId: courseInstructors.courseId })
+    .from(courseInstructors)
+    .where(eq(courseInstructors.userId, viewer.id))
+    .all()
+    .map((row) => row.courseId);
+}
+
+export interface CourseInstructor {
+  id: number;
+  name: string;
+  bio: string | null;
+}
+
+/** The instructors named on a course, in the order they were added. */
+export function listCourseInstructors(courseId: number): CourseInstructor[] {
+  return db
+    .select({ id: users.id, username: users.username, firstName: users.firstName, name: users.name, bio: users.bio })
+    .from(courseInstructors)
+    .innerJoin(users, eq(users.id, courseInstructors.userId))
+    .where(eq(courseInstructors.courseId, courseId))
+    .orderBy(asc(courseInstructors.createdAt), asc(users.id))
+    .all()
+    .map((row) => ({ id: row.id, name: liveDisplayName(row), bio: row.bio?.trim() || null }));
+}
+
+/** Names the course's instructors (replacing the list); every id must be a member with the instructor role. */
+export function setCourseInstructors(courseId: number, instructorIds: readonly number[]): void {
+  const wanted = [...new Set(instructorIds)];
+  const found = wanted.length
+    ? db.select({ id: users.id }).from(users).where(and(inArray(users.id, wanted), eq(users.role, "instructor"))).all()
+    : [];
+  const known = new Set(found.map((row) => row.id));
+  const missing = wanted.find((id) => !known.has(id));
+  if (missing !== undefined) throw new StaffError(400, STAFF_REFUSALS.notInstructor(missing));
+  db.transaction((tx) => {
+    tx.delete(courseInstructors).where(eq(courseInstructors.courseId, courseId)).run();
+    for (const userId of wanted) tx.insert(courseInstructors).values({ courseId, userId }).run();
+  });
+}
+
+/** An instructor who creates a course is named on it. */
+export function addCourseInstructor(courseId: number, userId: number): void {
+  db.insert(courseInstructors).values({ courseId, userId }).onConflictDoNothing().run();
+}
+
+/**
+ * What the course's instructors may see of its learners: progress and each
+ * quiz's best score, passed and attempts (the gradebook's figures).
+ */
+export function listCourseLearners(courseId: number) {
+  const gradebook = courseGradebook(courseId);
+  const progress = db
+    .select({
+      userId: userProgress.userId,
+      progressPercentage: userProgress.progressPercentage,
+      isCompleted: userProgress.isCompleted,
+      startedAt: userProgress.startedAt,
+      lastAccessedAt: userProgress.lastAccessedAt,
+      completedAt: userProgress.completedAt,
+    })
+    .from(userProgress)
+    .where(eq(userProgress.courseId, courseId))
+    .all();
+  const byUser = new Map(progress.map((row) => [row.userId, row]));
+  return {
+    quizLessons: gradebook.lessons,
+    learners: gradebook.rows.map((row) => {
+      const started = byUser.get(row.userId);
+      return {
+        userId: row.userId,
+        username: row.username,
+        progressPercentage: started?.progressPercentage ?? 0,
+        isCompleted: started?.isCompleted ?? false,
+        startedAt: started?.startedAt.toISOString() ?? null,
+        lastAccessedAt: started?.lastAccessedAt.toISOString() ?? null,
+        completedAt: started?.completedAt?.toISOString() ?? null,
+        quizzes: row.lessons,
+      };
+    }),
+  };
+}
+
+/** Course titles for an instructor's own list, archived ones included. */
+export function courseExists(courseId: number): boolean {
+  return db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).get() !== undefined;
+}
+
+/**
+ * The instructor list a course API call asked for: an admin sets it; anyone
+ * else may send it back unchanged (the form echoes it) but not change it.
+ */
+export function applyInstructorIds(viewer: Staff, courseId: number, instructorIds: readonly number[] | undefined): void {
+  if (instructorIds === undefined) return;
+  if (viewer.role !== "admin") {
+    const current = new Set(listCourseInstructors(courseId).map((instructor) => instructor.id));
+    const same = new Set(instructorIds).size === current.size && instructorIds.every((id) => current.has(id));
+    if (!same) throw new StaffError(403, STAFF_REFUSALS.adminOnlyInstructors);
+    return;
+  }
+  setCourseInstructors(courseId, instructorIds);
+}
+
+/** A course as the course API answers it: with its instructors' ids, names and bios. */
+export function withInstructors<C extends { id: number }>(course: C): C & { instructorIds: number[]; instructors: CourseInstructor[] } {
+  const instructors = listCourseInstructors(course.id);
+  return { ...course, instructorIds: instructors.map((instructor) => instructor.id), instructors };
+}
+
+/** Members with the instructor role, by name: the admin's course form offers them. */
+export function listInstructorChoices(): { id: number; name: string }[] {
+  return db
+    .select({ id: users.id, username: users.username, firstName: users.firstName, name: users.name })
+    .from(users)
+    .where(eq(users.role, "instructor"))
+    .orderBy(asc(users.username))
+    .all()
+    .map((row) => ({ id: row.id, name: liveDisplayName(row) }));
+}
+
+/** Every course's instructor ids, for the admin's course list. */
+export function instructorIdsByCourse(): Map<number, number[]> {
+  const byCourse = new Map<number, number[]>();
+  for (const row of db.select().from(courseInstructors).orderBy(asc(courseInstructors.createdAt)).all()) {
+    byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row.userId]);
+  }
+  return byCourse;
 }

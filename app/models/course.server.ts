@@ -1,7 +1,8 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { notifyCourseNew } from "~/models/notification-events.server";
-import { certificates, courseRatings, courses, lessons, userProgress, type Course } from "#db/schema";
+import { certificates, courseRatings, courses, lessons, userProgress, type Course, type User } from "#db/schema";
+import { canManageCourse } from "~/models/course-staff.server";
 import { averageRating } from "~/models/course-rating";
 import type { CourseInput } from "~/schemas/course";
 
@@ -121,13 +122,14 @@ export function getAnyCourse(id: number): CourseSummary | undefined {
   return row && toSummary(row);
 }
 
-/** What a viewer may see: admins see archived courses too. */
-export function getCourseForViewer(id: number, viewer: { role: string } | null): CourseSummary | undefined {
-  return viewer?.role === "admin" ? getAnyCourse(id) : getActiveCourse(id);
+/** What a viewer may see: admins and the course's instructors see it archived too. */
+export function getCourseForViewer(id: number, viewer: Pick<User, "id" | "role"> | null): CourseSummary | undefined {
+  return canManageCourse(viewer, id) ? getAnyCourse(id) : getActiveCourse(id);
 }
 
 export function createCourse(input: CourseInput): CourseSummary {
-  const { lessons: _derived, ...values } = input;
+  // Instructors are kept by course-staff.server (setCourseInstructors).
+  const { lessons: _derived, instructorIds: _staff, ...values } = input;
   const created = db.insert(courses).values(values).returning({ id: courses.id }).get();
   const course = getAnyCourse(created.id);
   if (!course) throw new Error("course vanished after insert");
@@ -136,7 +138,7 @@ export function createCourse(input: CourseInput): CourseSummary {
 }
 
 export function updateCourse(id: number, input: CourseInput): CourseSummary | undefined {
-  const { lessons: _derived, ...values } = input;
+  const { lessons: _derived, instructorIds: _staff, ...values } = input;
   const before = getAnyCourse(id);
   const changed = db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)).run().changes;
   const course = changed ? getAnyCourse(id) : undefined;

@@ -195,3 +195,8 @@ export function getSectionCourseId(sectionId: number): number | undefined {
     .where(eq(contentSections.id, sectionId))
     .get()?.courseId;
 }
+
+/** The course a lesson belongs to, for access checks (no content read). */
+export function getLessonCourseId(lessonId: number): number | undefined {
+  return db.select({ courseId: lessons.courseId }).from(lessons).where(eq(lessons.id, lessonId)).get()?.courseId;
+}

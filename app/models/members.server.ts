@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.server";
-import { PLANS, SUBSCRIPTION_STATUSES, subscriptions, users } from "#db/schema";
+import { PLANS, SUBSCRIPTION_STATUSES, subscriptions, users, type User } from "#db/schema";
 import { adminChangeSubscription, BillingError } from "~/models/billing.server";
 import { isPremium, premiumSubscriptionCondition } from "~/models/membership.server";
 import { listMemberProgress } from "~/models/progress.server";
@@ -85,6 +85,9 @@ export interface MemberWithSubscription {
   username: string;
   name: string;
   email: string | null;
+  role: User["role"];
+  /** Instructors only: an admin lets them create courses. */
+  canCreateCourses: boolean;
   joinDate: string;
   /** Premium right now, by the one rule (comped grants included). */
   isPremium: boolean;
@@ -125,7 +128,8 @@ const likeEscaped = (column: SQLWrapper, pattern: SQLWrapper) => sql`${column} l
 /** 1 when the joined subscription makes the member Premium at `now`, else 0. A fresh expression per use: mapWith() changes the one it is called on. */
 const premiumAtNow = (): SQL<number> => sql<number>`coalesce((${premiumSubscriptionCondition(sql.placeholder("now"))}), 0)`;
 const directoryFilter = and(
-  eq(users.role, "student"),
+  // Learners and instructors: the directory is where an admin changes a member's role.
+  inArray(users.role, ["student", "instructor"]),
   sql`(${sql.placeholder("pattern")} = '' or ${likeEscaped(users.name, sql.placeholder("pattern"))} or ${likeEscaped(users.username, sql.placeholder("pattern"))} or ${likeEscaped(sql`coalesce(${users.email}, '')`, sql.placeholder("pattern"))})`,
   sql`(${sql.placeholder("plan")} = 'all' or (${premiumAtNow()} = 1) = (${sql.placeholder("plan")} = 'premium'))`,
 );
@@ -136,6 +140,8 @@ const directoryPage = db
     username: users.username,
     name: users.name,
     email: users.email,
+    role: users.role,
+    canCreateCourses: users.canCreateCourses,
     createdAt: users.createdAt,
     isPremium: premiumAtNow().mapWith((value) => Number(value) === 1),
     subscription: {
@@ -170,6 +176,8 @@ export function listMembersWithSubscriptions(query: MemberDirectoryQuery, now = 
       username: row.username,
       name: row.name?.trim() || row.username,
       email: row.email,
+      role: row.role,
+      canCreateCourses: row.canCreateCourses,
       joinDate: row.createdAt.toISOString(),
       isPremium: row.isPremium,
       subscription: row.subscription ? toMemberSubscription(row.subscription) : null,

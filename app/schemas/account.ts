@@ -19,6 +19,8 @@ export const ProfileSchema = z.object({
   name: optionalText(80, "Display name"),
   firstName: optionalText(50, "First name"),
   email: OptionalEmailSchema,
+  // Shown beside an instructor's name on the courses they teach (issue 29).
+  bio: optionalText(500, "Bio"),
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
 

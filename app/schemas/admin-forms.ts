@@ -20,8 +20,12 @@ function isChosenFile(value: unknown): value is File {
   return typeof File !== "undefined" && value instanceof File && value.size > 0;
 }
 
-export const CourseFormSchema = CourseSchema.omit({ imageUrl: true, isActive: true, isPremium: true })
+export const CourseFormSchema = CourseSchema.omit({ imageUrl: true, isActive: true, isPremium: true, instructorIds: true })
   .extend({
+    // An admin's form lists the instructors as checkboxes (none ticked sends nothing), with
+    // `instructorsShown` to say the list was on the form; an instructor's form has neither.
+    instructorsShown: z.literal("1").optional(),
+    instructorIds: z.preprocess((value) => (value === undefined ? [] : [value].flat()), z.array(z.coerce.number().int().positive())),
     // In the browser the chosen File; on the server the stored upload's URL,
     // which receiveUpload puts in its place.
     image: z.unknown().optional(),
@@ -39,9 +43,10 @@ export const CourseFormSchema = CourseSchema.omit({ imageUrl: true, isActive: tr
     }
   })
   // A chosen (and stored) file wins over the typed address.
-  .transform(({ image, imageUrl, ...course }) => ({
+  .transform(({ image, imageUrl, instructorsShown, instructorIds, ...course }) => ({
     ...course,
     imageUrl: typeof image === "string" && image !== "" ? image : imageUrl,
+    instructorIds: instructorsShown ? instructorIds : undefined,
   }))
   .pipe(CourseSchema);
 

@@ -32,6 +32,8 @@ export const CourseSchema = z.object({
   duration: z.string({ required_error: "Duration is required" }).trim().min(1, "Duration is required").max(50, "Duration is too long"),
   isActive: z.boolean().default(true),
   isPremium: z.boolean().default(false),
+  // The members with the instructor role who run the course (issue 29); only an admin changes them.
+  instructorIds: z.array(z.number().int().positive()).max(20, "At most 20 instructors").optional(),
 });
 
 export type CourseInput = z.infer<typeof CourseSchema>;

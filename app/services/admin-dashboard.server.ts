@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import type { Notice } from "~/schemas/notice";
 import { DISMISS_REQUEST_INTENT, GRANT_REQUEST_INTENT, parseDashboardTab, SAVE_CONTACT_INTENT, type DashboardTab } from "~/schemas/admin-dashboard";
 import { getContactAddress, setContactAddress } from "~/models/academy-settings.server";
@@ -11,7 +11,7 @@ import { countStudents, listMembers, MEMBER_PAGE_SIZE } from "~/models/members.s
 import { dismissPremiumRequest, grantPremiumRequest, listOpenPremiumRequests, PremiumRequestRefusal } from "~/models/premium-requests.server";
 import { getPlatformStats } from "~/models/stats.server";
 import { AcademyContactSchema } from "~/schemas/academy-contact";
-import { requireAdmin } from "~/services/auth.server";
+import { getOptionalUser, requireAdmin } from "~/services/auth.server";
 import type { RequestContext } from "~/models/session.server";
 import { readForm } from "~/utils/form-data.server";
 import { parsePageNumber, parseRouteId } from "~/utils/misc";
@@ -58,6 +58,8 @@ function loadTab(tab: DashboardTab, url: URL) {
 
 /** The admin dashboard's data, shared by /dashboard and /admin. */
 export async function loadAdminDashboard(request: Request, context: RequestContext) {
+  // An instructor's admin area is their courses alone (issue 29).
+  if ((await getOptionalUser(request, context))?.role === "instructor") throw redirect("/admin/courses");
   const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
   const tab = parseDashboardTab(url.searchParams.get("tab"));

@@ -2,6 +2,8 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { checkCaptcha } from "~/models/captcha.server";
+import { canManageCourse, isStaff, STAFF_REFUSALS } from "~/models/course-staff.server";
+import { getLessonCourseId } from "~/models/lesson.server";
 import {
   CommonPasswordError,
   createStudent,
@@ -203,14 +205,39 @@ export async function requireUser(request: Request, context: RequestContext): Pr
 export async function requireAdmin(request: Request, context: RequestContext): Promise<User> {
   const user = await requireUser(request, context);
   if (user.role === "admin") return user;
+  throw await refuseStaffArea(request, user, "Admin access required", "This area is restricted to administrators only.");
+}
+
+/** Admins and instructors: the people who reach the course editor (each course then asks requireCourseManager). */
+export async function requireStaff(request: Request, context: RequestContext): Promise<User> {
+  const user = await requireUser(request, context);
+  if (isStaff(user)) return user;
+  throw await refuseStaffArea(request, user, "Admin access required", "This area is restricted to administrators only.");
+}
+
+/** Admins, and the course's own instructors (issue 29); anyone else gets 403. A null id (a bad URL) is a 404 for staff. */
+export async function requireCourseManager(request: Request, context: RequestContext, courseId: number | null): Promise<User> {
+  const user = await requireStaff(request, context);
+  if (courseId === null) throw json({ message: "Course not found" }, { status: 404 });
+  if (canManageCourse(user, courseId)) return user;
+  const message = user.role === "instructor" ? STAFF_REFUSALS.notYourCourse : "Admin access required";
+  throw await refuseStaffArea(request, user, message, user.role === "instructor" ? `${STAFF_REFUSALS.notYourCourse}.` : "This area is restricted to administrators only.");
+}
+
+/** Whoever may edit this lesson: its course's admins and instructors. 404 when there is no such lesson (asked of staff only). */
+export async function requireLessonManager(request: Request, context: RequestContext, lessonId: number): Promise<User> {
+  await requireStaff(request, context);
+  const courseId = getLessonCourseId(lessonId);
+  if (courseId === undefined) throw json({ message: "Lesson not found" }, { status: 404 });
+  return requireCourseManager(request, context, courseId);
+}
+
+/** The API answers 403 with the message; a page goes back where the member belongs, with a toast saying why. */
+async function refuseStaffArea(request: Request, user: User, message: string, description: string): Promise<Response> {
   const path = new URL(request.url).pathname;
   logEvent("admin_access_refused", { userId: user.id, username: user.username, path });
-  if (isApiRequest(request)) throw json({ message: "Admin access required" }, { status: 403 });
-  throw await redirectWithToast("/students", {
-    type: "error",
-    title: "Access Denied",
-    description: "This area is restricted to administrators only.",
-  });
+  if (isApiRequest(request)) return json({ message }, { status: 403 });
+  return redirectWithToast(user.role === "instructor" ? "/admin/courses" : "/students", { type: "error", title: "Access Denied", description });
 }
 
 /** Where a user lands after signing in (spec: saved course, redirect, role). */

@@ -14,7 +14,13 @@ export const COURSE_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 export type EditableCourse = Pick<
   CourseSummary,
   "id" | "title" | "description" | "imageUrl" | "level" | "rating" | "lessons" | "duration" | "isActive" | "isPremium"
->;
+> & { instructorIds?: number[] };
+
+/** A member with the instructor role, as the admin's course form lists them. */
+export interface InstructorChoice {
+  id: number;
+  name: string;
+}
 
 /** Checks a chosen image in the browser before it is sent; the server checks the bytes. */
 function describeImageProblem(file: File): string | null {
@@ -28,7 +34,12 @@ function describeImageProblem(file: File): string | null {
  * action, image file included, so it works without JavaScript; with it, a
  * chosen image is uploaded at once and its address fills "Image URL".
  */
-export function CourseForm({ course, reply, closeTo }: AdminFormProps & { course: EditableCourse | null }) {
+export function CourseForm({
+  course,
+  reply,
+  closeTo,
+  instructors,
+}: AdminFormProps & { course: EditableCourse | null; /** Admins only: who may be named; null hides the list. */ instructors: InstructorChoice[] | null }) {
   const hydrated = useHydrated();
   const [uploading, setUploading] = useState(false);
   const [form, fields] = useAdminForm({
@@ -138,6 +149,32 @@ export function CourseForm({ course, reply, closeTo }: AdminFormProps & { course
         <BoundCheckbox label="Active" meta={fields.isActive} />
         <BoundCheckbox label="Premium only" meta={fields.isPremium} />
       </div>
+
+      {instructors ? (
+        <fieldset>
+          <legend className={labelClasses}>Instructors</legend>
+          <input type="hidden" name="instructorsShown" value="1" />
+          {instructors.length === 0 ? (
+            <p className="text-sm opacity-70">No instructors yet: give a member the instructor role in Student Management.</p>
+          ) : (
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {instructors.map((instructor) => (
+                <label key={instructor.id} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={fields.instructorIds.name}
+                    value={instructor.id}
+                    defaultChecked={course?.instructorIds?.includes(instructor.id) ?? false}
+                    className="h-4 w-4 accent-primary"
+                  />
+                  {instructor.name}
+                </label>
+              ))}
+            </div>
+          )}
+          <ErrorList errors={fields.instructorIds.errors} />
+        </fieldset>
+      ) : null}
     </AdminForm>
   );
 }

@@ -71,6 +71,32 @@ function MemberAction({ member }: { member: Member }) {
   );
 }
 
+/** An admin sets the member's role (and whether an instructor may create courses) with a plain form. */
+function MemberRoleForm({ member }: { member: Member }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "role" && navigation.formData.get("memberId") === String(member.id);
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-2" aria-label={`Role of ${member.username}`}>
+      <input type="hidden" name="memberId" value={member.id} />
+      <label className="sr-only" htmlFor={`role-${member.id}`}>
+        Role of {member.username}
+      </label>
+      <select id={`role-${member.id}`} name="role" defaultValue={member.role} className="rounded-md border border-primary/50 bg-black/30 px-2 py-1 text-sm">
+        <option value="student">Student</option>
+        <option value="instructor">Instructor</option>
+        <option value="admin">Admin</option>
+      </select>
+      <label className="flex items-center gap-1 text-xs" title="Instructors only">
+        <input type="checkbox" name="canCreateCourses" defaultChecked={member.canCreateCourses} className="h-4 w-4 accent-primary" />
+        May create courses
+      </label>
+      <Button type="submit" name="intent" value="role" size="sm" variant="outline" disabled={busy} aria-label={`Save role of ${member.username}`}>
+        Save role
+      </Button>
+    </Form>
+  );
+}
+
 export function MemberTable({ members }: { members: Member[] }) {
   return (
     <div className="card overflow-x-auto p-0">
@@ -89,6 +115,9 @@ export function MemberTable({ members }: { members: Member[] }) {
             </th>
             <th scope="col" className="px-4 py-3">
               Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Role
             </th>
             <th scope="col" className="px-4 py-3 text-right">
               Monthly Fee
@@ -122,7 +151,7 @@ export function MemberTable({ members }: { members: Member[] }) {
                   <time dateTime={member.joinDate}>{formatDate(member.joinDate)}</time>
                 </td>
                 <td className="px-4 py-3" data-testid="member-type">
-                  {member.isPremium ? "Premium Student" : "Student"}
+                  {member.role === "instructor" ? "Instructor" : member.isPremium ? "Premium Student" : "Student"}
                   {member.isPremium && member.subscription?.isComped ? (
                     <span className="ml-2 rounded-full border border-yellow-400/60 px-2 py-0.5 text-xs text-yellow-200">Comped</span>
                   ) : null}
@@ -131,6 +160,9 @@ export function MemberTable({ members }: { members: Member[] }) {
                   <span className={cn("rounded-full border px-2 py-0.5 text-xs", statusClasses(status))} data-testid="member-status">
                     {status}
                   </span>
+                </td>
+                <td className="px-4 py-3" data-testid="member-role">
+                  <MemberRoleForm member={member} />
                 </td>
                 <td className="px-4 py-3 text-right" data-testid="member-fee">
                   {formatUsd(member.subscription?.monthlyFee ?? 0)}

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { PageErrorBoundary } from "~/components/error-boundary";
 import { showToast } from "~/components/toaster";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { Field, FormErrors } from "~/components/ui/field";
+import { BoundTextarea, Field, FormErrors } from "~/components/ui/field";
 import { AccountRefusal, changePassword, deleteAccount, getAccountProfile, signOutEverywhere, updateProfile } from "~/models/account.server";
 import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/calendar.server";
 import { ChangePasswordFormSchema, DeleteAccountSchema, FORMER_MEMBER, ProfileSchema } from "~/schemas/account";
@@ -199,11 +199,15 @@ function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; chi
   );
 }
 
-function ProfileSection({ profile }: { profile: { username: string; name: string | null; firstName: string | null; email: string | null } }) {
+function ProfileSection({
+  profile,
+}: {
+  profile: { username: string; name: string | null; firstName: string | null; email: string | null; bio: string | null; showsBio: boolean };
+}) {
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult: useLastResult("profile"),
-    defaultValue: { name: profile.name ?? "", firstName: profile.firstName ?? "", email: profile.email ?? "" },
+    defaultValue: { name: profile.name ?? "", firstName: profile.firstName ?? "", email: profile.email ?? "", bio: profile.bio ?? "" },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
   });
@@ -226,6 +230,12 @@ function ProfileSection({ profile }: { profile: { username: string; name: string
           inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
         />
         <Field label="Email (optional)" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        {profile.showsBio ? (
+          <BoundTextarea label="Short bio" meta={fields.bio} rows={3} hint="Shown with your name on the courses you teach (up to 500 characters)." />
+        ) : (
+          // Kept as it is: a student's profile form does not show it.
+          <input type="hidden" name="bio" value={profile.bio ?? ""} />
+        )}
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : "Save profile"}
         </Button>

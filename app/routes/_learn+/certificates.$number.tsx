@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { Award, BadgeCheck, ShieldAlert } from "~/components/ui/icons";
 import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
-import { getCertificateByNumber } from "~/models/certificate.server";
+import { certificateInstructors, getCertificateByNumber } from "~/models/certificate.server";
+import { env } from "~/utils/env.server";
 import { formatDate, invariantResponse } from "~/utils/misc";
 
 const NOT_FOUND = "Certificate not found";
@@ -18,6 +19,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const certificate = /^[A-Za-z0-9-]{1,40}$/.test(number) ? getCertificateByNumber(number) : undefined;
   invariantResponse(certificate, NOT_FOUND, { status: 404 });
   return json({
+    founder: env.ACADEMY_FOUNDER,
     certificate: {
       number: certificate.certificateNumber,
       courseTitle: certificate.courseTitle,
@@ -26,12 +28,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
       isVerified: certificate.isVerified,
       // Courses with quizzes (issue 24): the average best score when it was issued.
       averageScore: certificate.averageScore,
+      instructors: certificateInstructors(certificate),
     },
   });
 }
 
 export default function CertificateVerification() {
-  const { certificate } = useLoaderData<typeof loader>();
+  const { certificate, founder } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
       <article className="card glow space-y-6 text-center">
@@ -56,7 +59,13 @@ export default function CertificateVerification() {
             <span className="font-semibold">{`${certificate.averageScore}%`}</span>.
           </p>
         ) : null}
-        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="opacity-70">Signed by</dt>
+            <dd className="text-base" data-testid="certificate-signatories">
+              {[`${founder} (Founder)`, ...certificate.instructors.map((name) => `${name} (Instructor)`)].join(", ")}
+            </dd>
+          </div>
           <div>
             <dt className="opacity-70">Certificate number</dt>
             <dd className="font-mono text-base">{certificate.number}</dd>

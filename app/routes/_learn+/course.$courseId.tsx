@@ -21,6 +21,7 @@ import { PremiumOffer } from "~/components/premium/premium-offer";
 import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
 import { buttonClasses } from "~/components/ui/button";
 import { findCourseForViewer, isCourseLocked } from "~/models/access.server";
+import { listCourseInstructors } from "~/models/course-staff.server";
 import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing.server";
 import { ratingDetail, shownRating } from "~/models/course-rating";
 import { getMemberRating, rateCourse, RatingRefusal } from "~/models/course-rating.server";
@@ -28,7 +29,7 @@ import { listLessonOutline } from "~/models/lesson.server";
 import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/progress.server";
 import { CourseRatingSchema, RATE_INTENT } from "~/schemas/course-rating";
 import { getOptionalUser, requireUser } from "~/services/auth.server";
-import { invariantResponse } from "~/utils/misc";
+import { initials, invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
 import { publicPageHeaders } from "~/utils/page-cache";
@@ -47,8 +48,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   const courseId = parseRouteId(params.courseId);
-  const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
-  invariantResponse(course, NOT_FOUND, { status: 404 });
+  const found = courseId === null ? undefined : findCourseForViewer(courseId, user);
+  invariantResponse(found, NOT_FOUND, { status: 404 });
+  const course = { ...found, instructors: listCourseInstructors(found.id) };
   // A Premium course is shown to everyone, but only members with Premium (and admins) may take it.
   const locked = isCourseLocked(course, user);
   const paymentsOffMessage = paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE;
@@ -73,8 +75,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const courseId = parseRouteId(params.courseId);
-  const course = courseId === null ? undefined : findCourseForViewer(courseId, user);
-  invariantResponse(course, NOT_FOUND, { status: 404 });
+  const found = courseId === null ? undefined : findCourseForViewer(courseId, user);
+  invariantResponse(found, NOT_FOUND, { status: 404 });
+  const course = { ...found, instructors: listCourseInstructors(found.id) };
   const formData = await readForm(request);
   if (formData.get("intent") === RATE_INTENT) return rateFromForm(formData, user, course.id);
   invariantResponse(formData.get("intent") === "start", "Unknown action", { status: 400 });
@@ -272,6 +275,27 @@ export default function CourseDetail() {
             <h1 className="mt-3 font-display text-4xl">{course.title}</h1>
             <p className="mt-4 text-lg opacity-85">{course.description}</p>
           </div>
+
+          {course.instructors.length > 0 ? (
+            <section aria-labelledby="instructors-title">
+              <h2 id="instructors-title" className="mb-3 font-display text-2xl">
+                {course.instructors.length === 1 ? "Your instructor" : "Your instructors"}
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2">
+                {course.instructors.map((instructor) => (
+                  <li key={instructor.id} className="card flex gap-3 p-4" data-testid="course-instructor">
+                    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/40 text-sm font-semibold" aria-hidden>
+                      {initials(instructor.name)}
+                    </span>
+                    <div className="min-w-0">
+                      <p className="font-semibold">{instructor.name}</p>
+                      {instructor.bio ? <p className="mt-1 text-sm opacity-80">{instructor.bio}</p> : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
 
           <section aria-labelledby="overview-title">
             <h2 id="overview-title" className="mb-3 font-display text-2xl">

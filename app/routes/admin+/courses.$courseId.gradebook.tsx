@@ -7,7 +7,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
 import { findCourseForViewer } from "~/models/access.server";
 import { courseGradebook } from "~/models/quiz.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireCourseManager } from "~/services/auth.server";
 import { invariantResponse, parseRouteId } from "~/utils/misc";
 
 // A course's gradebook (issue 24): members × quiz lessons, best score, passed
@@ -15,9 +15,10 @@ import { invariantResponse, parseRouteId } from "~/utils/misc";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Gradebook: ${data.course.title} — Mystic Academy` : "Course Not Found — Mystic Academy" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
   const courseId = parseRouteId(params.courseId);
-  const course = courseId === null ? undefined : findCourseForViewer(courseId, admin);
+  invariantResponse(courseId !== null, "Course Not Found", { status: 404 });
+  const manager = await requireCourseManager(request, context, courseId);
+  const course = findCourseForViewer(courseId, manager);
   invariantResponse(course, "Course Not Found", { status: 404 });
   return json({ course: { id: course.id, title: course.title }, ...courseGradebook(course.id) });
 }

@@ -19,7 +19,7 @@ import { quizQuestionCounts } from "~/models/quiz.server";
 import { LessonFormSchema } from "~/schemas/admin-forms";
 import { AppLink } from "~/components/ui/app-link";
 import type { User } from "#db/schema";
-import { requireAdmin } from "~/services/auth.server";
+import { requireCourseManager } from "~/services/auth.server";
 import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { PageErrorBoundary } from "~/components/error-boundary";
@@ -39,7 +39,7 @@ function requireCourse(id: string | undefined, admin: User) {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
   const course = requireCourse(params.courseId, admin);
   const lessons = listLessonsForViewer(course, admin);
   return json({
@@ -59,7 +59,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
   const course = requireCourse(params.courseId, admin);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
   const formData = await readForm(request);

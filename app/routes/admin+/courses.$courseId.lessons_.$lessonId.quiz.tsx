@@ -18,7 +18,7 @@ import { draftQuizQuestions } from "~/models/quiz-drafter.server";
 import { EMPTY_QUESTION, QuizFormSchema, quizQuestionRows } from "~/schemas/admin-forms";
 import type { Notice } from "~/schemas/notice";
 import { QUESTION_TYPE_LABELS, QUESTION_TYPES } from "~/schemas/quiz";
-import { requireAdmin } from "~/services/auth.server";
+import { requireCourseManager } from "~/services/auth.server";
 import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -45,7 +45,7 @@ function requireLesson(params: LoaderFunctionArgs["params"], admin: User) {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
   const { course, lesson } = requireLesson(params, admin);
   const quiz = getQuizForLesson(lesson.id);
   return json({
@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
   const { course, lesson } = requireLesson(params, admin);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
   const formData = await readForm(request);

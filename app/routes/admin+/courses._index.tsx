@@ -17,7 +17,18 @@ import { CourseImage } from "~/components/course-image";
 import { buttonClasses } from "~/components/ui/button";
 import { createCourse, listAllCourses, removeCourse, updateCourse } from "~/models/course.server";
 import { CourseFormSchema } from "~/schemas/admin-forms";
-import { requireAdmin } from "~/services/auth.server";
+import {
+  addCourseInstructor,
+  applyInstructorIds,
+  canCreateCourses,
+  canManageCourse,
+  instructorIdsByCourse,
+  listInstructorChoices,
+  managedCourseIds,
+  STAFF_REFUSALS,
+  StaffError,
+} from "~/models/course-staff.server";
+import { requireStaff } from "~/services/auth.server";
 import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";
@@ -26,13 +37,20 @@ import { readForm, readTextFields } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import { AppLink } from "~/components/ui/app-link";
 
-export const meta: MetaFunction = () => [{ title: "Course Management — Mystic Academy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.isAdmin === false ? "My Courses" : "Course Management"} — Mystic Academy` }];
 
 const COURSES_PATH = "/admin/courses";
 
+// Admins manage every course; an instructor sees only the courses they are named on ("My courses", issue 29).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return json({ courses: listAllCourses() });
+  const staff = await requireStaff(request, context);
+  const isAdmin = staff.role === "admin";
+  const own = managedCourseIds(staff);
+  const staffOf = isAdmin ? instructorIdsByCourse() : null;
+  const courses = listAllCourses()
+    .filter((course) => own === null || own.includes(course.id))
+    .map((course) => ({ ...course, instructorIds: staffOf?.get(course.id) ?? [] }));
+  return json({ courses, isAdmin, mayCreate: canCreateCourses(staff), instructors: isAdmin ? listInstructorChoices() : null });
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -49,12 +67,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const staff = await requireStaff(request, context);
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   if (!isMultipart) {
     // The delete buttons post plain forms; the course form always posts multipart.
     const formData = await readForm(request);
-    if (formData.get("intent") === "delete") return deleteCourse(formData);
+    if (formData.get("intent") === "delete") return deleteCourse(formData, staff.role === "admin");
     throw json({ message: "Unknown action" }, { status: 400 });
   }
 
@@ -67,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof UploadError)) throw error;
     return refuseImage(error, copy);
   }
-  if (formData.get("intent") === "delete") return deleteCourse(formData);
+  if (formData.get("intent") === "delete") return deleteCourse(formData, staff.role === "admin");
 
   const submission = parseWithZod(formData, { schema: CourseFormSchema });
   if (submission.status !== "success") {
@@ -75,16 +93,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const courseId = parseRouteId(formData.get("courseId"));
+  if (courseId === null ? !canCreateCourses(staff) : !canManageCourse(staff, courseId)) {
+    const reason = courseId === null ? STAFF_REFUSALS.cannotCreate : STAFF_REFUSALS.notYourCourse;
+    return json<AdminFormReply>({ result: submission.reply({ formErrors: [reason] }), notice: { type: "error", title: "Access Denied", description: reason } }, { status: 403 });
+  }
   try {
     if (courseId === null) {
-      createCourse(submission.value);
+      const course = createCourse(submission.value);
+      // An instructor who creates a course runs it.
+      if (staff.role === "instructor") addCourseInstructor(course.id, staff.id);
+      else applyInstructorIds(staff, course.id, submission.value.instructorIds);
       return redirectWithToast(COURSES_PATH, { type: "success", title: "Course created successfully!" });
     }
+    applyInstructorIds(staff, courseId, submission.value.instructorIds);
     if (!updateCourse(courseId, submission.value)) {
       return redirectWithToast(COURSES_PATH, { type: "error", title: "Failed to update course", description: "That course no longer exists." });
     }
     return redirectWithToast(COURSES_PATH, { type: "success", title: "Course updated successfully!" });
   } catch (error) {
+    if (error instanceof StaffError) {
+      return json<AdminFormReply>(
+        { result: submission.reply({ fieldErrors: { instructorIds: [error.message] } }), notice: { type: "error", title: "Failed to save course", description: error.message } },
+        { status: error.status },
+      );
+    }
     logger.error({ err: error }, "saving a course failed");
     const title = courseId === null ? "Failed to create course" : "Failed to update course";
     return json<AdminFormReply>(
@@ -108,7 +140,8 @@ async function refuseImage(error: UploadError, copy: Request) {
 }
 
 
-function deleteCourse(formData: FormData) {
+function deleteCourse(formData: FormData, isAdmin: boolean) {
+  if (!isAdmin) throw json({ message: "Only an administrator can delete or archive a course" }, { status: 403 });
   const courseId = parseRouteId(formData.get("courseId"));
   const outcome = courseId === null ? "missing" : removeCourse(courseId);
   switch (outcome) {
@@ -126,7 +159,7 @@ function deleteCourse(formData: FormData) {
 }
 
 export default function CourseManagement() {
-  const { courses } = useLoaderData<typeof loader>();
+  const { courses, isAdmin, mayCreate, instructors } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const dialogs = useUrlDialogs(courses);
 
@@ -134,13 +167,14 @@ export default function CourseManagement() {
     <AdminCrudPage
       noun="Course"
       idField="courseId"
-      back={{ to: "/dashboard", label: "Back to Dashboard" }}
-      title="Course Management"
-      description="Create courses, fill them with lessons and keep the catalogue tidy."
+      back={isAdmin ? { to: "/dashboard", label: "Back to Dashboard" } : { to: "/students", label: "Back to Portal" }}
+      title={isAdmin ? "Course Management" : "My Courses"}
+      description={isAdmin ? "Create courses, fill them with lessons and keep the catalogue tidy." : "The courses you teach: edit them, their lessons and quizzes, and follow your learners."}
+      create={mayCreate ? undefined : null}
       closeTo={COURSES_PATH}
       dialogs={dialogs}
       formSize="lg"
-      form={(course) => <CourseForm course={course} reply={actionData} closeTo={COURSES_PATH} />}
+      form={(course) => <CourseForm course={course} reply={actionData} closeTo={COURSES_PATH} instructors={instructors} />}
       confirmDelete={(course) => ({
         subject: course.title,
         explanation: "A course that students have started or finished is archived instead: it is hidden, and their certificates stay valid.",
@@ -149,7 +183,13 @@ export default function CourseManagement() {
       <CardGrid
         label="Courses"
         items={courses}
-        empty={<EmptyState icon={BookOpen} title="No courses created yet" message="Create the first course to open the catalogue." />}
+        empty={
+          isAdmin ? (
+            <EmptyState icon={BookOpen} title="No courses created yet" message="Create the first course to open the catalogue." />
+          ) : (
+            <EmptyState icon={BookOpen} title="No courses yet" message="An administrator names you on a course; it then appears here." />
+          )
+        }
       >
         {(course) => (
           <article className="card flex h-full flex-col overflow-hidden p-0" data-testid="admin-course-card" aria-label={course.title}>
@@ -176,7 +216,13 @@ export default function CourseManagement() {
                 <AppLink to={`/admin/courses/${course.id}/lessons`} className={buttonClasses("primary", "flex-1", "sm")}>
                   Manage Lessons
                 </AppLink>
-                <RecordActions id={course.id} name={course.title} idField="courseId" question="Delete this course?" />
+                {isAdmin ? (
+                  <RecordActions id={course.id} name={course.title} idField="courseId" question="Delete this course?" />
+                ) : (
+                  <AppLink to={`/admin/courses?edit=${course.id}`} className={buttonClasses("outline", "sm")}>
+                    Edit
+                  </AppLink>
+                )}
               </div>
             </div>
           </article>

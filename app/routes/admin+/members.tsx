@@ -17,6 +17,9 @@ import {
   REVOKE_PREMIUM,
 } from "~/models/members.server";
 import { AdminResetRefusedError, createAdminResetLink } from "~/models/password-reset.server";
+import { RoleChangeError, setMemberRole } from "~/models/member-role.server";
+import { RoleFormSchema } from "~/schemas/member-role";
+import { parseWithZod } from "@conform-to/zod";
 import { requireAdmin } from "~/services/auth.server";
 import { formatUsd, parseRouteId } from "~/utils/misc";
 import { publicOrigin } from "~/utils/misc.server";
@@ -48,12 +51,34 @@ function resetLinkAnswer(adminId: number, memberId: number | null, origin: strin
   }
 }
 
+const ROLE_LABELS = { student: "a student", instructor: "an instructor", admin: "an administrator" } as const;
+
+/** The directory's role form (issue 29): the same rule as PUT /api/admin/members/{id}/role. */
+function roleAnswer(request: Request, admin: { id: number; username: string }, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: RoleFormSchema });
+  const memberId = parseRouteId(formData.get("memberId"));
+  if (submission.status !== "success" || memberId === null) {
+    return json<{ notice: Notice }>({ notice: { type: "error", title: "Role not changed", description: "Choose student, instructor or admin." } }, { status: 400 });
+  }
+  try {
+    const member = setMemberRole(admin, memberId, submission.value);
+    const url = new URL(request.url);
+    url.searchParams.delete("index");
+    const creates = member.role === "instructor" && member.canCreateCourses ? " They may create courses." : "";
+    return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", title: "Role changed", description: `${member.username} is now ${ROLE_LABELS[member.role]}.${creates}` });
+  } catch (error) {
+    if (!(error instanceof RoleChangeError)) throw error;
+    return json<{ notice: Notice }>({ notice: { type: "error", title: "Role not changed", description: error.message } }, { status: error.status });
+  }
+}
+
 /** Grant or revoke Premium from a plain form (back to the same filtered page with a toast), or make a reset link. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "reset-link") return resetLinkAnswer(admin.id, parseRouteId(formData.get("memberId")), publicOrigin(request));
+  if (intent === "role") return roleAnswer(request, admin, formData);
   const change = intent === "grant" ? GRANT_PREMIUM : intent === "revoke" ? REVOKE_PREMIUM : null;
   if (!change) return json<{ notice: Notice }>({ notice: { type: "error", title: "Unknown action" } }, { status: 400 });
   const memberId = parseRouteId(formData.get("memberId"));

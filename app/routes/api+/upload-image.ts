@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { IMAGE_UPLOAD, receiveUpload, UploadError } from "~/utils/uploads.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireAdmin(request, context);
+  await requireStaff(request, context);
   try {
     const { file } = await receiveUpload(request, IMAGE_UPLOAD);
     if (!file) return apiError(400, "Please select a valid image file", { image: ["Choose an image to upload"] });

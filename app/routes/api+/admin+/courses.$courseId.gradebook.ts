@@ -2,13 +2,14 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getCourseForViewer } from "~/models/course.server";
 import { courseGradebook, gradebookCsv } from "~/models/quiz.server";
 import { apiError, idParam } from "~/utils/api.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireCourseManager } from "~/services/auth.server";
 
 // A course's gradebook (issue 24): per member and quiz lesson, best score,
 // passed and attempts; `?format=csv` downloads the same table.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const course = getCourseForViewer(idParam(params.courseId, "Course"), admin);
+  const courseId = idParam(params.courseId, "Course");
+  const manager = await requireCourseManager(request, context, courseId);
+  const course = getCourseForViewer(courseId, manager);
   if (!course) return apiError(404, "Course not found");
   const gradebook = courseGradebook(course.id);
   const format = new URL(request.url).searchParams.get("format");

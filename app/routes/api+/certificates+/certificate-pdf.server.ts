@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import type { Certificate } from "~/models/certificate.server";
+import { certificateInstructors, type Certificate } from "~/models/certificate.server";
 import { env } from "~/utils/env.server";
 import { formatDate } from "~/utils/misc";
 
@@ -35,6 +35,13 @@ export async function renderCertificatePdf(certificate: Certificate, verifyUrl: 
   doc.moveTo(80, footerY + 86).lineTo(330, footerY + 86).lineWidth(1).stroke("#555555");
   doc.font("Helvetica-Bold").text(env.ACADEMY_FOUNDER, 80, footerY + 92);
   doc.font("Helvetica").text("Founder & Lead Instructor", 80, footerY + 108);
+  // The course's instructors sign beside the founder (issue 29).
+  const instructors = certificateInstructors(certificate);
+  if (instructors.length > 0) {
+    doc.moveTo(360, footerY + 86).lineTo(610, footerY + 86).lineWidth(1).stroke("#555555");
+    doc.font("Helvetica-Bold").text(instructors.join(", "), 360, footerY + 92, { width: 250 });
+    doc.font("Helvetica").text(instructors.length === 1 ? "Course Instructor" : "Course Instructors", 360, doc.y + 2, { width: 250 });
+  }
   doc.image(qr, width - 200, footerY - 10, { width: 120 });
   doc.end();
   return done;

@@ -3,7 +3,7 @@ import { findCourseForViewer, listLessonsForViewer } from "~/models/access.serve
 import { createLesson } from "~/models/lesson.server";
 import { LessonSchema } from "~/schemas/lesson";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin, requireUser } from "~/services/auth.server";
+import { requireCourseManager, requireUser } from "~/services/auth.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -14,8 +14,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const admin = await requireAdmin(request, context);
-  const course = findCourseForViewer(idParam(params.courseId, "Course"), admin);
+  const courseId = idParam(params.courseId, "Course");
+  const manager = await requireCourseManager(request, context, courseId);
+  const course = findCourseForViewer(courseId, manager);
   if (!course) return apiError(404, "Course not found");
   const input = await readJson(request, LessonSchema);
   return json(createLesson(course.id, input), { status: 201 });

@@ -7,7 +7,7 @@ import { CourseRatingSchema } from "~/schemas/course-rating";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 
-function ratingAnswer(userId: number, courseId: number, viewer: Pick<User, "role">) {
+function ratingAnswer(userId: number, courseId: number, viewer: Pick<User, "id" | "role">) {
   const course = findCourseForViewer(courseId, viewer);
   if (!course) return apiError(404, "Course not found");
   return json({

@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getCourseForViewer, removeCourse, updateCourse } from "~/models/course.server";
+import { applyInstructorIds, StaffError, withInstructors } from "~/models/course-staff.server";
 import { CourseSchema } from "~/schemas/course";
-import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
+import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";
-import { getOptionalUser, requireAdmin } from "~/services/auth.server";
+import { getOptionalUser, requireAdmin, requireCourseManager } from "~/services/auth.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.courseId, "Course");
@@ -11,14 +12,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const course = getCourseForViewer(id, viewer);
   if (!course) return apiError(404, "Course not found");
   // Anonymous callers all see the same course: kept a few seconds (server/page-cache.ts).
-  return json(course, { headers: viewer ? undefined : PUBLIC_ANSWER });
+  return json(withInstructors(course), { headers: viewer ? undefined : PUBLIC_ANSWER });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  await requireAdmin(request, context);
   const id = idParam(params.courseId, "Course");
   if (request.method === "DELETE") {
+    // Deleting or archiving a course is the academy's call, not its instructor's.
+    await requireAdmin(request, context);
     const outcome = removeCourse(id);
     if (outcome === "missing") return apiError(404, "Course not found");
     return json({
@@ -29,8 +31,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           : "Course deleted successfully!",
     });
   }
+  const manager = await requireCourseManager(request, context, id);
   const input = await readJson(request, CourseSchema);
-  const course = updateCourse(id, input);
-  if (!course) return apiError(404, "Course not found");
-  return json(course);
+  return answerRefusals(StaffError, () => {
+    if (!getCourseForViewer(id, manager)) return apiError(404, "Course not found");
+    applyInstructorIds(manager, id, input.instructorIds);
+    const course = updateCourse(id, input);
+    if (!course) return apiError(404, "Course not found");
+    return json(withInstructors(course));
+  });
 }

@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createCourse, listActiveCourses, listAllCourses } from "~/models/course.server";
+import { addCourseInstructor, applyInstructorIds, canCreateCourses, STAFF_REFUSALS, StaffError, withInstructors } from "~/models/course-staff.server";
 import { CourseSchema } from "~/schemas/course";
-import { methodNotAllowed, readJson } from "~/utils/api.server";
+import { answerRefusals, apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";
-import { getOptionalUser, requireAdmin } from "~/services/auth.server";
+import { getOptionalUser, requireStaff } from "~/services/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Admins also see archived courses; everyone else the active catalogue.
@@ -15,7 +16,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  await requireAdmin(request, context);
+  const staff = await requireStaff(request, context);
+  if (!canCreateCourses(staff)) return apiError(403, STAFF_REFUSALS.cannotCreate);
   const input = await readJson(request, CourseSchema);
-  return json(createCourse(input), { status: 201 });
+  return answerRefusals(StaffError, () => {
+    const course = createCourse(input);
+    // The instructor who creates a course runs it; an admin names whom they like.
+    if (staff.role === "instructor") addCourseInstructor(course.id, staff.id);
+    else applyInstructorIds(staff, course.id, input.instructorIds);
+    return json(withInstructors(course), { status: 201 });
+  });
 }

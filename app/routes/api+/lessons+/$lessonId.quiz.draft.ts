@@ -2,13 +2,14 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { findLessonForViewer } from "~/models/access.server";
 import { draftQuizQuestions } from "~/models/quiz-drafter.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
-import { requireAdmin } from "~/services/auth.server";
+import { requireLessonManager } from "~/services/auth.server";
 
 // Drafts questions from the lesson's own text for the admin to review (issue 24); nothing is saved.
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireAdmin(request, context);
-  const found = findLessonForViewer(idParam(params.lessonId, "Lesson"), admin);
+  const lessonId = idParam(params.lessonId, "Lesson");
+  const admin = await requireLessonManager(request, context, lessonId);
+  const found = findLessonForViewer(lessonId, admin);
   if (!found) return apiError(404, "Lesson not found");
   return json(await draftQuizQuestions(found.lesson, request.signal));
 }

@@ -3,7 +3,7 @@ import { findLessonForViewer } from "~/models/access.server";
 import { deleteQuiz, getQuizForLesson, saveQuiz, toAdminQuiz, toMemberQuiz, quizStanding } from "~/models/quiz.server";
 import { QuizSchema } from "~/schemas/quiz";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin, requireUser } from "~/services/auth.server";
+import { requireLessonManager, requireUser } from "~/services/auth.server";
 
 // A lesson's quiz (issue 24). Admins read and write everything; a member who
 // may open the lesson reads prompts and options only, never the answers.
@@ -19,9 +19,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  const admin = await requireAdmin(request, context);
   const lessonId = idParam(params.lessonId, "Lesson");
-  if (!findLessonForViewer(lessonId, admin)) return apiError(404, "Lesson not found");
+  const manager = await requireLessonManager(request, context, lessonId);
+  if (!findLessonForViewer(lessonId, manager)) return apiError(404, "Lesson not found");
   if (request.method === "DELETE") return deleteQuiz(lessonId) ? json({ success: true }) : apiError(404, "This lesson has no quiz");
   const input = await readJson(request, QuizSchema, { paths: "full" });
   return json({ quiz: toAdminQuiz(saveQuiz(lessonId, input)) });

@@ -3,7 +3,7 @@ import { findLessonForViewer } from "~/models/access.server";
 import { deleteLesson, updateLesson } from "~/models/lesson.server";
 import { LessonSchema } from "~/schemas/lesson";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireAdmin, requireUser } from "~/services/auth.server";
+import { requireLessonManager, requireUser } from "~/services/auth.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -14,8 +14,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  await requireAdmin(request, context);
   const id = idParam(params.lessonId, "Lesson");
+  await requireLessonManager(request, context, id);
   if (request.method === "DELETE") {
     return deleteLesson(id) ? json({ success: true }) : apiError(404, "Lesson not found");
   }

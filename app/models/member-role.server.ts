@@ -1,0 +1,44 @@
+import { and, count, eq, ne } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { courseInstructors, users, type User } from "#db/schema";
+import { MEMBER_NOT_FOUND } from "~/models/members.server";
+import type { RoleChange } from "~/schemas/member-role";
+import { logEvent } from "~/utils/logger.server";
+
+// Roles (issue 29): an admin makes a member a student, an instructor or an
+// admin. The academy always keeps one admin; a member who stops being an
+// instructor is taken off the courses they taught.
+
+export const LAST_ADMIN = "The academy needs at least one administrator: make someone else an admin first.";
+
+export class RoleChangeError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface MemberRole {
+  id: number;
+  username: string;
+  role: User["role"];
+  canCreateCourses: boolean;
+}
+
+export function setMemberRole(actor: Pick<User, "id" | "username">, memberId: number, change: RoleChange): MemberRole {
+  return db.transaction((tx) => {
+    const member = tx.select().from(users).where(eq(users.id, memberId)).get();
+    if (!member) throw new RoleChangeError(404, MEMBER_NOT_FOUND);
+    if (member.role === "admin" && change.role !== "admin") {
+      const otherAdmins = tx.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), ne(users.id, memberId))).get()?.n ?? 0;
+      if (otherAdmins === 0) throw new RoleChangeError(400, LAST_ADMIN);
+    }
+    const canCreateCourses = change.role === "instructor" ? (change.canCreateCourses ?? member.canCreateCourses) : false;
+    tx.update(users).set({ role: change.role, canCreateCourses }).where(eq(users.id, memberId)).run();
+    if (change.role !== "instructor") tx.delete(courseInstructors).where(eq(courseInstructors.userId, memberId)).run();
+    if (member.role !== change.role) logEvent("member_role_changed", { by: actor.username, memberId, from: member.role, to: change.role });
+    return { id: member.id, username: member.username, role: change.role, canCreateCourses };
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `certificates` ADD `instructor_names` text DEFAULT '[]' NOT NULL;
