@@ -176,6 +176,8 @@ describe("scheduled lesson release", () => {
     expect(byForm.status).toBe(403);
     const heartbeat = await visitor.request("/api/learning-time", { method: "POST", json: { lessonId: lessons.onDate, seconds: 10 } });
     expect(heartbeat.status).toBe(403);
+    // The portal's "quizzes to pass" leaves it out too.
+    expect(await (await visitor.request("/students")).text()).not.toContain(`/lesson/${lessons.afterTwoDays}`);
     const progress = (await (await visitor.request("/api/user/progress")).json()) as Array<{ courseId: number; progressPercentage: number }>;
     expect(progress.find((p) => p.courseId === courseId)?.progressPercentage).toBe(0);
   });
@@ -185,6 +187,7 @@ describe("scheduled lesson release", () => {
     expect((await visitor.request(`/api/courses/${courseId}/start`, { method: "POST" })).status).toBe(200);
     startedDaysAgo(username, courseId, 3);
     expect((await visitor.request(`/api/lessons/${lessons.afterTwoDays}`)).status).toBe(200);
+    expect(await (await visitor.request("/students")).text()).toContain(`/lesson/${lessons.afterTwoDays}`);
     const first = (await (await visitor.request(`/api/lessons/${lessons.open}/complete`, { method: "POST" })).json()) as {
       progress: { isCompleted: boolean };
       nextLessonId: number;
