@@ -6,6 +6,7 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { QuizSchema, type QuizData } from "~/schemas/quiz";
+import { ReleaseAfterDaysSchema, ReleaseAtSchema } from "~/schemas/lesson";
 import { COURSE_LEVELS, FORUM_COLORS, FORUM_PERMISSIONS, KB_CATEGORIES, TEMPLATE_CATEGORIES } from "./schema";
 
 export const SEED_AUTHORS = ["admin", "student", "premium"] as const;
@@ -23,6 +24,8 @@ export interface SeedLesson {
   description: string;
   sections: SeedSection[];
   quiz?: QuizData;
+  releaseAfterDays?: number | null;
+  releaseAt?: Date | null;
 }
 
 export interface SeedCourse {
@@ -110,7 +113,16 @@ const CourseMeta = z
   })
   .strict();
 // A lesson's quiz is written in its front matter, checked by the same rules as the quiz builder's.
-const LessonMeta = z.object({ title: text, description: z.string().default(""), quiz: QuizSchema.optional() }).strict();
+// A scheduled lesson (issue 29): `releaseAfterDays` after the member starts the course, and/or on `releaseAt`.
+const LessonMeta = z
+  .object({
+    title: text,
+    description: z.string().default(""),
+    quiz: QuizSchema.optional(),
+    releaseAfterDays: ReleaseAfterDaysSchema.optional(),
+    releaseAt: ReleaseAtSchema.optional(),
+  })
+  .strict();
 const CategoryMeta = z
   .object({ name: text, permission: z.enum(FORUM_PERMISSIONS), color: z.enum(FORUM_COLORS) })
   .strict();
@@ -209,7 +221,14 @@ function readLesson(file: string): SeedLesson {
     if (!media) return { type: "text", title, content };
     return { type: media[1] === "Image" ? "image" : "video", title, content: rest.join("\n").trim(), url: media[2] };
   });
-  return { title: meta.title, description: meta.description, sections, ...(meta.quiz ? { quiz: meta.quiz } : {}) };
+  return {
+    title: meta.title,
+    description: meta.description,
+    sections,
+    ...(meta.quiz ? { quiz: meta.quiz } : {}),
+    ...(meta.releaseAfterDays != null ? { releaseAfterDays: meta.releaseAfterDays } : {}),
+    ...(meta.releaseAt ? { releaseAt: meta.releaseAt } : {}),
+  };
 }
 
 function readCourse(dir: string): SeedCourse {

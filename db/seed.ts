@@ -99,6 +99,8 @@ export async function seedDemoData(): Promise<boolean> {
             description: lesson.description,
             order: lessonIndex + 1,
             estimatedMinutes: 10 + lesson.sections.length * 5,
+            releaseAfterDays: lesson.releaseAfterDays ?? null,
+            releaseAt: lesson.releaseAt ?? null,
           })
           .returning({ id: lessons.id })
           .get();

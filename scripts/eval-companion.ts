@@ -106,6 +106,8 @@ function growLibrary(passages: number) {
       description: "",
       isActive: true,
       estimatedMinutes: 20,
+      releaseAfterDays: null,
+      releaseAt: null,
       contentSections: Array.from({ length: perLesson }, (_, index) => ({ type: "text" as const, title: `Section ${index + 1}`, content: Array.from({ length: 14 }, pick).join(" ") })),
     });
   }

@@ -2,14 +2,17 @@ import { json } from "@remix-run/node";
 import type { User } from "#db/schema";
 import { getCourseForViewer, type CourseSummary } from "~/models/course.server";
 import { canManageCourse } from "~/models/course-staff.server";
-import { getLesson, listLessonsForCourse, type LessonView } from "~/models/lesson.server";
+import { getLesson, listLessonOutline, listLessonsForCourse, type LessonView, type SectionView } from "~/models/lesson.server";
+import { lessonReleaseFor, lockedLessonResponse, withReleaseStates, type LockedState } from "~/models/lesson-release.server";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 
 // Who may open which course and lesson. Students see only active lessons of
 // active courses; admins see everything. Anyone may read a premium course's
 // page and lesson outline, but only Premium members (and admins) may start it
 // or read its lessons' content. A course's instructors count as admins for
-// their own courses (course-staff.server).
+// their own courses (course-staff.server). A scheduled lesson (issue 29) is
+// locked for a member until it opens for them (lesson-release.ts); admins and
+// the course's own instructors see it at once.
 //
 // This module is the only reader of lesson content (sections, descriptions):
 // ESLint refuses imports of lesson.server's content readers anywhere else, so
@@ -32,8 +35,17 @@ export function requireCourseUnlocked(course: Pick<CourseSummary, "id" | "isPrem
   if (isCourseLocked(course, viewer)) throw json({ message: PREMIUM_REQUIRED }, { status: 403 });
 }
 
-/** A lesson the viewer may open; undefined when it does not exist for them, 403 when its course needs Premium. */
-export function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?: number): { lesson: LessonView; course: CourseSummary } | undefined {
+export type LessonAccess =
+  | { lesson: LessonView; course: CourseSummary; locked?: undefined }
+  /** Not released for this viewer yet: the lesson's title only, never its content. */
+  | { locked: LockedState; lesson: Pick<LessonView, "id" | "title" | "order" | "courseId">; course: CourseSummary };
+
+/**
+ * The lesson page's read: the lesson, or that it exists but is not open for
+ * this viewer yet (so the page can say when it opens). Every other reader
+ * uses findLessonForViewer, which answers 403 instead.
+ */
+export function findLessonOrLockForViewer(lessonId: number, viewer: Viewer, courseId?: number): LessonAccess | undefined {
   const lesson = getLesson(lessonId);
   if (!lesson) return undefined;
   if (courseId !== undefined && lesson.courseId !== courseId) return undefined;
@@ -41,7 +53,27 @@ export function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?:
   const course = getCourseForViewer(lesson.courseId, viewer);
   if (!course) return undefined;
   requireCourseUnlocked(course, viewer);
+  const release = lessonReleaseFor(viewer, lesson);
+  if (release.status !== "open") {
+    return { locked: release, lesson: { id: lesson.id, title: lesson.title, order: lesson.order, courseId: lesson.courseId }, course };
+  }
   return { lesson, course };
+}
+
+/**
+ * A lesson the viewer may open; undefined when it does not exist for them, 403
+ * when its course needs Premium, 403 `{message, availableAt}` when it is not
+ * released for them yet.
+ */
+export function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?: number): { lesson: LessonView; course: CourseSummary } | undefined {
+  const found = findLessonOrLockForViewer(lessonId, viewer, courseId);
+  if (found?.locked) throw lockedLessonResponse(found.locked);
+  return found;
+}
+
+/** A course's outline (titles, order) with each lesson's release state for this viewer. */
+export function listOutlineForViewer(course: Pick<CourseSummary, "id">, viewer: Viewer) {
+  return withReleaseStates(course.id, viewer, listLessonOutline(course.id));
 }
 
 /**
@@ -49,9 +81,22 @@ export function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?:
  * admins get inactive lessons too; a premium course the viewer may not take
  * is a 403, never a list.
  */
-export function listLessonsForViewer(course: CourseSummary, viewer: Viewer): LessonView[] {
+export function listLessonsForViewer(course: CourseSummary, viewer: Viewer) {
   requireCourseUnlocked(course, viewer);
-  return listLessonsForCourse(course.id, { includeInactive: canManageCourse(viewer, course.id) });
+  const lessons = withReleaseStates(course.id, viewer, listLessonsForCourse(course.id, { includeInactive: canManageCourse(viewer, course.id) }));
+  // A lesson not released for this viewer keeps its place in the list, without its content.
+  const noSections: SectionView[] = [];
+  return lessons.map(({ release, ...lesson }) =>
+    release.status === "open"
+      ? { ...lesson, isLocked: false, availableAt: null }
+      : {
+          ...lesson,
+          description: "",
+          contentSections: noSections,
+          isLocked: true,
+          availableAt: release.status === "scheduled" ? release.availableAt.toISOString() : null,
+        },
+  );
 }
 
 /** A lesson a student can complete: visible, and both it and its course active. */

@@ -3,6 +3,7 @@ import { db } from "#db/client.server";
 import { companionChunks, contentSections, knowledgeBaseArticles, lessons, type User } from "#db/schema";
 import { analyseQuestion, distinctive, ftsQuery, type Concept, type Vocabulary } from "~/models/companion-question";
 import { rankPassages, type Scored } from "~/models/companion-relevance";
+import { listLockedLessonIds } from "~/models/lesson-release.server";
 import { isPremium } from "~/models/membership.server";
 import { markdownToPlainText } from "~/utils/markdown.server";
 
@@ -11,7 +12,8 @@ import { markdownToPlainText } from "~/utils/markdown.server";
 // are saved (same transaction). searchLibrary is the only reader of passages:
 // who may read what is decided inside its SQL, from the live course, lesson and
 // article rows, so a course made Premium or an article unpublished is out of
-// reach at once, without re-indexing.
+// reach at once, without re-indexing. A scheduled lesson not yet released for
+// the asker (issue 29) is left out by id (listLockedLessonIds), as if it were not there.
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 type Writer = typeof db | Tx;
@@ -198,7 +200,7 @@ const CONTEXT_WEIGHT = `(CASE WHEN c.lesson_id = @lessonId THEN 3.0 WHEN c.cours
 
 // Title hits weigh most, then section headings, then the text.
 const readablePassages = db.$client.prepare<
-  { query: string; premium: number; lessonId: number; courseId: number; limit: number },
+  { query: string; premium: number; lessonId: number; courseId: number; limit: number; lockedLessons: string },
   PassageRow
 >(`
   SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, bm25(companion_fts, 8.0, 4.0, 1.0) * ${CONTEXT_WEIGHT} AS weighted,
@@ -212,7 +214,8 @@ const readablePassages = db.$client.prepare<
   WHERE companion_fts MATCH @query
     AND (
       (c.kind = 'article' AND a.is_published = 1)
-      OR (c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND (co.is_premium = 0 OR @premium = 1))
+      OR (c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND (co.is_premium = 0 OR @premium = 1)
+          AND c.lesson_id NOT IN (SELECT value FROM json_each(@lockedLessons)))
     )
   ORDER BY weighted
   LIMIT @limit
@@ -233,7 +236,7 @@ interface PremiumLessonMatch {
 // The Premium lessons that match, each with its best passage's id: where they
 // are, never what they say (a member with Premium then reads those passages
 // by id). SQLite takes the bare columns from the row that has the min(rank).
-const premiumLessonMatches = db.$client.prepare<{ query: string; lessonId: number; courseId: number; limit: number }, PremiumLessonMatch>(`
+const premiumLessonMatches = db.$client.prepare<{ query: string; lessonId: number; courseId: number; limit: number; lockedLessons: string }, PremiumLessonMatch>(`
   SELECT min(rank) AS rank, min(rank) * weight AS weighted, chunkId, title, courseTitle, courseId FROM (
     SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, ${CONTEXT_WEIGHT} AS weight, c.id AS chunkId, c.lesson_id AS lessonId,
            c.title AS title, co.title AS courseTitle, co.id AS courseId
@@ -243,6 +246,7 @@ const premiumLessonMatches = db.$client.prepare<{ query: string; lessonId: numbe
     JOIN courses co ON co.id = c.course_id
     WHERE companion_fts MATCH @query
       AND c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND co.is_premium = 1
+      AND c.lesson_id NOT IN (SELECT value FROM json_each(@lockedLessons))
     LIMIT -1 -- keeps SQLite from flattening the subquery, where bm25() cannot run
   )
   GROUP BY lessonId
@@ -307,7 +311,8 @@ export function searchLibrary(
   const premium = isPremium(viewer);
   const limit = options.limit ?? 6;
   const scope = { lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1 };
-  const params = { premium: premium ? 1 : 0, ...scope, limit: CANDIDATES };
+  const lockedLessons = JSON.stringify(listLockedLessonIds(viewer));
+  const params = { premium: premium ? 1 : 0, ...scope, limit: CANDIDATES, lockedLessons };
   // Passages holding every word first: on a large library that query is small
   // and fast. Only when it finds too few does the any-word query fill the rest.
   const allWords = ftsQuery(concepts, "AND");
@@ -323,7 +328,7 @@ export function searchLibrary(
   // Premium lessons are measured against the best passage every member can
   // read, so a member with Premium is shown what one without is pointed to.
   const bestOpenToAll = rows.reduce((best, row) => (row.premiumOnly ? best : Math.min(best, row.rank)), 0);
-  const matches = premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN });
+  const matches = premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN, lockedLessons });
   const worthShowing = premiumLessonsWorthShowing(matches, bestOpenToAll);
   let locked: LockedReference[] = [];
   if (!premium) {

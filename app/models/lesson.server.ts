@@ -9,7 +9,7 @@ import { recomputeCourseProgress } from "~/models/progress.server";
 export type SectionView = Pick<ContentSection, "id" | "type" | "title" | "content" | "url" | "order">;
 export type LessonView = Pick<
   Lesson,
-  "id" | "courseId" | "title" | "description" | "order" | "isActive" | "estimatedMinutes"
+  "id" | "courseId" | "title" | "description" | "order" | "isActive" | "estimatedMinutes" | "releaseAfterDays" | "releaseAt"
 > & { contentSections: SectionView[] };
 
 const lessonColumns = {
@@ -20,6 +20,8 @@ const lessonColumns = {
   order: lessons.order,
   isActive: lessons.isActive,
   estimatedMinutes: lessons.estimatedMinutes,
+  releaseAfterDays: lessons.releaseAfterDays,
+  releaseAt: lessons.releaseAt,
 };
 
 const sectionColumns = {
@@ -41,7 +43,14 @@ const sectionsOfLessons = db
   .prepare();
 
 const lessonOutline = db
-  .select({ id: lessons.id, title: lessons.title, order: lessons.order, estimatedMinutes: lessons.estimatedMinutes })
+  .select({
+    id: lessons.id,
+    title: lessons.title,
+    order: lessons.order,
+    estimatedMinutes: lessons.estimatedMinutes,
+    releaseAfterDays: lessons.releaseAfterDays,
+    releaseAt: lessons.releaseAt,
+  })
   .from(lessons)
   .where(and(eq(lessons.courseId, sql.placeholder("courseId")), eq(lessons.isActive, true)))
   .orderBy(asc(lessons.order), asc(lessons.id))
@@ -72,7 +81,7 @@ export function listLessonsForCourse(courseId: number, options: { includeInactiv
   return withSections(rows);
 }
 
-/** Lesson titles and order only, for navigation lists. */
+/** Lesson titles, order and release schedule only, for navigation lists (access.server adds each one's state for the viewer). */
 export function listLessonOutline(courseId: number) {
   return lessonOutline.all({ courseId });
 }
@@ -103,6 +112,8 @@ export function createLesson(courseId: number, input: LessonInput): LessonView {
         description: input.description,
         isActive: input.isActive,
         estimatedMinutes: input.estimatedMinutes,
+        releaseAfterDays: input.releaseAfterDays,
+        releaseAt: input.releaseAt,
         order: input.order ?? (last?.value ?? 0) + 1,
       })
       .returning({ id: lessons.id })
@@ -128,6 +139,8 @@ export function updateLesson(id: number, input: LessonInput): LessonView | undef
         description: input.description,
         isActive: input.isActive,
         estimatedMinutes: input.estimatedMinutes,
+        releaseAfterDays: input.releaseAfterDays,
+        releaseAt: input.releaseAt,
         order: input.order ?? existing.order,
         updatedAt: new Date(),
       })

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { conferences, notificationPreferences, notifications, users } from "#db/schema";
 import { ACADEMY_NAME, composeEmail, processOutbox, queueEmail, releaseInterruptedSends } from "~/models/email-outbox.server";
+import { sendDueLessonReleases } from "~/models/lesson-release.server";
 import { EMAIL_CATEGORY, notify, onEmailsQueued, Recipients, type NotificationType } from "~/models/notifications.server";
 import type { EmailPreferenceKey } from "~/schemas/notifications";
 import { env } from "~/utils/env.server";
@@ -132,12 +133,13 @@ export function queueDueDigests(now = new Date()): number {
   return queued;
 }
 
-/** One tick: reminders, digests, then the outbox. */
+/** One tick: reminders, scheduled lessons that opened (issue 29), digests, then the outbox. */
 export async function runNotificationTick(now = new Date()) {
   const reminded = sendDueReminders(now);
+  const released = sendDueLessonReleases(now);
   const digests = queueDueDigests(now);
   const sent = await processOutbox(now);
-  if (reminded || digests || sent) logger.info({ reminded, digests, sent }, "Notifications: reminders, digests and emails");
+  if (reminded || released || digests || sent) logger.info({ reminded, released, digests, sent }, "Notifications: reminders, lessons opened, digests and emails");
 }
 
 let schedule: Cron | null = null;

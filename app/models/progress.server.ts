@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { inIdList } from "#db/id-list";
-import { activityEvents, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users } from "#db/schema";
+import { activityEvents, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users, type User } from "#db/schema";
 import { issueCertificate, toApiCertificate, type Certificate } from "~/models/certificate.server";
+import { isReleased } from "~/models/lesson-release";
+import { withReleaseStates } from "~/models/lesson-release.server";
 import { notifyCertificate } from "~/models/notification-events.server";
 import { env } from "~/utils/env.server";
 
@@ -40,13 +42,24 @@ function recomputeOne(tx: Tx, userId: number, courseId: number, now: Date): Prog
     .where(and(eq(lessonCompletions.userId, userId), eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
     .get()?.n ?? 0;
   const percentage = progressPercentage(done, active);
-  const isCompleted = active > 0 && done >= active;
   const current = tx
     .select()
     .from(userProgress)
     .where(and(eq(userProgress.userId, userId), eq(userProgress.courseId, courseId)))
     .get();
   if (!current) return undefined;
+  // Scheduled release (issue 29): every active lesson is required, so the
+  // course is finished (and certified) only once all are released for the
+  // member and completed. A lesson still locked cannot be completed (access
+  // refuses it), and one locked again after it was completed holds the course
+  // open until it opens.
+  const scheduled = tx
+    .select({ releaseAfterDays: lessons.releaseAfterDays, releaseAt: lessons.releaseAt })
+    .from(lessons)
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true), or(isNotNull(lessons.releaseAfterDays), isNotNull(lessons.releaseAt))))
+    .all();
+  const allReleased = scheduled.every((lesson) => isReleased(lesson, current.startedAt, now));
+  const isCompleted = active > 0 && done >= active && allReleased;
   return tx
     .update(userProgress)
     .set({
@@ -350,14 +363,20 @@ export function listMemberProgress({ limit, offset = 0 }: { limit?: number; offs
   return limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
 }
 
-/** Where "Continue Learning" goes: the first unfinished active lesson, else the first lesson. */
-export function findResumeLesson(userId: number, courseId: number): { id: number } | undefined {
-  const done = new Set(listCompletedLessonIds(userId, courseId));
-  const outline = db
-    .select({ id: lessons.id })
+/**
+ * Where "Continue Learning" goes: the first unfinished active lesson that is
+ * open for the member, else the first open lesson; undefined when none is open
+ * (the course page then says when they open).
+ */
+export function findResumeLesson(viewer: { id: number; role: User["role"] }, courseId: number): { id: number } | undefined {
+  const done = new Set(listCompletedLessonIds(viewer.id, courseId));
+  const rows = db
+    .select({ id: lessons.id, releaseAfterDays: lessons.releaseAfterDays, releaseAt: lessons.releaseAt })
     .from(lessons)
     .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
     .orderBy(asc(lessons.order), asc(lessons.id))
     .all();
-  return outline.find((lesson) => !done.has(lesson.id)) ?? outline[0];
+  const open = withReleaseStates(courseId, viewer, rows).filter((lesson) => lesson.release.status === "open");
+  const lesson = open.find((candidate) => !done.has(candidate.id)) ?? open[0];
+  return lesson && { id: lesson.id };
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { quizQuestionRows } from "#db/quiz-question-rows";
 import { courses, lessons, quizAttempts, quizQuestions, quizzes, userProgress, users } from "#db/schema";
+import { listLockedLessonIds } from "~/models/lesson-release.server";
 import { isPremium } from "~/models/membership.server";
 import { completeLesson, type CompletionResult } from "~/models/progress.server";
 import { gradeAnswers } from "~/models/quiz-grading";
@@ -371,8 +372,10 @@ const quizzesToPassQuery = db
 export function listQuizzesToPass(user: { id: number; role: "student" | "instructor" | "admin" }) {
   const rows = quizzesToPassQuery.all({ userId: user.id });
   const premium = rows.some((row) => row.coursePremium) && isPremium(user);
+  // A quiz of a lesson not released for the member yet (issue 29) is not theirs to pass yet.
+  const locked = new Set(rows.length ? listLockedLessonIds(user) : []);
   return rows
-    .filter((row) => !row.coursePremium || premium)
+    .filter((row) => (!row.coursePremium || premium) && !locked.has(row.lessonId))
     .map((row) => ({
       courseId: row.courseId,
       courseTitle: row.courseTitle,

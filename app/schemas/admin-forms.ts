@@ -52,7 +52,19 @@ export const CourseFormSchema = CourseSchema.omit({ imageUrl: true, isActive: tr
 
 export type CourseFormInput = z.input<typeof CourseFormSchema>;
 
-export const LessonFormSchema = LessonSchema.extend({ isActive: checkbox });
+/** A calendar day from an <input type="date">; the action reads it as midnight in the editor's time zone. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const ReleaseOnSchema = z
+  .string()
+  .regex(DAY, "Release on must be a date (YYYY-MM-DD)")
+  .refine((value) => {
+    const [, y, m, d] = DAY.exec(value) ?? [];
+    const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+    return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d) && Number(y) >= 2000 && Number(y) <= 2100;
+  }, "Release on must be a real date between 2000 and 2100")
+  .optional();
+
+export const LessonFormSchema = LessonSchema.omit({ releaseAt: true }).extend({ isActive: checkbox, releaseOn: ReleaseOnSchema });
 
 /** The row a new section starts from, in the section builder and the "Add section" button. */
 export const EMPTY_SECTION = { type: "text", title: "", content: "", url: "" } as const;

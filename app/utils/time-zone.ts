@@ -55,3 +55,16 @@ export function formatDateTime(instant: Date | string, timeZone: string): string
   }
   return format.format(new Date(instant));
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Wed, Mar 4, 2026': the instant's calendar day on the wall clock of `timeZone`. */
+export function formatDayInZone(instant: Date | string, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone });
+    if (dayFormats.size >= MAX_KEPT_FORMATS) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instant));
+}

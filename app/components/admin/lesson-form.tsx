@@ -15,8 +15,11 @@ import { sampleLessonSections } from "~/models/lesson-samples";
 import { EMPTY_SECTION, LessonFormSchema } from "~/schemas/admin-forms";
 import type { SectionInput } from "~/schemas/lesson";
 import { cn } from "~/utils/misc";
+import { instantToWallTime } from "~/utils/time-zone";
 
-export type EditableLesson = Pick<LessonView, "id" | "title" | "description" | "isActive" | "estimatedMinutes"> & {
+export type EditableLesson = Pick<LessonView, "id" | "title" | "description" | "isActive" | "estimatedMinutes" | "releaseAfterDays"> & {
+  /** ISO instant, as the loader's JSON carries it. */
+  releaseAt: string | null;
   contentSections: Array<Pick<LessonView["contentSections"][number], "type" | "title" | "content" | "url">>;
 };
 
@@ -50,7 +53,13 @@ type SectionField = FieldMetadata<z.input<typeof LessonFormSchema>["contentSecti
  * browser; without, they post the form and the page comes back with the rows
  * changed and nothing saved. "Generate" works the same way.
  */
-export function LessonForm({ lesson, courseTitle, reply, closeTo }: AdminFormProps & { lesson: EditableLesson | null; courseTitle: string }) {
+export function LessonForm({
+  lesson,
+  courseTitle,
+  timeZone,
+  reply,
+  closeTo,
+}: AdminFormProps & { lesson: EditableLesson | null; courseTitle: string; timeZone: string }) {
   const [generating, setGenerating] = useState(false);
   const [form, fields] = useAdminForm({
     id: lesson ? `lesson-form-${lesson.id}` : "lesson-form-new",
@@ -62,6 +71,9 @@ export function LessonForm({ lesson, courseTitle, reply, closeTo }: AdminFormPro
           description: lesson.description,
           estimatedMinutes: lesson.estimatedMinutes,
           isActive: lesson.isActive,
+          releaseAfterDays: lesson.releaseAfterDays ?? undefined,
+          // The day on the editor's wall clock: the form posts it back as that day's midnight there.
+          releaseOn: lesson.releaseAt ? instantToWallTime(lesson.releaseAt, timeZone).slice(0, 10) : undefined,
           contentSections: sectionRows(lesson.contentSections),
         }
       : { estimatedMinutes: 20, isActive: true, contentSections: [EMPTY_SECTION] },
@@ -115,6 +127,18 @@ export function LessonForm({ lesson, courseTitle, reply, closeTo }: AdminFormPro
         <BoundInput label="Estimated minutes" className="w-40" meta={fields.estimatedMinutes} type="number" min={1} max={1440} />
         <BoundCheckbox label="Active" meta={fields.isActive} className="pb-2" />
       </div>
+
+      <fieldset className="space-y-3" aria-describedby={`${form.id}-release-hint`}>
+        <legend className="font-display text-xl">Scheduled release</legend>
+        <p id={`${form.id}-release-hint`} className="text-sm opacity-75">
+          Leave both empty to open the lesson from the start. With both, it opens at the later of the two. Dates are at midnight,{" "}
+          {timeZone}.
+        </p>
+        <div className="flex flex-wrap items-start gap-6">
+          <BoundInput label="Release after (days)" className="w-48" meta={fields.releaseAfterDays} type="number" min={0} max={3650} />
+          <BoundInput label="Release on (date)" className="w-48" meta={fields.releaseOn} type="date" min="2000-01-01" max="2100-12-31" />
+        </div>
+      </fieldset>
 
       <section aria-labelledby={`${form.id}-sections`} className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

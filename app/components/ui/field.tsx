@@ -103,7 +103,7 @@ export function BoundInput<Schema>({
 }: {
   label: string;
   meta: FieldMetadata<Schema>;
-  type?: "text" | "number";
+  type?: "text" | "number" | "date";
   className?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className">) {
   return <Field label={label} className={className} errors={meta.errors} inputProps={{ ...getInputProps(meta, { type }), ...attributes }} />;

@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
-import { BookOpen, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "~/components/ui/icons";
+import { BookOpen, CalendarClock, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "~/components/ui/icons";
 import { levelBadgeClasses } from "~/components/course-card";
 import { CourseImage } from "~/components/course-image";
 import { RatingBadge } from "~/components/course-rating";
@@ -20,12 +20,12 @@ import { parseRouteId } from "~/components/learning/route-params";
 import { PremiumOffer } from "~/components/premium/premium-offer";
 import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
 import { buttonClasses } from "~/components/ui/button";
-import { findCourseForViewer, isCourseLocked } from "~/models/access.server";
+import { findCourseForViewer, isCourseLocked, listOutlineForViewer } from "~/models/access.server";
 import { listCourseInstructors } from "~/models/course-staff.server";
 import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing.server";
 import { ratingDetail, shownRating } from "~/models/course-rating";
 import { getMemberRating, rateCourse, RatingRefusal } from "~/models/course-rating.server";
-import { listLessonOutline } from "~/models/lesson.server";
+import { releaseLabel } from "~/models/lesson-release";
 import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/progress.server";
 import { CourseRatingSchema, RATE_INTENT } from "~/schemas/course-rating";
 import { getOptionalUser, requireUser } from "~/services/auth.server";
@@ -34,6 +34,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
 import { publicPageHeaders } from "~/utils/page-cache";
 import { AppLink } from "~/components/ui/app-link";
+import { viewerTimeZone } from "~/utils/time-zone.server";
 
 const NOT_FOUND = "Course Not Found";
 
@@ -67,7 +68,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // Only a student who has started the course may rate it (course-rating.server.ts).
       yourRating: progress ? getMemberRating(user.id, course.id) : null,
       percentage: progress?.progressPercentage ?? 0,
-      lessons: listLessonOutline(course.id).map((lesson) => ({ ...lesson, done: completed.has(lesson.id) })),
+      // A lesson not released for this member says when it opens, in their time zone.
+      lessons: listOutlineForViewer(course, user).map(({ id, title, release }) => ({
+        id,
+        title,
+        done: completed.has(id),
+        opens: releaseLabel(release, viewerTimeZone(request)),
+      })),
     },
   });
 }
@@ -87,7 +94,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const returning = Boolean(getProgress(user.id, course.id));
   startCourse(user.id, course.id);
-  const resumeAt = findResumeLesson(user.id, course.id);
+  const resumeAt = findResumeLesson(user, course.id);
+  if (!resumeAt && course.lessons > 0) {
+    // Every lesson is scheduled for later (issue 29): the outline says when each opens.
+    return redirectWithToast(`/course/${course.id}`, {
+      type: "message",
+      title: "No lesson is open yet",
+      description: "Your lessons open on the dates shown in the course outline.",
+    });
+  }
   if (!resumeAt) {
     return redirectWithToast(`/course/${course.id}`, {
       type: "error",
@@ -179,6 +194,17 @@ function StartLearningPanel({ course, learner }: LoaderData) {
             <ol className="space-y-1" aria-label="Lessons">
               {learner.lessons.map((lesson, index) => (
                 <li key={lesson.id}>
+                  {lesson.opens ? (
+                    <p className="flex items-start gap-2 rounded-md px-2 py-1.5 text-sm" data-testid="locked-lesson">
+                      <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 opacity-60" aria-hidden />
+                      <span className="flex-1">
+                        <span className="opacity-75">
+                          {index + 1}. {lesson.title}
+                        </span>
+                        <span className="block text-xs text-accent">{lesson.opens}</span>
+                      </span>
+                    </p>
+                  ) : (
                   <AppLink
                     to={`/course/${course.id}/lesson/${lesson.id}`}
                     className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-primary/15"
@@ -193,6 +219,7 @@ function StartLearningPanel({ course, learner }: LoaderData) {
                     </span>
                     {lesson.done ? <span aria-hidden>✓</span> : null}
                   </AppLink>
+                  )}
                 </li>
               ))}
             </ol>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowDown, ArrowUp, BookOpen, CheckCircle2, Clock, FileQuestion, Layers } from "~/components/ui/icons";
+import { ArrowDown, ArrowUp, BookOpen, CalendarClock, CheckCircle2, Clock, FileQuestion, Layers } from "~/components/ui/icons";
 import type { AdminFormReply } from "~/components/admin/admin-form";
 import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
@@ -25,6 +25,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { PageErrorBoundary } from "~/components/error-boundary";
 import { StatCard } from "~/components/ui/stat-card";
 import { readForm } from "~/utils/form-data.server";
+import { formatDayInZone, wallTimeToInstant } from "~/utils/time-zone";
+import { viewerTimeZone } from "~/utils/time-zone.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Lessons of ${data.course.title} — Mystic Academy` : "Course Not Found — Mystic Academy" },
@@ -45,6 +47,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({
     course: { id: course.id, title: course.title, isActive: course.isActive },
     lessons,
+    // "Release on" is a day on the editor's wall clock: the form shows and reads it in this zone.
+    timeZone: viewerTimeZone(request),
     quizQuestions: quizQuestionCounts(course.id),
     stats: {
       totalLessons: lessons.length,
@@ -107,16 +111,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return json<AdminFormReply>({ result: submission.reply(), notice: null }, { status: submission.status === "error" ? 400 : 200 });
   }
 
+  // "Release on" is the start of that day in the editor's time zone.
+  const { releaseOn, ...fields } = submission.value;
+  const input = { ...fields, releaseAt: releaseOn ? wallTimeToInstant(`${releaseOn}T00:00`, viewerTimeZone(request)) : null };
   if (lesson) {
-    updateLesson(lesson.id, submission.value);
+    updateLesson(lesson.id, input);
     return redirectWithToast(lessonsPath, { type: "success", title: "Lesson updated" });
   }
-  createLesson(course.id, submission.value);
+  createLesson(course.id, input);
   return redirectWithToast(lessonsPath, { type: "success", title: "Lesson created" });
 }
 
+/** "Opens 3 days after start, not before Mar 4, 2026" for the lesson card. */
+function scheduleSummary(lesson: { releaseAfterDays: number | null; releaseAt: string | null }, timeZone: string): string {
+  const parts: string[] = [];
+  if (lesson.releaseAfterDays !== null) parts.push(`${lesson.releaseAfterDays} ${lesson.releaseAfterDays === 1 ? "day" : "days"} after start`);
+  if (lesson.releaseAt) parts.push(`${parts.length ? "not before " : "on "}${formatDayInZone(lesson.releaseAt, timeZone)}`);
+  return `Opens ${parts.join(", ")}`;
+}
+
 export default function LessonManagementPage() {
-  const { course, lessons, quizQuestions, stats } = useLoaderData<typeof loader>();
+  const { course, lessons, quizQuestions, stats, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const dialogs = useUrlDialogs(lessons);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
@@ -154,7 +169,7 @@ export default function LessonManagementPage() {
       dialogs={dialogs}
       formSize="lg"
       formDescription={course.title}
-      form={(lesson) => <LessonForm lesson={lesson} courseTitle={course.title} reply={actionData} closeTo={lessonsPath} />}
+      form={(lesson) => <LessonForm lesson={lesson} courseTitle={course.title} timeZone={timeZone} reply={actionData} closeTo={lessonsPath} />}
       confirmDelete={(lesson) => ({
         subject: lesson.title,
         explanation: "Its content sections are deleted with it, and course progress is recounted.",
@@ -199,6 +214,11 @@ export default function LessonManagementPage() {
                     <span className="flex items-center gap-1">
                       <Clock className="h-3.5 w-3.5" aria-hidden /> {lesson.estimatedMinutes} min
                     </span>
+                    {lesson.releaseAfterDays !== null || lesson.releaseAt ? (
+                      <span className="flex items-center gap-1" data-testid="lesson-schedule">
+                        <CalendarClock className="h-3.5 w-3.5" aria-hidden /> {scheduleSummary(lesson, timeZone)}
+                      </span>
+                    ) : null}
                   </p>
                 </div>
                 <div className="flex items-center gap-1">

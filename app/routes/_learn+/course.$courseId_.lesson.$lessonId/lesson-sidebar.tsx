@@ -1,5 +1,5 @@
 
-import { CheckCircle2, ChevronLeft, ChevronRight, Clock, FileText, ImageIcon, PlayCircle } from "~/components/ui/icons";
+import { CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, Clock, FileText, ImageIcon, PlayCircle } from "~/components/ui/icons";
 import type { SectionView } from "~/models/lesson.server";
 import { cn } from "~/utils/misc";
 import { AppLink } from "~/components/ui/app-link";
@@ -9,6 +9,8 @@ const sectionIcons = { text: FileText, image: ImageIcon, video: PlayCircle } sat
 export interface NeighbourLesson {
   id: number;
   title: string;
+  /** "Opens on …" while the lesson is not released for this member (then it is not a link). */
+  opens: string | null;
 }
 
 export function LessonOverview({
@@ -102,7 +104,16 @@ export function LessonNeighbours({
   if (!previous && !next) return null;
   return (
     <nav className="card space-y-2" aria-label="Other lessons">
-      {previous ? (
+      {previous?.opens ? (
+        <p className="flex items-start gap-2 rounded-md p-2 text-sm opacity-75" data-testid="previous-lesson-locked">
+          <CalendarClock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            <span className="block text-xs uppercase tracking-wide opacity-70">Previous Lesson</span>
+            {previous.title}
+            <span className="block text-xs">{previous.opens}</span>
+          </span>
+        </p>
+      ) : previous ? (
         <AppLink to={`/course/${courseId}/lesson/${previous.id}`} className="flex items-start gap-2 rounded-md p-2 text-sm hover:bg-primary/15">
           <ChevronLeft className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
@@ -111,7 +122,16 @@ export function LessonNeighbours({
           </span>
         </AppLink>
       ) : null}
-      {next ? (
+      {next?.opens ? (
+        <p className="flex items-start justify-end gap-2 rounded-md p-2 text-right text-sm opacity-75" data-testid="next-lesson-locked">
+          <span>
+            <span className="block text-xs uppercase tracking-wide opacity-70">Next Lesson</span>
+            {next.title}
+            <span className="block text-xs">{next.opens}</span>
+          </span>
+          <CalendarClock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        </p>
+      ) : next ? (
         <AppLink to={`/course/${courseId}/lesson/${next.id}`} className="flex items-start justify-end gap-2 rounded-md p-2 text-right text-sm hover:bg-primary/15">
           <span>
             <span className="block text-xs uppercase tracking-wide opacity-70">Next Lesson</span>

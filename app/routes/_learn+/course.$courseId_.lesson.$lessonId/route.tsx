@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ArrowLeft, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion } from "~/components/ui/icons";
+import { ArrowLeft, CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion } from "~/components/ui/icons";
 import { LessonNeighbours, LessonOverview, SectionList } from "./lesson-sidebar";
 import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { ProgressBar } from "~/components/learning/progress-bar";
@@ -11,8 +11,8 @@ import { useLearningHeartbeat } from "./use-learning-heartbeat";
 import { StudyHelpPanel } from "./study-help";
 import type { User } from "#db/schema";
 import { buttonClasses } from "~/components/ui/button";
-import { findCompletableLesson, findLessonForViewer } from "~/models/access.server";
-import { listLessonOutline } from "~/models/lesson.server";
+import { findCompletableLesson, findLessonOrLockForViewer, listOutlineForViewer } from "~/models/access.server";
+import { releaseLabel } from "~/models/lesson-release";
 import { completeLesson, CompletionRefusal, getVideoPositions, listCompletedLessonIds } from "~/models/progress.server";
 import { getQuizForLesson, QuizRefusal, quizStanding, submitAttempt, toMemberQuiz, type StoredQuiz } from "~/models/quiz.server";
 import { AttemptSchema } from "~/schemas/quiz";
@@ -25,6 +25,7 @@ import { invariantResponse } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
 import { AppLink } from "~/components/ui/app-link";
+import { viewerTimeZone } from "~/utils/time-zone.server";
 
 // The lesson player, /course/:courseId/lesson/:lessonId. The folder's `$courseId_`
 // (trailing underscore) keeps it out of the course page's layout: flat routes
@@ -35,12 +36,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.lesson.title} — ${data.course.title} — Mystic Academy` : `${NOT_FOUND} — Mystic Academy` },
 ];
 
-/** The lesson a signed-in viewer may open at this URL, or a 404. */
-function findRequestedLesson(params: LoaderFunctionArgs["params"], viewer: { id: number; role: "student" | "instructor" | "admin" }) {
+/** What the 403 of a lesson that is not open yet carries to the error boundary. */
+const LockedLessonData = z.object({ locked: z.literal(true), title: z.string(), opens: z.string(), courseId: z.number() });
+
+/**
+ * The lesson a signed-in viewer may open at this URL; a 404, or a 403 saying
+ * when it opens (in the viewer's time zone) when it is not released for them yet.
+ */
+function findRequestedLesson(request: Request, params: LoaderFunctionArgs["params"], viewer: { id: number; role: "student" | "instructor" | "admin" }) {
   const courseId = parseRouteId(params.courseId);
   const lessonId = parseRouteId(params.lessonId);
-  const found = courseId === null || lessonId === null ? undefined : findLessonForViewer(lessonId, viewer, courseId);
+  const found = courseId === null || lessonId === null ? undefined : findLessonOrLockForViewer(lessonId, viewer, courseId);
   invariantResponse(found, NOT_FOUND, { status: 404 });
+  if (found.locked) {
+    const data: z.infer<typeof LockedLessonData> = {
+      locked: true,
+      title: found.lesson.title,
+      opens: releaseLabel(found.locked, viewerTimeZone(request)) ?? "",
+      courseId: found.course.id,
+    };
+    throw json(data, { status: 403 });
+  }
   return found;
 }
 
@@ -93,7 +109,7 @@ function answersFromForm(quiz: StoredQuiz, formData: FormData) {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const { lesson, course } = findRequestedLesson(params, user);
+  const { lesson, course } = findRequestedLesson(request, params, user);
   const sections = lesson.contentSections;
   const n = parseSectionNumber(new URL(request.url).searchParams.get("section"), sections.length);
   const current = sections[n - 1];
@@ -103,7 +119,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 
   // Neighbours in catalogue order; an admin may be previewing an inactive lesson that is not in the outline.
-  const outline = listLessonOutline(course.id);
+  const timeZone = viewerTimeZone(request);
+  const outline = listOutlineForViewer(course, user).map(({ id, title, order, release }) => ({ id, title, order, opens: releaseLabel(release, timeZone) }));
   const isBefore = (other: { order: number; id: number }) => other.order < lesson.order || (other.order === lesson.order && other.id < lesson.id);
   const others = outline.filter((other) => other.id !== lesson.id);
   const previous = others.filter(isBefore).at(-1) ?? null;
@@ -138,8 +155,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           resumeAt: positions[current.id] ?? 0,
         }
       : null,
-    previous: previous ? { id: previous.id, title: previous.title } : null,
-    next: next ? { id: next.id, title: next.title } : null,
+    previous: previous ? { id: previous.id, title: previous.title, opens: previous.opens } : null,
+    next: next ? { id: next.id, title: next.title, opens: next.opens } : null,
   });
 }
 
@@ -148,6 +165,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   invariantResponse(intent === "complete" || intent === "quiz", "Unknown action", { status: 400 });
+  // A lesson not open yet answers the same 403 as the page (before any form is read as an answer).
+  findRequestedLesson(request, params, user);
   // Same rule as POST /api/lessons/{id}/complete: an admin previewing hidden content records nothing.
   const found = findCompletableLesson(parseRouteId(params.lessonId) ?? 0, user, parseRouteId(params.courseId) ?? 0);
   invariantResponse(found, NOT_FOUND, { status: 404 });
@@ -162,7 +181,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(error instanceof CompletionRefusal)) throw error;
     return redirectWithToast(`${here}#quiz`, { type: "error", title: "Quiz not passed yet", description: error.message }, { status: 303 });
   }
-  if (result.nextLessonId !== null) {
+  // The next lesson may not be open for this member yet: then back to the outline, which says when it opens.
+  const nextIsOpen = result.nextLessonId !== null && listOutlineForViewer(course, user).some((other) => other.id === result.nextLessonId && other.release.status === "open");
+  if (result.nextLessonId !== null && nextIsOpen) {
     return redirectWithToast(`/course/${course.id}/lesson/${result.nextLessonId}`, {
       type: "success",
       title: "Lesson Completed!",
@@ -319,6 +340,17 @@ export default function LessonPlayer() {
   );
 }
 
+function PremiumRequiredPanel() {
+  return (
+          <StatusPanel
+            icon={Crown}
+            title="Premium membership required"
+            message="This lesson belongs to a Premium course. Upgrade to Premium to take it."
+            link={{ to: "/upgrade", label: "Upgrade to Premium", look: "primary" }}
+          />
+  );
+}
+
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
@@ -331,14 +363,20 @@ export function ErrorBoundary() {
             link={{ to: parseRouteId(params.courseId) === null ? "/courses" : `/course/${params.courseId}`, label: "Back to Course", look: "primary" }}
           />
         ),
-        403: () => (
-          <StatusPanel
-            icon={Crown}
-            title="Premium membership required"
-            message="This lesson belongs to a Premium course. Upgrade to Premium to take it."
-            link={{ to: "/upgrade", label: "Upgrade to Premium", look: "primary" }}
-          />
-        ),
+        403: ({ error }) => {
+          const locked = LockedLessonData.safeParse(isRouteErrorResponse(error) ? error.data : null);
+          if (locked.success) {
+            return (
+              <StatusPanel
+                icon={CalendarClock}
+                title={locked.data.title}
+                message={`This lesson is not open yet. ${locked.data.opens}.`}
+                link={{ to: `/course/${locked.data.courseId}`, label: "Back to Course", look: "primary" }}
+              />
+            );
+          }
+          return <PremiumRequiredPanel />;
+        },
       }}
     />
   );

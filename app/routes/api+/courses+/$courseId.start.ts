@@ -11,7 +11,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!course) return apiError(404, "Course not found");
   requireCourseUnlocked(course, user);
   const progress = startCourse(user.id, course.id);
-  return json({ progress: toApiProgress(progress), nextLessonId: findResumeLesson(user.id, course.id)?.id ?? null });
+  return json({ progress: toApiProgress(progress), nextLessonId: findResumeLesson(user, course.id)?.id ?? null });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);
