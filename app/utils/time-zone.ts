@@ -55,3 +55,16 @@ export function formatDateTime(instant: Date | string, timeZone: string): string
   }
   return format.format(new Date(instant));
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Dec 1, 2026' on the calendar of `timeZone`. */
+export function formatDateInZone(instant: Date | string, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
+    if (dateFormats.size >= MAX_KEPT_FORMATS) dateFormats.clear();
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instant));
+}
