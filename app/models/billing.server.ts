@@ -21,13 +21,15 @@ import { logEvent } from "~/utils/logger.server";
 import { PREMIUM_FEE_CENTS } from "~/utils/premium";
 import { discountedPriceCents, describePromotion, type PromotionTerms } from "~/utils/promotion";
 import type { PromotionCodeInput } from "~/schemas/promotion-code";
-import { wallTimeToInstant } from "~/utils/time-zone";
+import { formatDateInZone, wallTimeToInstant } from "~/utils/time-zone";
 
 // Premium through Stripe: the only module that talks to Stripe. Premium is
 // granted only after Stripe itself says the subscription is active and its
 // invoice paid — never on the browser's word (see docs/decisions/008).
 
 export const PAYMENTS_OFF_MESSAGE = "Online payments are not set up yet. Please contact the academy to upgrade.";
+export const PROMOTIONS_OFF_MESSAGE =
+  "Online payments are not set up (no STRIPE_SECRET_KEY), so there are no promotion codes: they are created and redeemed on Stripe. Set the Stripe keys to use them.";
 /** Stripe's event payloads can exceed the API's usual JSON cap (the server's body limit applies it too). */
 export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
 const PRICE_LOOKUP_KEY = "academy_premium_monthly";
@@ -337,6 +339,8 @@ export interface PromotionCodeListing {
   maxRedemptions: number | null;
   timesRedeemed: number;
   expiresAt: string | null;
+  /** The expiry as the last day it works, on the academy's calendar. */
+  lastDay: string | null;
   createdAt: string;
 }
 
@@ -353,6 +357,7 @@ function listing(promotion: Stripe.PromotionCode): PromotionCodeListing | null {
     maxRedemptions: promotion.max_redemptions,
     timesRedeemed: promotion.times_redeemed,
     expiresAt: promotion.expires_at ? new Date(promotion.expires_at * 1000).toISOString() : null,
+    lastDay: promotion.expires_at ? formatDateInZone(new Date(promotion.expires_at * 1000), env.ACADEMY_TIMEZONE) : null,
     createdAt: new Date(promotion.created * 1000).toISOString(),
   };
 }

@@ -47,3 +47,11 @@ export const SubscriptionRequestSchema = z.object({
     .transform((value) => (value ? value : undefined)),
 });
 
+
+export const CREATE_PROMOTION_CODE_INTENT = "create-promotion-code";
+export const DEACTIVATE_PROMOTION_CODE_INTENT = "deactivate-promotion-code";
+
+/** The admin page's "Deactivate" button: the code's Stripe id. */
+export const DeactivatePromotionCodeSchema = z.object({
+  promotionCodeId: z.string({ required_error: "Choose a promotion code" }).regex(/^promo_[A-Za-z0-9]+$/, "No such promotion code"),
+});

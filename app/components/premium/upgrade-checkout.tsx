@@ -1,8 +1,4 @@
-import type {
-  Stripe,
-  StripeElements,
-  StripePaymentElement,
-} from "@stripe/stripe-js";
+import type { Stripe, StripeElements, StripePaymentElement } from "@stripe/stripe-js";
 // The "pure" entry loads Stripe.js only when asked, not on every page that imports this file.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { Loader2, Lock, RotateCcw } from "~/components/ui/icons";
@@ -10,13 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { ContactText } from "~/components/contact-text";
 import { ProgressIndicator } from "~/components/premium/progress-indicator";
-import {
-  activateStep,
-  completeSteps,
-  failStep,
-  freshSteps,
-  type ProgressStep,
-} from "~/components/premium/upgrade-steps";
+import { activateStep, completeSteps, failStep, freshSteps, type ProgressStep } from "~/components/premium/upgrade-steps";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { useContactLink } from "~/utils/root-data";
@@ -48,16 +38,13 @@ async function messageOf(response: Response): Promise<string | null> {
 }
 
 /** Asks the server for a subscription to pay, with the promotion code if one is given. */
-async function requestIntent(
-  promotionCode?: string
-): Promise<SubscriptionIntent> {
+async function requestIntent(promotionCode?: string): Promise<SubscriptionIntent> {
   const response = await fetch("/api/create-subscription", {
     method: "POST",
     headers: { Accept: "application/json", "Content-Type": "application/json" },
     body: JSON.stringify(promotionCode ? { promotionCode } : {}),
   });
-  if (!response.ok)
-    throw new InitError(await messageOf(response), response.status);
+  if (!response.ok) throw new InitError(await messageOf(response), response.status);
   return SubscriptionIntent.parse(await response.json());
 }
 
@@ -71,8 +58,7 @@ const trialDate = (iso: string) =>
 
 function payLabel(intent: SubscriptionIntent | null): string {
   if (!intent) return "Pay and upgrade";
-  if (intent.intentType === "setup")
-    return intent.trialEndsAt ? "Start free trial" : "Save card and upgrade";
+  if (intent.intentType === "setup") return intent.trialEndsAt ? "Start free trial" : "Save card and upgrade";
   return `Pay ${dollars(intent.amountDueCents)} and upgrade`;
 }
 
@@ -80,46 +66,30 @@ function payLabel(intent: SubscriptionIntent | null): string {
 function PaymentSummary({ intent }: { intent: SubscriptionIntent }) {
   if (!intent.trialEndsAt && !intent.promotion) return null;
   return (
-    <div
-      className="space-y-1 rounded-lg border border-primary/40 bg-primary/10 p-3 text-sm"
-      data-testid="payment-summary"
-    >
+    <div className="space-y-1 rounded-lg border border-primary/40 bg-primary/10 p-3 text-sm" data-testid="payment-summary">
       <p className="flex justify-between gap-4 font-medium">
         <span>Due today</span>
         <span data-testid="amount-due">{dollars(intent.amountDueCents)}</span>
       </p>
-      {intent.trialEndsAt ? (
-        <p>
-          Free until {trialDate(intent.trialEndsAt)}; your card is charged only
-          after that.
-        </p>
-      ) : null}
+      {intent.trialEndsAt ? <p>Free until {trialDate(intent.trialEndsAt)}; your card is charged only after that.</p> : null}
       {intent.promotion ? (
         <p data-testid="promotion-applied">
-          Code <strong>{intent.promotion.code}</strong>:{" "}
-          {intent.promotion.summary} — {dollars(intent.monthlyPriceCents)}/month
-          instead of {PREMIUM_PRICE_LABEL}.
+          Code <strong>{intent.promotion.code}</strong>: {intent.promotion.summary} — {dollars(intent.monthlyPriceCents)}/month instead of {PREMIUM_PRICE_LABEL}
+          .
         </p>
       ) : null}
     </div>
   );
 }
 
-type Setup =
-  | { state: "loading" }
-  | { state: "failed"; message: string | null }
-  | { state: "mounted"; stripe: Stripe; elements: StripeElements };
+type Setup = { state: "loading" } | { state: "failed"; message: string | null } | { state: "mounted"; stripe: Stripe; elements: StripeElements };
 
 /**
  * The embedded payment: asks the server for a subscription to pay, mounts
  * Stripe's Payment Element, then runs the spec's four steps on submit.
  * Premium is granted by the server only after Stripe confirms the payment.
  */
-export function UpgradeCheckout({
-  onBusyChange,
-}: {
-  onBusyChange?: (busy: boolean) => void;
-}) {
+export function UpgradeCheckout({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
   const mountNode = useRef<HTMLDivElement>(null);
   const [attempt, setAttempt] = useState(0);
   const [intent, setIntent] = useState<SubscriptionIntent | null>(null);
@@ -132,11 +102,7 @@ export function UpgradeCheckout({
   const [applying, setApplying] = useState(false);
   const contact = useContactLink();
   const busy =
-    steps !== null &&
-    steps.some(
-      (step) => step.status === "active" || step.status === "completed"
-    ) &&
-    !steps.some((step) => step.status === "error");
+    steps !== null && steps.some((step) => step.status === "active" || step.status === "completed") && !steps.some((step) => step.status === "error");
 
   useEffect(() => {
     onBusyChange?.(busy);
@@ -214,11 +180,7 @@ export function UpgradeCheckout({
       setIntent(await requestIntent(typed));
     } catch (error) {
       // A refused code leaves the current payment form as it was.
-      setCodeError(
-        error instanceof InitError && error.serverMessage
-          ? error.serverMessage
-          : "The promotion code could not be checked. Please try again."
-      );
+      setCodeError(error instanceof InitError && error.serverMessage ? error.serverMessage : "The promotion code could not be checked. Please try again.");
     } finally {
       setApplying(false);
     }
@@ -235,9 +197,7 @@ export function UpgradeCheckout({
     const submitted = await elements.submit();
     if (submitted.error) {
       setSteps(failStep(current, "validate"));
-      setFormError(
-        submitted.error.message ?? "Please check your payment details."
-      );
+      setFormError(submitted.error.message ?? "Please check your payment details.");
       return;
     }
     await sleep(VALIDATE_PAUSE_MS);
@@ -266,8 +226,7 @@ export function UpgradeCheckout({
       showToast({
         type: "error",
         title: "Payment Failed",
-        description:
-          confirmed.error.message ?? "The payment could not be completed.",
+        description: confirmed.error.message ?? "The payment could not be completed.",
       });
       return;
     }
@@ -283,9 +242,7 @@ export function UpgradeCheckout({
       showToast({
         type: "error",
         title: "Upgrade Error",
-        description: `Payment succeeded but upgrade confirmation failed. Please contact support${
-          contact ? `: ${contact.label}` : ""
-        }.`,
+        description: `Payment succeeded but upgrade confirmation failed. Please contact support${contact ? `: ${contact.label}` : ""}.`,
       });
       return;
     }
@@ -297,18 +254,14 @@ export function UpgradeCheckout({
     showToast({
       type: "success",
       title: "Upgrade Successful",
-      description:
-        "Welcome to Premium! You now have access to advanced classes.",
+      description: "Welcome to Premium! You now have access to advanced classes.",
     });
     setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
   }
 
   if (setup.state === "failed") {
     return (
-      <div
-        className="space-y-3 rounded-lg border border-red-500/50 bg-red-950/30 p-4"
-        role="alert"
-      >
+      <div className="space-y-3 rounded-lg border border-red-500/50 bg-red-950/30 p-4" role="alert">
         <p className="font-medium">We could not start the payment.</p>
         {setup.message ? (
           <p className="text-sm opacity-85">
@@ -325,12 +278,7 @@ export function UpgradeCheckout({
   const formDisabled = !ready || busy;
   return (
     <div className="space-y-4">
-      <form
-        onSubmit={applyCode}
-        className="space-y-1"
-        aria-label="Promotion code"
-        noValidate
-      >
+      <form onSubmit={applyCode} className="space-y-1" aria-label="Promotion code" noValidate>
         <label htmlFor="promotion-code" className="block text-sm font-medium">
           Promotion code
         </label>
@@ -349,42 +297,22 @@ export function UpgradeCheckout({
             placeholder="Optional"
           />
           <Button type="submit" variant="outline" disabled={busy || applying}>
-            {applying ? (
-              <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
-            ) : null}{" "}
-            Apply
+            {applying ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null} Apply
           </Button>
         </div>
         {codeError ? (
-          <p
-            id="promotion-code-error"
-            className="text-sm text-red-300"
-            role="alert"
-          >
+          <p id="promotion-code-error" className="text-sm text-red-300" role="alert">
             {codeError}
           </p>
         ) : null}
       </form>
       {intent ? <PaymentSummary intent={intent} /> : null}
-      <form
-        onSubmit={pay}
-        className="space-y-4"
-        aria-label="Payment details"
-        aria-busy={!ready || busy}
-      >
+      <form onSubmit={pay} className="space-y-4" aria-label="Payment details" aria-busy={!ready || busy}>
         <fieldset disabled={formDisabled} className="space-y-4">
-          <div
-            ref={mountNode}
-            className="min-h-[3rem]"
-            data-testid="payment-element"
-          />
+          <div ref={mountNode} className="min-h-[3rem]" data-testid="payment-element" />
           {!ready ? (
-            <p
-              className="flex items-center gap-2 text-sm opacity-80"
-              role="status"
-            >
-              <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Loading
-              secure payment form...
+            <p className="flex items-center gap-2 text-sm opacity-80" role="status">
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Loading secure payment form...
             </p>
           ) : null}
           {formError ? (
@@ -393,17 +321,10 @@ export function UpgradeCheckout({
             </p>
           ) : null}
           <Button type="submit" className="w-full" disabled={formDisabled}>
-            <Lock className="h-4 w-4" aria-hidden />{" "}
-            {busy ? "Processing..." : payLabel(intent)}
+            <Lock className="h-4 w-4" aria-hidden /> {busy ? "Processing..." : payLabel(intent)}
           </Button>
         </fieldset>
-        {steps ? (
-          <ProgressIndicator
-            steps={steps}
-            variant="payment"
-            label="Upgrade progress"
-          />
-        ) : null}
+        {steps ? <ProgressIndicator steps={steps} variant="payment" label="Upgrade progress" /> : null}
       </form>
     </div>
   );
