@@ -140,8 +140,7 @@ export function PromotionCodesPanel({
                       </th>
                       <td className="px-4 py-3">{promotion.summary}</td>
                       <td className="px-4 py-3" data-testid="promotion-code-redemptions">
-                        {promotion.timesRedeemed}
-                        {promotion.maxRedemptions !== null ? ` of ${promotion.maxRedemptions}` : ""}
+                        {promotion.maxRedemptions !== null ? `${promotion.timesRedeemed} of ${promotion.maxRedemptions}` : String(promotion.timesRedeemed)}
                       </td>
                       <td className="px-4 py-3">{promotion.lastDay ?? "—"}</td>
                       <td className="px-4 py-3" data-testid="promotion-code-status">

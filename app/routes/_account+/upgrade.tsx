@@ -132,8 +132,8 @@ export default function UpgradePage() {
         <PremiumOffer />
         {trial && !paymentsOffMessage ? (
           <p className="rounded-lg border border-accent/50 bg-accent/10 p-4 text-sm" data-testid="trial-offer">
-            <strong className="block font-display text-lg">Start with {trial.days} days free</strong>
-            Nothing is charged today. Your card is saved and charged {PREMIUM_PRICE_LABEL} from {trial.endsOn} unless you cancel before then.
+            <strong className="block font-display text-lg">{`Start with ${trial.days} days free`}</strong>
+            {`Nothing is charged today. Your card is saved and charged ${PREMIUM_PRICE_LABEL} from ${trial.endsOn} unless you cancel before then.`}
           </p>
         ) : null}
         {paymentsOffMessage ? null : <p className="text-sm opacity-80">Have a promotion code? Enter it on the payment form before you pay.</p>}
