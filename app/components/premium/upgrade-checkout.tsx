@@ -278,7 +278,7 @@ export function UpgradeCheckout({ onBusyChange }: { onBusyChange?: (busy: boolea
   const formDisabled = !ready || busy;
   return (
     <div className="space-y-4">
-      <form onSubmit={applyCode} className="space-y-1" aria-label="Promotion code" noValidate>
+      <form onSubmit={applyCode} className="space-y-1" aria-label="Apply a promotion code" noValidate>
         <label htmlFor="promotion-code" className="block text-sm font-medium">
           Promotion code
         </label>
