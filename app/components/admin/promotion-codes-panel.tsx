@@ -135,7 +135,7 @@ export function PromotionCodesPanel({
                 <tbody>
                   {codes.map((promotion) => (
                     <tr key={promotion.id} className="border-b border-primary/10 last:border-0" data-testid="promotion-code-row">
-                      <th scope="row" className="px-4 py-3 font-mono font-semibold">
+                      <th scope="row" className="whitespace-nowrap px-4 py-3 font-mono font-semibold">
                         {promotion.code}
                       </th>
                       <td className="px-4 py-3">{promotion.summary}</td>
