@@ -20,6 +20,8 @@ export interface SubscriptionSummary {
   isComped: boolean;
   /** True when the plan is paid through Stripe (so it can be cancelled online). */
   isPaidOnline: boolean;
+  /** While Stripe's free trial runs: when it ends (the first payment is taken then). */
+  trialEndsAt: string | null;
 }
 
 const subscriptionOf = db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).prepare();
@@ -44,7 +46,27 @@ export function getSubscriptionSummary(user: Pick<User, "id" | "role">, now = ne
     cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
     isComped: row?.isComped ?? false,
     isPaidOnline: Boolean(row?.stripeSubscriptionId) && !row?.isComped,
+    trialEndsAt: row?.status === "active" && row.trialEndsAt && row.trialEndsAt > now ? row.trialEndsAt.toISOString() : null,
   };
+}
+
+/**
+ * One free trial per member, ever: none after a trial (trialUsedAt) or after
+ * any earlier plan — paid, lapsed, cancelled or granted by an admin. Only a
+ * member who never got past an unpaid attempt still qualifies.
+ */
+export function trialDaysFor(userId: number, trialDays: number): number {
+  if (trialDays <= 0) return 0;
+  const member = db.select({ trialUsedAt: users.trialUsedAt }).from(users).where(eq(users.id, userId)).get();
+  if (!member || member.trialUsedAt) return 0;
+  const row = getSubscription(userId);
+  const neverSubscribed = !row || row.status === "incomplete" || (row.plan === "basic" && row.status === "active" && !row.isComped && !row.stripeSubscriptionId);
+  return neverSubscribed ? trialDays : 0;
+}
+
+/** Records that the member's one trial has begun (kept if already set). */
+export function markTrialUsed(userId: number, now = new Date()): void {
+  db.update(users).set({ trialUsedAt: now }).where(and(eq(users.id, userId), isNull(users.trialUsedAt))).run();
 }
 
 type SubscriptionChange = Partial<Omit<SubscriptionRow, "id" | "userId" | "createdAt" | "updatedAt">>;

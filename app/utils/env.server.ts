@@ -62,6 +62,8 @@ const EnvObject = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must be a Stripe publishable key (pk_...)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)").optional(),
   STRIPE_PRICE_ID: z.string().regex(/^price_/, "must be a Stripe price id (price_...)").optional(),
+  // A new subscriber's free days (Stripe's own trial; one per member, ever). 0: no trial.
+  STRIPE_TRIAL_DAYS: z.coerce.number({ invalid_type_error: "must be a whole number of days" }).int("must be a whole number of days").min(0, "must be 0 or more").max(730, "must be at most 730 (Stripe's limit)").optional().default(0),
   // Where the Stripe SDK sends its requests; only for tests against a local fake.
   STRIPE_API_URL: z.string().url("must be a URL such as http://127.0.0.1:12111").optional(),
   // How long a template download link works.

@@ -79,6 +79,17 @@ function stripeJsStandIn() {
         if (!response.ok) return { error: body.error as StripeErrorLike };
         return { paymentIntent: body };
       },
+      // A trial: nothing is charged now, the card is saved through the subscription's SetupIntent.
+      async confirmSetup(_options: { elements: unknown; redirect?: string; confirmParams?: { return_url?: string } }) {
+        const intentId = clientSecret.split("_secret_")[0];
+        const response = await fetch(`https://api.stripe.com/v1/setup_intents/${intentId}/confirm`, {
+          method: "POST",
+          body: new URLSearchParams({ key: publishableKey, client_secret: clientSecret, card_number: cardInput?.value ?? "" }),
+        });
+        const body = await response.json();
+        if (!response.ok) return { error: body.error as StripeErrorLike };
+        return { setupIntent: body };
+      },
     };
   }
 
@@ -100,7 +111,7 @@ export async function useStripeStandIn(page: Page): Promise<StripeTraffic> {
   );
   await page.route("https://api.stripe.com/**", async (route) => {
     const url = new URL(route.request().url());
-    if (/^\/v1\/payment_intents\/[\w-]+\/confirm$/.test(url.pathname)) traffic.confirmations += 1;
+    if (/^\/v1\/(payment|setup)_intents\/[\w-]+\/confirm$/.test(url.pathname)) traffic.confirmations += 1;
     const response = await route.fetch({ url: `${FAKE_STRIPE_URL}${url.pathname}${url.search}` });
     await route.fulfill({ response });
   });

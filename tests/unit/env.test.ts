@@ -35,6 +35,14 @@ describe("configuration", () => {
     expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => parseEnv({ STRIPE_API_URL: "not a url" })).toThrow(/STRIPE_API_URL/);
   });
+
+  it("reads STRIPE_TRIAL_DAYS as whole days, 0 unless set", () => {
+    expect(parseEnv({}).STRIPE_TRIAL_DAYS).toBe(0);
+    expect(parseEnv({ STRIPE_TRIAL_DAYS: "14" }).STRIPE_TRIAL_DAYS).toBe(14);
+    expect(() => parseEnv({ STRIPE_TRIAL_DAYS: "-1" })).toThrow(/STRIPE_TRIAL_DAYS must be 0 or more/);
+    expect(() => parseEnv({ STRIPE_TRIAL_DAYS: "1.5" })).toThrow(/STRIPE_TRIAL_DAYS/);
+    expect(() => parseEnv({ STRIPE_TRIAL_DAYS: "a week" })).toThrow(/STRIPE_TRIAL_DAYS/);
+  });
 });
 
 describe("operations configuration", () => {

@@ -12,7 +12,7 @@ import { PremiumRequestPending, REQUEST_PREMIUM_INTENT, RequestPremiumForm } fro
 import { PaymentsOffNotice } from "~/components/premium/upgrade-dialog";
 import { ContactText } from "~/components/contact-text";
 import { buttonClasses } from "~/components/ui/button";
-import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, startCheckout } from "~/models/billing.server";
+import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, startCheckout, trialDaysOffered } from "~/models/billing.server";
 import { getOpenPremiumRequest, PremiumRequestRefusal, requestPremium } from "~/models/premium-requests.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
 import { PremiumRequestSchema } from "~/schemas/premium-request";
@@ -21,13 +21,20 @@ import { publicOrigin } from "~/utils/misc.server";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AppLink } from "~/components/ui/app-link";
+import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
+import { formatDayInZone } from "~/utils/time-zone";
+import { viewerTimeZone } from "~/utils/time-zone.server";
 
 export const meta: MetaFunction = () => [{ title: "Upgrade to Premium — Mystic Academy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
+  const timeZone = viewerTimeZone(request);
+  const trialDays = trialDaysOffered(user);
   return json({
     summary: getSubscriptionSummary(user),
+    timeZone,
+    trial: trialDays > 0 ? { days: trialDays, endsOn: formatDayInZone(new Date(Date.now() + trialDays * 24 * 60 * 60 * 1000), timeZone) } : null,
     paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
     premiumRequest: getOpenPremiumRequest(user.id),
   });
@@ -88,7 +95,7 @@ function HostedCheckoutForm({ primary }: { primary: boolean }) {
 }
 
 export default function UpgradePage() {
-  const { summary, paymentsOffMessage, premiumRequest } = useLoaderData<typeof loader>();
+  const { summary, timeZone, trial, paymentsOffMessage, premiumRequest } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
 
@@ -99,7 +106,7 @@ export default function UpgradePage() {
           <h1 className="flex items-center gap-2 font-display text-3xl">
             <Crown className="h-7 w-7 text-accent" aria-hidden /> You are already a Premium member
           </h1>
-          <MembershipStatus summary={summary} />
+          <MembershipStatus summary={summary} timeZone={timeZone} />
           <div className="flex flex-wrap gap-2">
             <AppLink to="/students" className={buttonClasses("primary")}>
               Go to your portal
@@ -123,6 +130,13 @@ export default function UpgradePage() {
           <p className="mt-2 opacity-80">One plan, cancel any time before it renews.</p>
         </div>
         <PremiumOffer />
+        {trial && !paymentsOffMessage ? (
+          <p className="rounded-lg border border-accent/50 bg-accent/10 p-4 text-sm" data-testid="trial-offer">
+            <strong className="block font-display text-lg">{`Start with ${trial.days} days free`}</strong>
+            {`Nothing is charged today. Your card is saved and charged ${PREMIUM_PRICE_LABEL} from ${trial.endsOn} unless you cancel before then.`}
+          </p>
+        ) : null}
+        {paymentsOffMessage ? null : <p className="text-sm opacity-80">Have a promotion code? Enter it on the payment form before you pay.</p>}
         {actionData?.message ? (
           <p className="rounded-lg border border-red-500/50 bg-red-950/30 p-4 text-sm" role="alert">
             <ContactText text={actionData.message} />

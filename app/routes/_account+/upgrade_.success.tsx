@@ -14,14 +14,15 @@ export const meta: MetaFunction = () => [{ title: "Premium — Mystic Academy" }
 
 /**
  * Where the member comes back to: from Stripe Checkout (?session_id=…) or
- * after a 3-D Secure redirect of the embedded form (?payment_intent=…). Either
+ * after a 3-D Secure redirect of the embedded form (?payment_intent=…, or
+ * ?setup_intent=… when a trial saved the card). Either
  * way the server asks Stripe whether the payment is done; the URL proves nothing.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id");
-  const fromRedirect = url.searchParams.has("payment_intent");
+  const fromRedirect = url.searchParams.has("payment_intent") || url.searchParams.has("setup_intent");
   try {
     if (sessionId) return json({ ok: true as const, summary: await completeCheckout(user, sessionId) });
     if (fromRedirect) return json({ ok: true as const, summary: await confirmUpgrade(user) });

@@ -19,8 +19,19 @@ import {
 import { AdminResetRefusedError, createAdminResetLink } from "~/models/password-reset.server";
 import { RoleChangeError, setMemberRole } from "~/models/member-role.server";
 import { RoleFormSchema } from "~/schemas/member-role";
-import { parseWithZod } from "@conform-to/zod";
 import { requireAdmin } from "~/services/auth.server";
+import { parseWithZod } from "@conform-to/zod";
+import { PromotionCodesPanel } from "~/components/admin/promotion-codes-panel";
+import {
+  BillingError,
+  createPromotionCode,
+  deactivatePromotionCode,
+  listPromotionCodes,
+  paymentsEnabled,
+  PROMOTIONS_OFF_MESSAGE,
+  type PromotionCodeListing,
+} from "~/models/billing.server";
+import { CREATE_PROMOTION_CODE_INTENT, DEACTIVATE_PROMOTION_CODE_INTENT, DeactivatePromotionCodeSchema, PromotionCodeSchema } from "~/schemas/promotion-code";
 import { formatUsd, parseRouteId } from "~/utils/misc";
 import { publicOrigin } from "~/utils/misc.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -32,7 +43,62 @@ export const meta: MetaFunction = () => [{ title: "Student Management — Mystic
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const query = parseMemberDirectoryQuery(new URL(request.url).searchParams);
-  return json({ query, directory: listMembersWithSubscriptions(query), revenue: getRevenueStats() });
+  return json({ query, directory: listMembersWithSubscriptions(query), revenue: getRevenueStats(), promotions: await loadPromotionCodes() });
+}
+
+/** The codes on Stripe, or why there are none to show (said plainly, never a broken page). */
+async function loadPromotionCodes(): Promise<{ codes: PromotionCodeListing[]; unavailable: string | null }> {
+  if (!paymentsEnabled()) return { codes: [], unavailable: PROMOTIONS_OFF_MESSAGE };
+  try {
+    return { codes: await listPromotionCodes(), unavailable: null };
+  } catch (error) {
+    if (!(error instanceof BillingError)) throw error;
+    return { codes: [], unavailable: `Promotion codes could not be loaded from Stripe: ${error.message}` };
+  }
+}
+
+/** Creates a code on Stripe from the page's form; Stripe's refusal comes back as the form's error. */
+async function createPromotionCodeAction(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: PromotionCodeSchema });
+  if (submission.status !== "success") return json({ promotion: submission.reply() }, { status: 400 });
+  try {
+    const created = await createPromotionCode(submission.value);
+    return redirectWithToast("/admin/members#promotion-codes", {
+      type: "success",
+      title: "Promotion code created",
+      description: `${created.code}: ${created.summary}.`,
+    });
+  } catch (error) {
+    if (!(error instanceof BillingError)) throw error;
+    return json({ promotion: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+async function deactivatePromotionCodeAction(formData: FormData) {
+  const parsed = DeactivatePromotionCodeSchema.safeParse(Object.fromEntries(formData));
+  const fail = (status: number, description: string) =>
+    json<{ notice: Notice }>(
+      {
+        notice: {
+          type: "error",
+          title: "Promotion code not changed",
+          description,
+        },
+      },
+      { status }
+    );
+  if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "No such promotion code");
+  try {
+    const code = await deactivatePromotionCode(parsed.data.promotionCodeId);
+    return redirectWithToast("/admin/members#promotion-codes", {
+      type: "success",
+      title: "Promotion code deactivated",
+      description: `${code.code} can no longer be redeemed.`,
+    });
+  } catch (error) {
+    if (!(error instanceof BillingError)) throw error;
+    return fail(error.status, error.message);
+  }
 }
 
 /**
@@ -43,11 +109,24 @@ function resetLinkAnswer(adminId: number, memberId: number | null, origin: strin
   try {
     if (memberId === null) throw new AdminResetRefusedError(MEMBER_NOT_FOUND, 404);
     const link = createAdminResetLink(adminId, memberId, origin);
-    const resetLink: CreatedResetLink = { username: link.username, url: link.url, expiresAt: link.expiresAt.toISOString() };
+    const resetLink: CreatedResetLink = {
+      username: link.username,
+      url: link.url,
+      expiresAt: link.expiresAt.toISOString(),
+    };
     return json({ resetLink }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!(error instanceof AdminResetRefusedError)) throw error;
-    return json<{ notice: Notice }>({ notice: { type: "error", title: "No reset link made", description: error.message } }, { status: error.status });
+    return json<{ notice: Notice }>(
+      {
+        notice: {
+          type: "error",
+          title: "No reset link made",
+          description: error.message,
+        },
+      },
+      { status: error.status }
+    );
   }
 }
 
@@ -79,32 +158,61 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "reset-link") return resetLinkAnswer(admin.id, parseRouteId(formData.get("memberId")), publicOrigin(request));
   if (intent === "role") return roleAnswer(request, admin, formData);
+  if (intent === CREATE_PROMOTION_CODE_INTENT) return createPromotionCodeAction(formData);
+  if (intent === DEACTIVATE_PROMOTION_CODE_INTENT) return deactivatePromotionCodeAction(formData);
   const change = intent === "grant" ? GRANT_PREMIUM : intent === "revoke" ? REVOKE_PREMIUM : null;
   if (!change) return json<{ notice: Notice }>({ notice: { type: "error", title: "Unknown action" } }, { status: 400 });
   const memberId = parseRouteId(formData.get("memberId"));
-  const outcome =
-    memberId === null ? ({ ok: false, status: 404, message: MEMBER_NOT_FOUND } as const) : await changeMemberSubscription(memberId, change);
+  const outcome = memberId === null ? ({ ok: false, status: 404, message: MEMBER_NOT_FOUND } as const) : await changeMemberSubscription(memberId, change);
   if (!outcome.ok) {
-    return json<{ notice: Notice }>({ notice: { type: "error", title: "Plan not changed", description: outcome.message } }, { status: outcome.status });
+    return json<{ notice: Notice }>(
+      {
+        notice: {
+          type: "error",
+          title: "Plan not changed",
+          description: outcome.message,
+        },
+      },
+      { status: outcome.status }
+    );
   }
   const url = new URL(request.url);
   url.searchParams.delete("index");
   return redirectWithToast(`${url.pathname}${url.search}`, {
     type: "success",
     title: intent === "grant" ? "Premium granted" : "Premium revoked",
-    description:
-      intent === "grant" ? `${outcome.member.username} is now a Premium Student.` : `${outcome.member.username} is back on the basic plan.`,
+    description: intent === "grant" ? `${outcome.member.username} is now a Premium Student.` : `${outcome.member.username} is back on the basic plan.`,
   });
 }
 
 export default function MemberDirectory() {
-  const { query, directory, revenue } = useLoaderData<typeof loader>();
+  const { query, directory, revenue, promotions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const cards = [
-    { label: "Monthly Revenue", value: formatUsd(revenue.monthlyRevenue), icon: DollarSign, testId: "revenue-monthly" },
-    { label: "Total Premium Members", value: revenue.totalPremiumMembers, icon: Crown, testId: "revenue-premium-members" },
-    { label: "Average Revenue Per User", value: formatUsd(revenue.averageRevenuePerUser), icon: TrendingUp, testId: "revenue-arpu" },
-    { label: "Annual Projection", value: formatUsd(revenue.annualProjection), icon: CalendarDays, testId: "revenue-annual" },
+    {
+      label: "Monthly Revenue",
+      value: formatUsd(revenue.monthlyRevenue),
+      icon: DollarSign,
+      testId: "revenue-monthly",
+    },
+    {
+      label: "Total Premium Members",
+      value: revenue.totalPremiumMembers,
+      icon: Crown,
+      testId: "revenue-premium-members",
+    },
+    {
+      label: "Average Revenue Per User",
+      value: formatUsd(revenue.averageRevenuePerUser),
+      icon: TrendingUp,
+      testId: "revenue-arpu",
+    },
+    {
+      label: "Annual Projection",
+      value: formatUsd(revenue.annualProjection),
+      icon: CalendarDays,
+      testId: "revenue-annual",
+    },
   ];
   const filtered = query.q !== "" || query.plan !== "all";
   return (
@@ -122,6 +230,12 @@ export default function MemberDirectory() {
           <StatCard key={card.label} {...card} />
         ))}
       </section>
+
+      <PromotionCodesPanel
+        codes={promotions.codes}
+        unavailable={promotions.unavailable}
+        lastResult={actionData && "promotion" in actionData ? actionData.promotion : undefined}
+      />
 
       <section className="mt-10 space-y-4" aria-labelledby="member-directory">
         <h2 id="member-directory" className="font-display text-2xl">

@@ -8,7 +8,7 @@ export const CANCEL_INTENT = "cancel-subscription";
 export const RESUME_INTENT = "resume-subscription";
 
 /** The member's plan, with "Cancel at period end" (or "Resume") when it is paid online. */
-export function SubscriptionCard({ summary }: { summary: MembershipSummary }) {
+export function SubscriptionCard({ summary, timeZone }: { summary: MembershipSummary; timeZone: string }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && [CANCEL_INTENT, RESUME_INTENT].includes(String(navigation.formData?.get("intent")));
   const canChange = summary.isPaidOnline && summary.status === "active";
@@ -17,7 +17,7 @@ export function SubscriptionCard({ summary }: { summary: MembershipSummary }) {
       <h2 id="subscription-title" className="flex items-center gap-2 font-display text-xl">
         <Crown className="h-5 w-5 text-accent" aria-hidden /> Your Membership
       </h2>
-      <MembershipStatus summary={summary} />
+      <MembershipStatus summary={summary} timeZone={timeZone} />
       {canChange ? (
         <Form method="post" className="flex flex-wrap items-center gap-3">
           {summary.cancelAtPeriodEnd ? (

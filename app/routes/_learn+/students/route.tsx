@@ -24,6 +24,7 @@ import { listQuizzesToPass } from "~/models/quiz.server";
 import { getLearningTimeTotal } from "~/models/learning-time.server";
 import { getCurrentStreak, getEnrolmentCounts, listProgressForUser } from "~/models/progress.server";
 import { getSubscriptionSummary } from "~/models/subscription.server";
+import { viewerTimeZone } from "~/utils/time-zone.server";
 import { dismissedCookie, DismissBannerSchema, DISMISS_BANNER_INTENT } from "~/schemas/conference-banner";
 import { requireUser } from "~/services/auth.server";
 import { formatDate } from "~/utils/misc";
@@ -68,6 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab,
     view,
     subscription,
+    timeZone: viewerTimeZone(request),
     paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
     // Advanced analytics are a Premium benefit; only computed where they are shown.
     analytics: subscription.isPremium && showsProgress && view === "overview" ? getLearningAnalytics(user.id) : null,
@@ -144,7 +146,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StudentPortal() {
-  const { name, tab, view, subscription, paymentsOffMessage, analytics, conferenceBanner, stats, journey, quizzesToPass, courses, progress, certificates } =
+  const { name, tab, view, subscription, timeZone, paymentsOffMessage, analytics, conferenceBanner, stats, journey, quizzesToPass, courses, progress, certificates } =
     useLoaderData<typeof loader>();
   const unreadNotifications = useRouteLoaderData<RootLoaderData>("root")?.unreadNotifications ?? 0;
   const loadingCourse = useLoadingCoursePage();
@@ -213,7 +215,7 @@ export default function StudentPortal() {
                 <PortalStatCards stats={stats} />
               </div>
             ) : null}
-            {subscription.isPremium || subscription.plan === "premium" ? <SubscriptionCard summary={subscription} /> : null}
+            {subscription.isPremium || subscription.plan === "premium" ? <SubscriptionCard summary={subscription} timeZone={timeZone} /> : null}
             {journey ? (
               <ContinueJourney
                 courses={journey.courses}
