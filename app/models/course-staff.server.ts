@@ -70,6 +70,10 @@ export interface CourseInstructor {
   bio: string | null;
 }
 
+function toInstructor(row: Pick<User, "id" | "username" | "firstName" | "name" | "bio">): CourseInstructor {
+  return { id: row.id, name: liveDisplayName(row), bio: row.bio?.trim() || null };
+}
+
 /** The instructors named on a course, in the order they were added. */
 export function listCourseInstructors(courseId: number): CourseInstructor[] {
   return db
@@ -79,7 +83,7 @@ export function listCourseInstructors(courseId: number): CourseInstructor[] {
     .where(eq(courseInstructors.courseId, courseId))
     .orderBy(asc(courseInstructors.createdAt), asc(users.id))
     .all()
-    .map((row) => ({ id: row.id, name: liveDisplayName(row), bio: row.bio?.trim() || null }));
+    .map(toInstructor);
 }
 
 /** Names the course's instructors (replacing the list); every id must be a member with the instructor role. */
@@ -163,6 +167,25 @@ export function applyInstructorIds(viewer: Staff, courseId: number, instructorId
 export function withInstructors<C extends { id: number }>(course: C): C & { instructorIds: number[]; instructors: CourseInstructor[] } {
   const instructors = listCourseInstructors(course.id);
   return { ...course, instructorIds: instructors.map((instructor) => instructor.id), instructors };
+}
+
+const allInstructors = db
+  .select({ courseId: courseInstructors.courseId, id: users.id, username: users.username, firstName: users.firstName, name: users.name, bio: users.bio })
+  .from(courseInstructors)
+  .innerJoin(users, eq(users.id, courseInstructors.userId))
+  .orderBy(asc(courseInstructors.createdAt), asc(users.id))
+  .prepare();
+
+/** The catalogue as the course API lists it: each course as withInstructors gives it, in one query. */
+export function listWithInstructors<C extends { id: number }>(courses: C[]): Array<C & { instructorIds: number[]; instructors: CourseInstructor[] }> {
+  const byCourse = new Map<number, CourseInstructor[]>();
+  for (const row of allInstructors.all()) {
+    byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), toInstructor(row)]);
+  }
+  return courses.map((course) => {
+    const instructors = byCourse.get(course.id) ?? [];
+    return { ...course, instructorIds: instructors.map((instructor) => instructor.id), instructors };
+  });
 }
 
 /** Members with the instructor role, by name: the admin's course form offers them. */

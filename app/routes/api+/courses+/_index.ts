@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createCourse, listActiveCourses, listAllCourses } from "~/models/course.server";
-import { addCourseInstructor, applyInstructorIds, canCreateCourses, STAFF_REFUSALS, StaffError, withInstructors } from "~/models/course-staff.server";
+import { addCourseInstructor, applyInstructorIds, canCreateCourses, listWithInstructors, STAFF_REFUSALS, StaffError, withInstructors } from "~/models/course-staff.server";
 import { CourseSchema } from "~/schemas/course";
 import { answerRefusals, apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";
@@ -9,9 +9,9 @@ import { getOptionalUser, requireStaff } from "~/services/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Admins also see archived courses; everyone else the active catalogue.
   const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
-  if (viewer?.role === "admin") return json(listAllCourses());
+  if (viewer?.role === "admin") return json(listWithInstructors(listAllCourses()));
   // Everyone else's answer is the same: kept a few seconds for anonymous callers (server/page-cache.ts).
-  return json(listActiveCourses(), { headers: viewer ? undefined : PUBLIC_ANSWER });
+  return json(listWithInstructors(listActiveCourses()), { headers: viewer ? undefined : PUBLIC_ANSWER });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
