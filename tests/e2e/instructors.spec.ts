@@ -11,7 +11,7 @@ async function memberId(api: APIRequestContext): Promise<number> {
   return status.user.id;
 }
 
-/** A new member, made an instructor through the directory's form (JavaScript off), named on a new hidden course through the API. */
+/** A new member, made an instructor through the directory's form and named on a new hidden course through its edit form (JavaScript off). */
 async function instructorWithCourse(browser: Browser, baseURL: string | undefined): Promise<{ credentials: Credentials; courseId: number; title: string }> {
   const credentials = newStudentCredentials();
   const admin = await browser.newContext({ baseURL, javaScriptEnabled: false });
@@ -24,17 +24,27 @@ async function instructorWithCourse(browser: Browser, baseURL: string | undefine
 
     await page.goto(`/admin/members?q=${encodeURIComponent(credentials.username)}`);
     const row = page.getByTestId("member-row").filter({ hasText: credentials.username });
-    await row.getByLabel(`Role of ${credentials.username}`).selectOption("instructor");
+    await row.getByRole("combobox", { name: `Role of ${credentials.username}` }).selectOption("instructor");
     await row.getByRole("button", { name: `Save role of ${credentials.username}` }).click();
     await expect(page.getByTestId("toast-title")).toHaveText("Role changed");
     await expect(page.getByTestId("member-row").filter({ hasText: credentials.username }).getByTestId("member-type")).toHaveText("Instructor");
 
     const title = `Candle Magic ${uniqueUsername("course")}`;
     const created = await page.request.post("/api/courses", {
-      data: { title, description: "Flames, colours and intent.", level: "Beginner", rating: "4.5", duration: "2 weeks", isActive: false, isPremium: false, instructorIds: [id] },
+      data: { title, description: "Flames, colours and intent.", level: "Beginner", rating: "4.5", duration: "2 weeks", isActive: false, isPremium: false },
     });
     expect(created.status()).toBe(201);
-    return { credentials, courseId: ((await created.json()) as { id: number }).id, title };
+    const courseId = ((await created.json()) as { id: number }).id;
+
+    // The headmaster names them on the course from its edit form.
+    await page.goto(`/admin/courses?edit=${courseId}`);
+    const form = page.getByRole("dialog", { name: "Edit Course" });
+    await form.getByRole("group", { name: "Instructors" }).getByLabel(credentials.username).check();
+    await form.getByRole("button", { name: "Update Course" }).click();
+    await expect(page.getByTestId("toast-title")).toHaveText("Course updated successfully!");
+    const course = (await (await page.request.get(`/api/courses/${courseId}`)).json()) as { instructorIds: number[] };
+    expect(course.instructorIds).toEqual([id]);
+    return { credentials, courseId, title };
   } finally {
     await admin.close();
   }

@@ -76,7 +76,7 @@ function MemberRoleForm({ member }: { member: Member }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "role" && navigation.formData.get("memberId") === String(member.id);
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-2" aria-label={`Role of ${member.username}`}>
+    <Form method="post" className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="memberId" value={member.id} />
       <label className="sr-only" htmlFor={`role-${member.id}`}>
         Role of {member.username}
