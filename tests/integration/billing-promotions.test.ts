@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe";
+import { describe, expect, it } from "vitest";
 import { newStudent, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
-import { deliverEvent, signedEvent } from "./stripe-events";
+import { deliverEvent, signedEvent, useAcademyWithFakeStripe } from "./stripe-events";
 
 // Promotion codes: admins make and switch them off through Stripe (API and the
 // members page's forms); members redeem them on the Payment Element path, and
 // Checkout allows them. Revenue counts what the discounted invoices charge.
 
 const WEBHOOK_SECRET = "whsec_promotions_secret";
-let fake: FakeStripe;
-const stripeEnv: Record<string, string> = {};
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  Object.assign(stripeEnv, {
-    STRIPE_SECRET_KEY: "sk_test_promotions",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_promotions",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
-});
-afterAll(async () => {
-  await fake.stop();
-});
-
-const academy = useAcademy(stripeEnv);
+const stripe = useAcademyWithFakeStripe(WEBHOOK_SECRET);
+const academy = stripe.academy;
 
 interface Listing {
   id: string;
@@ -66,7 +50,7 @@ describe("the admin promotion-code API", () => {
     expect((await student.request("/api/admin/promotion-codes")).status).toBe(403);
     expect((await student.request("/api/admin/promotion-codes", { method: "POST", json: { code: "SNEAKY", discountType: "percent", percentOff: 100, duration: "forever" } })).status).toBe(403);
     expect((await student.request("/api/admin/promotion-codes/promo_abc/deactivate", { method: "POST" })).status).toBe(403);
-    expect(fake.state.coupons.size).toBe(0);
+    expect(stripe.fake.state.coupons.size).toBe(0);
   });
 
   it("refuses bad input with 400 and a message, creating nothing on Stripe", async () => {
@@ -88,20 +72,20 @@ describe("the admin promotion-code API", () => {
     }
     const malformed = await headmaster.request("/api/admin/promotion-codes", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } });
     expect(malformed.status).toBe(400);
-    expect(fake.state.promotionCodes.size).toBe(0);
+    expect(stripe.fake.state.promotionCodes.size).toBe(0);
   });
 
   it("creates a coupon and its code on Stripe, lists it with redemptions, shows Stripe's refusal, and deactivates it", async () => {
     const code = uniqueCode("SPRING");
     const created = await createCode({ code, discountType: "percent", percentOff: 50, duration: "repeating", durationInMonths: 3, maxRedemptions: 5, expiresOn: "2099-12-31" });
     expect(created).toMatchObject({ code, active: true, summary: "50% off for 3 months", maxRedemptions: 5, timesRedeemed: 0, lastDay: "Thu, Dec 31, 2099" });
-    const promotion = fake.state.promotionCodes.get(created.id)!;
-    expect(fake.state.coupons.get(promotion.coupon)).toMatchObject({ percent_off: 50, duration: "repeating", duration_in_months: 3 });
+    const promotion = stripe.fake.state.promotionCodes.get(created.id)!;
+    expect(stripe.fake.state.coupons.get(promotion.coupon)).toMatchObject({ percent_off: 50, duration: "repeating", duration_in_months: 3 });
     expect(promotion.max_redemptions).toBe(5);
 
     const amount = await createCode({ code: uniqueCode("TWO"), discountType: "amount", amountOff: 2, duration: "forever" });
     expect(amount.summary).toBe("$2.00 off every month");
-    expect(fake.state.coupons.get(fake.state.promotionCodes.get(amount.id)!.coupon)).toMatchObject({ amount_off: 200, currency: "usd" });
+    expect(stripe.fake.state.coupons.get(stripe.fake.state.promotionCodes.get(amount.id)!.coupon)).toMatchObject({ amount_off: 200, currency: "usd" });
 
     // Stripe refuses a second active code with the same text: its message reaches the admin.
     const duplicate = await (await admin()).request("/api/admin/promotion-codes", { method: "POST", json: { code, discountType: "percent", percentOff: 10, duration: "once" } });
@@ -137,10 +121,10 @@ describe("the admin promotion-code API", () => {
     expect(text).toContain("A promotion code has at least 3 characters");
     expect(text).toContain("Enter the percentage off");
 
-    const id = [...fake.state.promotionCodes.values()].find((promotion) => promotion.code === code)!.id;
+    const id = [...stripe.fake.state.promotionCodes.values()].find((promotion) => promotion.code === code)!.id;
     const off = await headmaster.request("/admin/members", { method: "POST", body: new URLSearchParams({ intent: "deactivate-promotion-code", promotionCodeId: id }) });
     expect(off.status).toBe(302);
-    expect(fake.state.promotionCodes.get(id)!.active).toBe(false);
+    expect(stripe.fake.state.promotionCodes.get(id)!.active).toBe(false);
     const bad = await headmaster.request("/admin/members", { method: "POST", body: new URLSearchParams({ intent: "deactivate-promotion-code", promotionCodeId: "<script>" }) });
     expect(bad.status).toBe(400);
   });
@@ -162,14 +146,14 @@ describe("redeeming a promotion code on the embedded payment form", () => {
     expect(intent).toMatchObject({ amountDueCents: 499, monthlyPriceCents: 499, promotion: { code, summary: "50% off every month" } });
 
     // The code is on the subscription Stripe created; the undiscounted one was let go.
-    const subscription = [...fake.state.subscriptions.values()].find((s) => fake.state.invoices.get(s.latest_invoice)?.payment_intent === intent.clientSecret.split("_secret_")[0])!;
+    const subscription = [...stripe.fake.state.subscriptions.values()].find((s) => stripe.fake.state.invoices.get(s.latest_invoice)?.payment_intent === intent.clientSecret.split("_secret_")[0])!;
     expect(subscription.promotion_code).toBe(created.id);
-    expect([...fake.state.subscriptions.values()].filter((s) => s.customer === subscription.customer && s.id !== subscription.id).map((s) => s.status)).toEqual(["canceled"]);
+    expect([...stripe.fake.state.subscriptions.values()].filter((s) => s.customer === subscription.customer && s.id !== subscription.id).map((s) => s.status)).toEqual(["canceled"]);
     // Asking again with the same code reuses it.
     const again = (await (await student.request("/api/create-subscription", { method: "POST", json: { promotionCode: code } })).json()) as { clientSecret: string };
     expect(again.clientSecret).toBe(intent.clientSecret);
 
-    fake.pay(subscription.id);
+    stripe.fake.pay(subscription.id);
     expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(200);
     expect(await monthlyRevenue()).toBeCloseTo(before + 4.99, 2);
     expect(((await (await (await admin()).request("/api/admin/promotion-codes")).json()) as Listing[]).find((entry) => entry.id === created.id)!.timesRedeemed).toBe(1);
@@ -182,15 +166,15 @@ describe("redeeming a promotion code on the embedded payment form", () => {
     const student = await newStudent(academy.baseUrl);
     const intent = (await (await student.request("/api/create-subscription", { method: "POST", json: { promotionCode: code } })).json()) as { clientSecret: string; amountDueCents: number };
     expect(intent.amountDueCents).toBe(599);
-    const subscription = [...fake.state.subscriptions.values()].find((s) => fake.state.invoices.get(s.latest_invoice)?.payment_intent === intent.clientSecret.split("_secret_")[0])!;
-    fake.pay(subscription.id);
+    const subscription = [...stripe.fake.state.subscriptions.values()].find((s) => stripe.fake.state.invoices.get(s.latest_invoice)?.payment_intent === intent.clientSecret.split("_secret_")[0])!;
+    stripe.fake.pay(subscription.id);
     expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(200);
     expect(await monthlyRevenue()).toBeCloseTo(before + 5.99, 2);
 
     // The renewal's invoice is at full price; Stripe tells us it was paid.
-    const renewal = fake.state.invoices.get(subscription.latest_invoice)!;
+    const renewal = stripe.fake.state.invoices.get(subscription.latest_invoice)!;
     const nextId = "in_renewal_" + subscription.id.slice(4);
-    fake.state.invoices.set(nextId, { ...renewal, id: nextId, subtotal: 999, amount_due: 999, status: "paid", payment_intent: null, billing_reason: "subscription_cycle" });
+    stripe.fake.state.invoices.set(nextId, { ...renewal, id: nextId, subtotal: 999, amount_due: 999, status: "paid", payment_intent: null, billing_reason: "subscription_cycle" });
     subscription.latest_invoice = nextId;
     const paid = signedEvent(WEBHOOK_SECRET, "invoice.paid", { id: nextId, object: "invoice", parent: { subscription_details: { subscription: subscription.id } } });
     expect((await deliverEvent(academy.baseUrl, paid)).body.outcome).toBe("applied");
@@ -207,15 +191,15 @@ describe("redeeming a promotion code on the embedded payment form", () => {
     await refuse("NO-SUCH-CODE", /"NO-SUCH-CODE" is not valid/);
 
     const inactive = await createCode({ code: uniqueCode("OFF"), discountType: "percent", percentOff: 10, duration: "once" });
-    fake.state.promotionCodes.get(inactive.id)!.active = false;
+    stripe.fake.state.promotionCodes.get(inactive.id)!.active = false;
     await refuse(inactive.code, /is not valid/);
 
     const expired = await createCode({ code: uniqueCode("OLD"), discountType: "percent", percentOff: 10, duration: "once", expiresOn: "2099-01-01" });
-    fake.state.promotionCodes.get(expired.id)!.expires_at = Math.floor(Date.now() / 1000) - 60;
+    stripe.fake.state.promotionCodes.get(expired.id)!.expires_at = Math.floor(Date.now() / 1000) - 60;
     await refuse(expired.code, /has expired/);
 
     const used = await createCode({ code: uniqueCode("ONE"), discountType: "percent", percentOff: 10, duration: "once", maxRedemptions: 1 });
-    fake.state.promotionCodes.get(used.id)!.times_redeemed = 1;
+    stripe.fake.state.promotionCodes.get(used.id)!.times_redeemed = 1;
     await refuse(used.code, /used as many times as allowed/);
 
     await refuse("bad code!", /letters, digits and dashes/);
@@ -233,7 +217,7 @@ describe("redeeming a promotion code on the embedded payment form", () => {
     const student = await newStudent(academy.baseUrl);
     const started = await student.request("/upgrade", { method: "POST", body: new URLSearchParams({ intent: "checkout" }) });
     expect(started.status).toBe(302);
-    const session = [...fake.state.checkoutSessions.values()].at(-1)!;
+    const session = [...stripe.fake.state.checkoutSessions.values()].at(-1)!;
     expect(session.allow_promotion_codes).toBe(true);
     expect(session.trial_period_days).toBeNull();
     const paid = await fetch(`${started.headers.get("Location")}/pay`, { method: "POST", redirect: "manual", body: new URLSearchParams({ promotion_code: code }) });

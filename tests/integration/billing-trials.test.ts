@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe";
-import { newStudent, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
-import { deliverEvent, signedEvent } from "./stripe-events";
+import { describe, expect, it } from "vitest";
+import { newStudent, TEST_ADMIN, Visitor } from "./helpers";
+import { deliverEvent, signedEvent, useAcademyWithFakeStripe } from "./stripe-events";
 
 // STRIPE_TRIAL_DAYS: a new subscriber's first days are free through Stripe's own
 // trial, once per member; the trial's end converts to paid or stops Premium.
@@ -9,24 +8,8 @@ import { deliverEvent, signedEvent } from "./stripe-events";
 const WEBHOOK_SECRET = "whsec_trials_secret";
 const TRIAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-let fake: FakeStripe;
-const stripeEnv: Record<string, string> = {};
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  Object.assign(stripeEnv, {
-    STRIPE_SECRET_KEY: "sk_test_trials",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_trials",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-    STRIPE_TRIAL_DAYS: String(TRIAL_DAYS),
-  });
-});
-afterAll(async () => {
-  await fake.stop();
-});
-
-const academy = useAcademy(stripeEnv);
+const stripe = useAcademyWithFakeStripe(WEBHOOK_SECRET, { STRIPE_TRIAL_DAYS: String(TRIAL_DAYS) });
+const academy = stripe.academy;
 
 interface Intent {
   clientSecret: string;
@@ -44,7 +27,7 @@ async function startTrial(student: Visitor): Promise<{ intent: Intent; subscript
   expect(response.status).toBe(200);
   const intent = (await response.json()) as Intent;
   const setupId = intent.clientSecret.split("_secret_")[0];
-  const sub = [...fake.state.subscriptions.values()].find((s) => s.pending_setup_intent === setupId);
+  const sub = [...stripe.fake.state.subscriptions.values()].find((s) => s.pending_setup_intent === setupId);
   expect(sub).toBeDefined();
   return { intent, subscriptionId: sub!.id };
 }
@@ -52,7 +35,7 @@ async function startTrial(student: Visitor): Promise<{ intent: Intent; subscript
 /** What Stripe.js does in the browser: saves the card through the SetupIntent. */
 async function saveCard(clientSecret: string, card = "4242424242424242") {
   const id = clientSecret.split("_secret_")[0];
-  return fetch(`${fake.url}/v1/setup_intents/${id}/confirm`, {
+  return fetch(`${stripe.fake.url}/v1/setup_intents/${id}/confirm`, {
     method: "POST",
     body: new URLSearchParams({ key: "pk_test_trials", client_secret: clientSecret, card_number: card }),
   });
@@ -80,9 +63,9 @@ describe("a free trial on the embedded payment form", () => {
     expect(intent).toMatchObject({ intentType: "setup", amountDueCents: 0 });
     expect(intent.clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
     expect(Math.abs(new Date(intent.trialEndsAt!).getTime() - (Date.now() + TRIAL_DAYS * DAY_MS))).toBeLessThan(60_000);
-    const created = fake.state.requests.find((r) => r.method === "POST" && r.path === "/v1/subscriptions" && r.params["metadata[userId]"] && r.params.trial_period_days);
+    const created = stripe.fake.state.requests.find((r) => r.method === "POST" && r.path === "/v1/subscriptions" && r.params["metadata[userId]"] && r.params.trial_period_days);
     expect(created?.params.trial_period_days).toBe(String(TRIAL_DAYS));
-    expect(fake.state.subscriptions.get(subscriptionId)!.status).toBe("trialing");
+    expect(stripe.fake.state.subscriptions.get(subscriptionId)!.status).toBe("trialing");
 
     // Trialing at Stripe, but no card saved yet: not Premium, and confirming refuses.
     expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(402);
@@ -98,7 +81,7 @@ describe("a free trial on the embedded payment form", () => {
     expect(confirmed.status).toBe(200);
     const summary = (await confirmed.json()) as { isPremium: boolean; status: string; trialEndsAt: string };
     expect(summary).toMatchObject({ isPremium: true, status: "active" });
-    expect(summary.trialEndsAt).toBe(new Date(fake.state.subscriptions.get(subscriptionId)!.trial_end! * 1000).toISOString());
+    expect(summary.trialEndsAt).toBe(new Date(stripe.fake.state.subscriptions.get(subscriptionId)!.trial_end! * 1000).toISOString());
 
     // The portal says when the trial ends; the upgrade page no longer offers one.
     const portal = await (await student.request("/students")).text();
@@ -122,13 +105,13 @@ describe("one trial per member, ever", () => {
     expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(200);
 
     // The trial ends and the saved card is refused: Stripe marks the subscription past due.
-    fake.endTrial(subscriptionId, "unpaid");
+    stripe.fake.endTrial(subscriptionId, "unpaid");
     expect((await deliverEvent(academy.baseUrl, signedEvent(WEBHOOK_SECRET, "customer.subscription.updated", { id: subscriptionId, object: "subscription" }))).body.outcome).toBe("applied");
     expect((await deliverEvent(academy.baseUrl, signedEvent(WEBHOOK_SECRET, "invoice.payment_failed", invoiceEvent(subscriptionId)))).body.outcome).toBe("applied");
     expect(await summaryOf(student)).toMatchObject({ isPremium: false, status: "past_due", trialEndsAt: null });
 
     // Stripe gives up and cancels; the member comes back later.
-    fake.state.subscriptions.get(subscriptionId)!.status = "canceled";
+    stripe.fake.state.subscriptions.get(subscriptionId)!.status = "canceled";
     expect((await deliverEvent(academy.baseUrl, signedEvent(WEBHOOK_SECRET, "customer.subscription.deleted", { id: subscriptionId, object: "subscription" }))).body.outcome).toBe("applied");
     expect(await summaryOf(student)).toMatchObject({ isPremium: false, status: "cancelled" });
 
@@ -139,7 +122,7 @@ describe("one trial per member, ever", () => {
 
     const checkout = await student.request("/upgrade", { method: "POST", body: new URLSearchParams({ intent: "checkout" }) });
     expect(checkout.status).toBe(302);
-    const session = [...fake.state.checkoutSessions.values()].at(-1)!;
+    const session = [...stripe.fake.state.checkoutSessions.values()].at(-1)!;
     expect(session.trial_period_days).toBeNull();
     expect(session.allow_promotion_codes).toBe(true);
   });
@@ -165,7 +148,7 @@ describe("a trial that ends", () => {
     // A trialing member is Premium but pays nothing yet.
     expect(await monthlyRevenue()).toBe(before);
 
-    fake.endTrial(subscriptionId, "paid");
+    stripe.fake.endTrial(subscriptionId, "paid");
     expect((await deliverEvent(academy.baseUrl, signedEvent(WEBHOOK_SECRET, "customer.subscription.updated", { id: subscriptionId, object: "subscription" }))).body.outcome).toBe("applied");
     expect((await deliverEvent(academy.baseUrl, signedEvent(WEBHOOK_SECRET, "invoice.paid", invoiceEvent(subscriptionId)))).body.outcome).toBe("applied");
     expect(await summaryOf(student)).toMatchObject({ isPremium: true, status: "active", trialEndsAt: null });
@@ -175,8 +158,8 @@ describe("a trial that ends", () => {
   it("ends unpaid when no card was ever saved: Premium was never granted and stays off", async () => {
     const student = await newStudent(academy.baseUrl);
     const { subscriptionId } = await startTrial(student);
-    fake.endTrial(subscriptionId, "paid");
-    expect(fake.state.subscriptions.get(subscriptionId)!.status).toBe("past_due");
+    stripe.fake.endTrial(subscriptionId, "paid");
+    expect(stripe.fake.state.subscriptions.get(subscriptionId)!.status).toBe("past_due");
     expect((await deliverEvent(academy.baseUrl, signedEvent(WEBHOOK_SECRET, "invoice.payment_failed", invoiceEvent(subscriptionId)))).body.outcome).toBe("applied");
     expect(await summaryOf(student)).toMatchObject({ isPremium: false, status: "past_due" });
   });
@@ -188,7 +171,7 @@ describe("a trial through Stripe Checkout", () => {
     const started = await student.request("/upgrade", { method: "POST", body: new URLSearchParams({ intent: "checkout" }) });
     expect(started.status).toBe(302);
     const checkoutUrl = started.headers.get("Location")!;
-    const session = [...fake.state.checkoutSessions.values()].at(-1)!;
+    const session = [...stripe.fake.state.checkoutSessions.values()].at(-1)!;
     expect(session).toMatchObject({ trial_period_days: TRIAL_DAYS, allow_promotion_codes: true });
 
     const paid = await fetch(`${checkoutUrl}/pay`, { method: "POST", redirect: "manual" });

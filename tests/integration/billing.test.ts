@@ -1,31 +1,16 @@
 import crypto from "node:crypto";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe";
+import { describe, expect, it } from "vitest";
 import { DEMO_PREMIUM, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
+import { deliverEvent, signedEvent, useAcademyWithFakeStripe } from "./stripe-events";
 
 // Premium through Stripe, end to end: our server talks to a fake Stripe API
 // through the real SDK; webhooks are signed like Stripe signs them.
 
 const WEBHOOK_SECRET = "whsec_integration_secret";
 const signer = new Stripe("sk_test_signer");
-let fake: FakeStripe;
-const stripeEnv: Record<string, string> = {};
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  Object.assign(stripeEnv, {
-    STRIPE_SECRET_KEY: "sk_test_integration",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_integration",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
-});
-afterAll(async () => {
-  await fake.stop();
-});
-
-const academy = useAcademy(stripeEnv);
+const stripe = useAcademyWithFakeStripe(WEBHOOK_SECRET);
+const academy = stripe.academy;
 
 async function newStudent(): Promise<Visitor> {
   const visitor = new Visitor(academy.baseUrl);
@@ -46,24 +31,13 @@ async function startSubscription(visitor: Visitor): Promise<string> {
   const body = (await response.json()) as { clientSecret: string; publishableKey: string };
   expect(body.publishableKey).toBe("pk_test_integration");
   expect(body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
-  const sub = [...fake.state.subscriptions.values()].find((s) => fake.state.invoices.get(s.latest_invoice)?.payment_intent === body.clientSecret.split("_secret_")[0]);
+  const sub = [...stripe.fake.state.subscriptions.values()].find((s) => stripe.fake.state.invoices.get(s.latest_invoice)?.payment_intent === body.clientSecret.split("_secret_")[0]);
   expect(sub).toBeDefined();
   return sub!.id;
 }
 
-function webhook(type: string, object: unknown, id = `evt_${crypto.randomBytes(8).toString("hex")}`) {
-  const payload = JSON.stringify({ id, object: "event", type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object } });
-  return { id, payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
-}
-
-async function deliver(event: { payload: string; signature: string }) {
-  const response = await fetch(`${academy.baseUrl}/api/stripe/webhook`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature },
-    body: event.payload,
-  });
-  return { status: response.status, body: (await response.json()) as { outcome?: string; message?: string } };
-}
+const webhook = (type: string, object: unknown, id?: string) => signedEvent(WEBHOOK_SECRET, type, object, id);
+const deliver = (event: { payload: string; signature: string }) => deliverEvent(academy.baseUrl, event);
 
 /** The first lesson of a premium (Advanced) demo course. */
 async function premiumLessonId(visitor: Visitor): Promise<number> {
@@ -103,7 +77,7 @@ describe("upgrading to Premium", () => {
     const first = await startSubscription(student);
     const again = await startSubscription(student);
     expect(again).toBe(first);
-    const price = fake.state.prices.get(fake.state.subscriptions.get(first)!.price)!;
+    const price = stripe.fake.state.prices.get(stripe.fake.state.subscriptions.get(first)!.price)!;
     expect(price).toMatchObject({ unit_amount: 999, currency: "usd", recurring: { interval: "month" }, lookup_key: "academy_premium_monthly" });
     expect(await subscriptionOf(student)).toMatchObject({ isPremium: false, status: "incomplete" });
   });
@@ -121,7 +95,7 @@ describe("upgrading to Premium", () => {
     expect(locked.status).toBe(403);
     expect(await locked.json()).toEqual({ message: "Premium membership required" });
 
-    fake.pay(subscriptionId);
+    stripe.fake.pay(subscriptionId);
     const paid = await student.request("/api/confirm-upgrade", { method: "POST" });
     expect(paid.status).toBe(200);
     expect(await paid.json()).toMatchObject({ isPremium: true, plan: "premium", status: "active", cancelAtPeriodEnd: false });
@@ -132,7 +106,7 @@ describe("upgrading to Premium", () => {
   it("does not accept another member's payment", async () => {
     const payer = await newStudent();
     const subscriptionId = await startSubscription(payer);
-    fake.pay(subscriptionId);
+    stripe.fake.pay(subscriptionId);
     const other = await newStudent();
     const response = await other.request("/api/confirm-upgrade", { method: "POST" });
     expect(response.status).toBe(402);
@@ -144,8 +118,8 @@ describe("Stripe webhooks", () => {
   it("refuses a wrong or missing signature with 400 and changes nothing", async () => {
     const student = await newStudent();
     const subscriptionId = await startSubscription(student);
-    fake.pay(subscriptionId);
-    const event = webhook("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+    stripe.fake.pay(subscriptionId);
+    const event = webhook("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
     const forged = signer.webhooks.generateTestHeaderString({ payload: event.payload, secret: "whsec_not_ours" });
     expect(await deliver({ payload: event.payload, signature: forged })).toEqual({ status: 400, body: { message: "Webhook signature verification failed." } });
     expect((await deliver({ payload: event.payload, signature: "" })).status).toBe(400);
@@ -157,14 +131,14 @@ describe("Stripe webhooks", () => {
   it("keeps the subscription in sync and applies each event once", async () => {
     const student = await newStudent();
     const subscriptionId = await startSubscription(student);
-    fake.pay(subscriptionId);
+    stripe.fake.pay(subscriptionId);
 
     const paid = webhook("invoice.paid", { id: "in_x", object: "invoice", parent: { subscription_details: { subscription: subscriptionId } } });
     expect(await deliver(paid)).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
     expect(await subscriptionOf(student)).toMatchObject({ isPremium: true, status: "active" });
 
     // The renewal fails: Stripe marks the subscription past due.
-    const sub = fake.state.subscriptions.get(subscriptionId)!;
+    const sub = stripe.fake.state.subscriptions.get(subscriptionId)!;
     sub.status = "past_due";
     const failed = webhook("invoice.payment_failed", { id: "in_y", object: "invoice", parent: { subscription_details: { subscription: subscriptionId } } });
     expect((await deliver(failed)).body.outcome).toBe("applied");
@@ -194,17 +168,17 @@ describe("cancelling", () => {
     const student = await newStudent();
     const lessonId = await premiumLessonId(student);
     const subscriptionId = await startSubscription(student);
-    fake.pay(subscriptionId);
+    stripe.fake.pay(subscriptionId);
     expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(200);
 
     const cancelled = await student.request("/api/user/subscription/cancel", { method: "POST", json: { cancel: true } });
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ isPremium: true, cancelAtPeriodEnd: true });
-    expect(fake.state.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect(stripe.fake.state.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
 
     // The paid period runs out in two seconds; Stripe tells us the new end.
-    fake.state.subscriptions.get(subscriptionId)!.current_period_end = Math.floor(Date.now() / 1000) + 2;
-    expect((await deliver(webhook("customer.subscription.updated", fake.subscriptionObject(subscriptionId)))).body.outcome).toBe("applied");
+    stripe.fake.state.subscriptions.get(subscriptionId)!.current_period_end = Math.floor(Date.now() / 1000) + 2;
+    expect((await deliver(webhook("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId)))).body.outcome).toBe("applied");
     expect((await subscriptionOf(student)).isPremium).toBe(true);
     expect((await student.request(`/api/lessons/${lessonId}`)).status).toBe(200);
 
@@ -213,8 +187,8 @@ describe("cancelling", () => {
     expect((await student.request(`/api/lessons/${lessonId}`)).status).toBe(403);
 
     // Stripe then ends the subscription.
-    fake.state.subscriptions.get(subscriptionId)!.status = "canceled";
-    expect((await deliver(webhook("customer.subscription.deleted", fake.subscriptionObject(subscriptionId)))).body.outcome).toBe("applied");
+    stripe.fake.state.subscriptions.get(subscriptionId)!.status = "canceled";
+    expect((await deliver(webhook("customer.subscription.deleted", stripe.fake.subscriptionObject(subscriptionId)))).body.outcome).toBe("applied");
     expect(await subscriptionOf(student)).toMatchObject({ isPremium: false, status: "cancelled" });
   });
 
@@ -229,7 +203,7 @@ describe("admin grants", () => {
   it("an admin revoking a paying member's Premium also stops their Stripe billing", async () => {
     const student = await newStudent();
     const subscriptionId = await startSubscription(student);
-    fake.pay(subscriptionId);
+    stripe.fake.pay(subscriptionId);
     expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(200);
     const me = (await (await student.request("/api/auth-status")).json()) as { user: { id: number } };
 
@@ -237,7 +211,7 @@ describe("admin grants", () => {
     await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
     const response = await admin.request(`/api/admin/members/${me.user.id}/subscription`, { method: "PUT", json: { plan: "basic", status: "cancelled" } });
     expect(response.status).toBe(200);
-    expect(fake.state.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    expect(stripe.fake.state.subscriptions.get(subscriptionId)!.status).toBe("canceled");
     expect((await subscriptionOf(student)).isPremium).toBe(false);
   });
 });
@@ -246,9 +220,9 @@ describe("admin grants over Stripe billing", () => {
   it("comps a member whose payment failed, stops Stripe billing them, and ignores that old subscription afterwards", async () => {
     const student = await newStudent();
     const subscriptionId = await startSubscription(student);
-    fake.pay(subscriptionId);
+    stripe.fake.pay(subscriptionId);
     expect((await student.request("/api/confirm-upgrade", { method: "POST" })).status).toBe(200);
-    fake.state.subscriptions.get(subscriptionId)!.status = "past_due";
+    stripe.fake.state.subscriptions.get(subscriptionId)!.status = "past_due";
     expect((await deliver(webhook("invoice.payment_failed", { id: "in_f", object: "invoice", parent: { subscription_details: { subscription: subscriptionId } } }))).body.outcome).toBe("applied");
     expect((await subscriptionOf(student)).isPremium).toBe(false);
 
@@ -257,11 +231,11 @@ describe("admin grants over Stripe billing", () => {
     await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
     const grant = await admin.request(`/api/admin/members/${me.user.id}/subscription`, { method: "PUT", json: { plan: "premium", status: "active" } });
     expect(grant.status).toBe(200);
-    expect(fake.state.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    expect(stripe.fake.state.subscriptions.get(subscriptionId)!.status).toBe("canceled");
     expect(await subscriptionOf(student)).toMatchObject({ isPremium: true, isComped: true });
 
     // Stripe reports the old subscription's end: the granted Premium stays.
-    expect((await deliver(webhook("customer.subscription.deleted", fake.subscriptionObject(subscriptionId)))).body.outcome).toBe("ignored");
+    expect((await deliver(webhook("customer.subscription.deleted", stripe.fake.subscriptionObject(subscriptionId)))).body.outcome).toBe("ignored");
     expect(await subscriptionOf(student)).toMatchObject({ isPremium: true, isComped: true, status: "active" });
   });
 });
