@@ -1,5 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { collectMemberData, forgetMember } from "~/models/account-data.server";
 import { revokeUnsubscribeLinks } from "~/models/notifications.server";
 import { forumReplies, forumTopics, users, type User } from "#db/schema";
 import { listCertificatesForUser, toApiCertificate } from "~/models/certificate.server";
@@ -102,8 +103,12 @@ export function signOutEverywhere(userId: number): number {
   return ended;
 }
 
-/** Everything the academy keeps about the member, as one JSON document (no password hash, no session ids). */
-export function exportAccountData(userId: number) {
+/**
+ * Everything the academy keeps about the member, as one JSON document (no
+ * password hash, no session ids): every table MEMBER_DATA lists.
+ * `origin` is the academy's public address (for the calendar feed's URL).
+ */
+export function exportAccountData(userId: number, origin: string) {
   const user = memberOrRefuse(userId);
   const { moodTheme, themeSettings, ...profile } = toPublicUser(user);
   const topics = db
@@ -121,7 +126,7 @@ export function exportAccountData(userId: number) {
   const subscription = getSubscriptionSummary(user);
   return {
     exportedAt: new Date().toISOString(),
-    profile: { ...profile, email: user.email, joinedAt: user.createdAt.toISOString() },
+    profile: { ...profile, email: user.email, bio: user.bio, joinedAt: user.createdAt.toISOString(), trialUsedAt: user.trialUsedAt?.toISOString() ?? null },
     theme: { moodTheme, themeSettings },
     subscription: { plan: subscription.plan, status: subscription.status, isPremium: subscription.isPremium, currentPeriodEnd: subscription.currentPeriodEnd },
     progress: listProgressForUser(userId).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })),
@@ -131,6 +136,7 @@ export function exportAccountData(userId: number) {
       replies: replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.toISOString() })),
     },
     revenueCalculator: getCalculatorRecord(userId),
+    ...collectMemberData(user, origin),
   };
 }
 export type AccountExport = ReturnType<typeof exportAccountData>;
@@ -141,11 +147,13 @@ export function exportFileName(user: Pick<User, "username">, now = new Date()): 
 }
 
 /**
- * Deletes the member's account, confirmed by their password. Their forum
- * topics and replies stay (the conversation would break without them) and are
- * shown as by "Former member" (forum author_id is set null by the database).
+ * Deletes the member's account, confirmed by their password. What they wrote
+ * for others stays (forum posts, live-chat messages, live questions: the
+ * conversation would break without them) and is shown as by "Former member";
+ * names copied into rows that stay are rewritten first (forgetMember).
  * Everything personal goes with the row: sessions, progress, certificates
- * (which then no longer verify), subscription record, calculator, chat history.
+ * (which then no longer verify), subscription record, calculator, companion
+ * history, calendar feed. MEMBER_DATA says, table by table, which is which.
  */
 export async function deleteAccount(userId: number, password: string): Promise<void> {
   const user = memberOrRefuse(userId);
@@ -160,6 +168,7 @@ export async function deleteAccount(userId: number, password: string): Promise<v
       const admins = tx.select({ n: count() }).from(users).where(eq(users.role, "admin")).get()?.n ?? 0;
       if (admins <= 1) throw new AccountRefusal(LAST_ADMIN, 409);
     }
+    forgetMember(tx, user);
     tx.delete(users).where(eq(users.id, userId)).run();
   });
   logEvent("account_deleted", { userId, username: user.username, role: user.role });

@@ -1,39 +1,54 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import ical, { ICalEventStatus } from "ical-generator";
 import { db } from "#db/client.server";
 import { calendarFeeds, users, type User } from "#db/schema";
 import type { ConferenceRow } from "~/models/conference.server";
+import { contentLine, textLine, utcDateTime } from "~/utils/icalendar";
 
 // Live sessions as iCalendar (RFC 5545): one event to add by hand, or a
-// member's personal feed that calendar apps poll. ical-generator does the
-// escaping and line folding; times are written in UTC.
+// member's personal feed that calendar apps poll. Every TEXT property (the
+// calendar's name, a session's title and description) is written by textLine,
+// which escapes it and folds the line; times are written in UTC.
 
-const PRODUCT = { company: "Mystic Academy", product: "Live Sessions", language: "EN" } as const;
+const PRODUCT_ID = "-//Mystic Academy//Live Sessions//EN";
+const REFRESH = "PT1H";
 
 export function joinPath(conferenceId: number): string {
   return `/join-conference/${conferenceId}`;
 }
 
+function eventLines(conference: ConferenceRow, origin: string): string {
+  const end = new Date(conference.scheduledAt.getTime() + conference.duration * 60_000);
+  return [
+    "BEGIN:VEVENT\r\n",
+    // Stable per conference and per academy, so an update replaces the event instead of adding one.
+    textLine("UID", `conference-${conference.id}@${new URL(origin).host}`),
+    contentLine("SEQUENCE", "0"),
+    contentLine("DTSTAMP", utcDateTime(conference.createdAt)),
+    contentLine("DTSTART", utcDateTime(conference.scheduledAt)),
+    contentLine("DTEND", utcDateTime(end)),
+    textLine("SUMMARY", conference.title),
+    textLine("DESCRIPTION", conference.description),
+    contentLine("URL", `${origin}${joinPath(conference.id)}`, ";VALUE=URI"),
+    contentLine("STATUS", "CONFIRMED"),
+    "END:VEVENT\r\n",
+  ].join("");
+}
+
 /** One calendar holding the given sessions; `origin` is the academy's public address. */
 export function conferencesCalendar(conferences: readonly ConferenceRow[], origin: string, name: string): string {
-  const calendar = ical({ name, prodId: PRODUCT, ttl: 60 * 60 });
-  for (const conference of conferences) {
-    calendar.createEvent({
-      // Stable per conference and per academy, so an update replaces the event instead of adding one.
-      id: `conference-${conference.id}@${new URL(origin).host}`,
-      start: conference.scheduledAt,
-      end: new Date(conference.scheduledAt.getTime() + conference.duration * 60_000),
-      summary: conference.title,
-      description: conference.description,
-      url: `${origin}${joinPath(conference.id)}`,
-      status: ICalEventStatus.CONFIRMED,
-      stamp: conference.createdAt,
-    });
-  }
-  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves the last bare.
-  const text = calendar.toString();
-  return text.endsWith("\r\n") ? text : `${text}\r\n`;
+  return [
+    "BEGIN:VCALENDAR\r\n",
+    contentLine("VERSION", "2.0"),
+    textLine("PRODID", PRODUCT_ID),
+    // NAME is RFC 7986's; X-WR-CALNAME is what Apple and Google calendars read.
+    textLine("NAME", name),
+    textLine("X-WR-CALNAME", name),
+    contentLine("REFRESH-INTERVAL", REFRESH, ";VALUE=DURATION"),
+    contentLine("X-PUBLISHED-TTL", REFRESH),
+    ...conferences.map((conference) => eventLines(conference, origin)),
+    "END:VCALENDAR\r\n",
+  ].join("");
 }
 
 export function calendarResponse(body: string, fileName: string, cacheControl: string): Response {

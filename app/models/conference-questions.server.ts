@@ -6,6 +6,7 @@ import { CONFERENCE_MESSAGES, getConference, mayAttend, type ConferenceRow } fro
 import { publishLiveEvent } from "~/models/live-events.server";
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
 import { liveDisplayName } from "~/models/user.server";
+import { FORMER_MEMBER } from "~/schemas/account";
 import { QuestionTextSchema, type LiveQuestion } from "~/schemas/live-questions";
 
 // A live session's questions (issue 28): members who may attend ask and
@@ -53,8 +54,6 @@ export function questionConference(viewer: Viewer, conferenceId: number, purpose
   if (purpose !== "read" && conference.endedAt !== null) throw new QuestionError(409, QUESTION_REFUSALS.ended);
   return conference;
 }
-
-const FORMER_MEMBER = "Former member";
 
 interface QuestionRow {
   id: number;

@@ -14,6 +14,7 @@ import {
   type ConferenceJson,
 } from "./conference-api";
 import { DEMO_PREMIUM, DEMO_STUDENT, postEarlyAnswer, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
+import { propertyNames, readCalendar, textOf, type CalendarComponent } from "../icalendar-reader";
 
 const academy = useAcademy();
 
@@ -402,6 +403,40 @@ describe("calendars", () => {
     expect((await admin.request(`/api/conferences/${qa.id}/calendar.ics`)).status).toBe(200);
     expect(await message(await free.request("/api/conferences/999999/calendar.ics"), 404)).toBe("Conference not found");
     expect(await message(await free.request("/api/conferences/abc/calendar.ics"), 404)).toBe("Conference not found");
+  });
+
+  it("keeps a title with line breaks, semicolons and commas inside its own properties, in the .ics and in the feed (issue 30)", async () => {
+    const word = uniqueName("ics").replace(/[^a-z0-9]/gi, "");
+    const title = `Moon ${word}\r\nX-INJECTED:yes\r\nBEGIN:VALARM\nACTION:DISPLAY; a, b \\ c`;
+    const session = await schedule(admin, { title, description: "Line one\r\nATTENDEE:mailto:evil@example.com", scheduledAt: hoursFromNow(30) });
+    expect(session.title).toBe(title);
+    const eventOf = (calendar: CalendarComponent) => {
+      const event = calendar.components.find((component) => component.name === "VEVENT" && textOf(component, "SUMMARY") === title.replace(/\r\n/g, "\n"));
+      if (!event) throw new Error(`no event titled ${title}`);
+      return event;
+    };
+    const eventProperties = ["UID", "SEQUENCE", "DTSTAMP", "DTSTART", "DTEND", "SUMMARY", "DESCRIPTION", "URL", "STATUS"];
+    const calendarProperties = ["VERSION", "PRODID", "NAME", "X-WR-CALNAME", "REFRESH-INTERVAL", "X-PUBLISHED-TTL"];
+
+    // "Add to calendar": the calendar is named after the session.
+    const single = readCalendar(await (await free.request(`/api/conferences/${session.id}/calendar.ics`)).text());
+    expect(propertyNames(single)).toEqual(calendarProperties);
+    expect(textOf(single, "NAME")).toBe(title.replace(/\r\n/g, "\n"));
+    expect(textOf(single, "X-WR-CALNAME")).toBe(title.replace(/\r\n/g, "\n"));
+    expect(single.components).toHaveLength(1);
+    expect(propertyNames(eventOf(single))).toEqual(eventProperties);
+    expect(eventOf(single).components).toEqual([]);
+    expect(textOf(eventOf(single), "DESCRIPTION")).toBe("Line one\nATTENDEE:mailto:evil@example.com");
+
+    // The personal feed a calendar app polls.
+    const { feedUrl } = await answer(await post(free, "/api/user/calendar-feed"), 200, FeedSchema);
+    const feed = readCalendar(await (await fetch(feedUrl ?? "")).text());
+    expect(propertyNames(feed)).toEqual(calendarProperties);
+    expect(textOf(feed, "X-WR-CALNAME")).toBe("Mystic Academy live sessions");
+    expect(new Set(feed.components.map((component) => component.name))).toEqual(new Set(["VEVENT"]));
+    for (const event of feed.components) expect(propertyNames(event)).toEqual(eventProperties);
+    expect(textOf(eventOf(feed), "UID")).toBe(`conference-${session.id}@${new URL(academy.baseUrl).host}`);
+    expect(await message(await free.request("/api/user/calendar-feed", { method: "DELETE" }), 200)).toBe("Calendar feed revoked");
   });
 
   it("keeps a personal feed of upcoming sessions that calendar apps fetch without a cookie, until it is reset or revoked", async () => {

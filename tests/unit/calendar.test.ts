@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { conferencesCalendar, feedPath, joinPath } from "~/models/calendar.server";
 import type { ConferenceRow } from "~/models/conference.server";
+import { escapeText, foldLine } from "~/utils/icalendar";
+import { propertyNames, readCalendar, textOf } from "../icalendar-reader";
 
 const ORIGIN = "https://academy.example";
 
@@ -100,6 +102,55 @@ describe("a calendar of live sessions (RFC 5545)", () => {
     const empty = unfold(conferencesCalendar([], ORIGIN, "Nothing yet"));
     expect(empty).not.toContain("BEGIN:VEVENT");
     expect(empty.at(-1)).toBe("END:VCALENDAR");
+  });
+});
+
+describe("a session title that tries to write iCalendar lines of its own (issue 30)", () => {
+  const hostile = `Evil\r\nX-INJECTED:yes\r\nBEGIN:VALARM\nACTION:DISPLAY\rEND:VALARM; a, b \\ c`;
+  const injected = conference({ id: 7, title: hostile, description: `Line\r\nATTENDEE:mailto:x@example.com` });
+
+  it("stays inside its property: the calendar name, the summary and the description round-trip, and nothing is added", () => {
+    for (const ics of [conferencesCalendar([injected], ORIGIN, hostile), conferencesCalendar([injected], ORIGIN, "Mystic Academy live sessions")]) {
+      const calendar = readCalendar(ics);
+      expect(propertyNames(calendar)).toEqual(["VERSION", "PRODID", "NAME", "X-WR-CALNAME", "REFRESH-INTERVAL", "X-PUBLISHED-TTL"]);
+      expect(calendar.components.map((component) => component.name)).toEqual(["VEVENT"]);
+      const [event] = calendar.components;
+      if (!event) throw new Error("no event");
+      expect(event.components).toEqual([]);
+      expect(propertyNames(event)).toEqual(["UID", "SEQUENCE", "DTSTAMP", "DTSTART", "DTEND", "SUMMARY", "DESCRIPTION", "URL", "STATUS"]);
+      // A line break is kept as a line break (CRLF and a lone LF alike); a lone CR is dropped.
+      const expected = "Evil\nX-INJECTED:yes\nBEGIN:VALARM\nACTION:DISPLAYEND:VALARM; a, b \\ c";
+      expect(textOf(event, "SUMMARY")).toBe(expected);
+      expect(textOf(event, "DESCRIPTION")).toBe("Line\nATTENDEE:mailto:x@example.com");
+    }
+    const named = readCalendar(conferencesCalendar([injected], ORIGIN, hostile));
+    expect(textOf(named, "NAME")).toBe("Evil\nX-INJECTED:yes\nBEGIN:VALARM\nACTION:DISPLAYEND:VALARM; a, b \\ c");
+    expect(textOf(named, "X-WR-CALNAME")).toBe(textOf(named, "NAME"));
+  });
+});
+
+describe("TEXT escaping and line folding", () => {
+  it("escapes backslash, semicolon and comma, writes line breaks as \\n and drops CR and other controls", () => {
+    expect(escapeText("a\\b;c,d")).toBe("a\\\\b\\;c\\,d");
+    expect(escapeText("one\r\ntwo\nthree\rfour")).toBe("one\\ntwo\\nthreefour");
+    expect(escapeText("tab\there\u0000\u001b[31m\u007f")).toBe("tab\there[31m");
+    expect(escapeText("Ünïcödé ✨")).toBe("Ünïcödé ✨");
+  });
+
+  it("folds at 75 octets with a leading space, never inside a character, and leaves short lines alone", () => {
+    expect(foldLine("SUMMARY:short")).toBe("SUMMARY:short");
+    const long = `SUMMARY:${"✨".repeat(40)}${"a".repeat(100)}`;
+    const folded = foldLine(long);
+    const lines = folded.split("\r\n");
+    expect(lines.length).toBeGreaterThan(2);
+    lines.forEach((line, index) => {
+      expect(Buffer.byteLength(line, "utf8"), line).toBeLessThanOrEqual(75);
+      if (index > 0) expect(line.startsWith(" ")).toBe(true);
+    });
+    expect(folded.replace(/\r\n /g, "")).toBe(long);
+    // A surrogate pair (🌕) is one character: never cut in two.
+    expect(foldLine(`X:${"🌕".repeat(50)}`).replace(/\r\n /g, "")).toBe(`X:${"🌕".repeat(50)}`);
+    expect(foldLine(`X:${"🌕".repeat(50)}`)).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 });
 

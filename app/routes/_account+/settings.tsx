@@ -320,10 +320,11 @@ function DeleteAccountSection() {
         Delete my account
       </SectionTitle>
       <ul className="list-disc space-y-1 pl-5 opacity-85">
-        <li>Your profile, email, course progress, certificates, subscription record, calculator entries and study-companion history are deleted.</li>
+        <li>Your profile, email, course progress, certificates, subscription record, calculator entries, study-companion history, notifications and calendar feed are deleted.</li>
         <li>Your certificates stop verifying: their public pages will no longer find them. Download the PDFs first if you need them.</li>
         <li>
-          Your forum topics and replies stay, so conversations still make sense, but your name is removed: they are shown as by &lsquo;{FORMER_MEMBER}&rsquo;.
+          Your forum topics and replies, live-chat messages and live-session questions stay, so conversations still make sense, but your name is
+          removed: they are shown as by &lsquo;{FORMER_MEMBER}&rsquo;.
         </li>
         <li>This cannot be undone. A Premium membership paid by card must be cancelled first.</li>
       </ul>

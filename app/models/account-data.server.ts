@@ -1,0 +1,319 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { db } from "#db/client.server";
+import {
+  activityEvents,
+  calendarFeeds,
+  certificates,
+  chatMessages,
+  companionUsage,
+  conferenceMessages,
+  conferenceQuestions,
+  conferenceQuestionVotes,
+  conferences,
+  courseInstructors,
+  courseRatings,
+  courses,
+  emailOutbox,
+  knowledgeBaseArticles,
+  learningHeartbeats,
+  learningTime,
+  lessonCompletions,
+  lessonReleaseNotices,
+  notificationPreferences,
+  notifications,
+  passwordResets,
+  premiumRequests,
+  quizAttempts,
+  quizzes,
+  sectionProgress,
+  sessions,
+  toolTemplates,
+  type User,
+} from "#db/schema";
+import { feedPath } from "~/models/calendar.server";
+import { certificateInstructors } from "~/models/certificate.server";
+import { forgetActorInNotifications } from "~/models/notification-events.server";
+import { liveDisplayName } from "~/models/user.server";
+import { FORMER_MEMBER } from "~/schemas/account";
+
+// Everything the academy keeps about a member, table by table (issue 30):
+// what "Download my data" includes and what deleting the account does to it.
+// tests/unit/member-data-coverage.test.ts walks db/schema.ts and fails when a
+// table that refers to a member (or copies a member's name) is missing here,
+// so a new table cannot be forgotten.
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The member's rows beyond profile, progress, certificates, forum and calculator (see exportAccountData). */
+export function collectMemberData(user: Pick<User, "id">, origin: string) {
+  const userId = user.id;
+  const feed = db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).get();
+  const preferences = db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).get();
+  const heartbeat = db.select().from(learningHeartbeats).where(eq(learningHeartbeats.userId, userId)).get();
+  return {
+    // Sessions are listed by when they began and end; their ids are credentials and stay out.
+    signedInSessions: db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt))
+      .all()
+      .map((row) => ({ createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt) })),
+    passwordResets: db
+      .select({ createdAt: passwordResets.createdAt, expiresAt: passwordResets.expiresAt, usedAt: passwordResets.usedAt, createdByAdmin: passwordResets.createdByAdmin })
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, userId))
+      .orderBy(asc(passwordResets.id))
+      .all()
+      .map((row) => ({ createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt), usedAt: iso(row.usedAt), madeByAnAdmin: row.createdByAdmin !== null })),
+    learning: {
+      lessonCompletions: db
+        .select({ lessonId: lessonCompletions.lessonId, completedAt: lessonCompletions.completedAt })
+        .from(lessonCompletions)
+        .where(eq(lessonCompletions.userId, userId))
+        .orderBy(asc(lessonCompletions.completedAt))
+        .all()
+        .map((row) => ({ ...row, completedAt: iso(row.completedAt) })),
+      quizAttempts: db
+        .select({ lessonId: quizzes.lessonId, attemptNumber: quizAttempts.attemptNumber, score: quizAttempts.score, passed: quizAttempts.passed, submittedAt: quizAttempts.submittedAt })
+        .from(quizAttempts)
+        .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+        .where(eq(quizAttempts.userId, userId))
+        .orderBy(asc(quizAttempts.id))
+        .all()
+        .map((row) => ({ ...row, submittedAt: iso(row.submittedAt) })),
+      videoPositions: db
+        .select({ sectionId: sectionProgress.sectionId, positionSeconds: sectionProgress.positionSeconds, updatedAt: sectionProgress.updatedAt })
+        .from(sectionProgress)
+        .where(eq(sectionProgress.userId, userId))
+        .all()
+        .map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
+      studyTime: db
+        .select({ lessonId: learningTime.lessonId, courseId: learningTime.courseId, day: learningTime.day, seconds: learningTime.seconds })
+        .from(learningTime)
+        .where(eq(learningTime.userId, userId))
+        .orderBy(asc(learningTime.day), asc(learningTime.lessonId))
+        .all(),
+      studyTimeCreditedUntil: iso(heartbeat?.creditedUntil ?? null),
+      courseRatings: db
+        .select({ courseId: courseRatings.courseId, rating: courseRatings.rating, updatedAt: courseRatings.updatedAt })
+        .from(courseRatings)
+        .where(eq(courseRatings.userId, userId))
+        .all()
+        .map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
+      lessonReleaseNotices: db
+        .select({ lessonId: lessonReleaseNotices.lessonId, createdAt: lessonReleaseNotices.createdAt })
+        .from(lessonReleaseNotices)
+        .where(eq(lessonReleaseNotices.userId, userId))
+        .all()
+        .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    },
+    companion: {
+      conversation: db
+        .select({ role: chatMessages.role, content: chatMessages.content, courseTitle: chatMessages.courseTitle, lessonTitle: chatMessages.lessonTitle, createdAt: chatMessages.createdAt })
+        .from(chatMessages)
+        .where(eq(chatMessages.userId, userId))
+        .orderBy(asc(chatMessages.id))
+        .all()
+        .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+      usage: db
+        .select({
+          mode: companionUsage.mode,
+          model: companionUsage.model,
+          outcome: companionUsage.outcome,
+          question: companionUsage.question,
+          promptTokens: companionUsage.promptTokens,
+          completionTokens: companionUsage.completionTokens,
+          createdAt: companionUsage.createdAt,
+        })
+        .from(companionUsage)
+        .where(eq(companionUsage.userId, userId))
+        .orderBy(asc(companionUsage.id))
+        .all()
+        .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    },
+    liveSessions: {
+      chatMessages: db
+        .select({ conferenceId: conferenceMessages.conferenceId, authorName: conferenceMessages.authorName, message: conferenceMessages.message, createdAt: conferenceMessages.createdAt })
+        .from(conferenceMessages)
+        .where(eq(conferenceMessages.userId, userId))
+        .orderBy(asc(conferenceMessages.id))
+        .all()
+        .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+      questions: db
+        .select({ id: conferenceQuestions.id, conferenceId: conferenceQuestions.conferenceId, text: conferenceQuestions.text, answeredAt: conferenceQuestions.answeredAt, hiddenAt: conferenceQuestions.hiddenAt, createdAt: conferenceQuestions.createdAt })
+        .from(conferenceQuestions)
+        .where(eq(conferenceQuestions.userId, userId))
+        .orderBy(asc(conferenceQuestions.id))
+        .all()
+        .map((row) => ({ ...row, answeredAt: iso(row.answeredAt), hiddenAt: iso(row.hiddenAt), createdAt: iso(row.createdAt) })),
+      questionVotes: db
+        .select({ questionId: conferenceQuestionVotes.questionId, createdAt: conferenceQuestionVotes.createdAt })
+        .from(conferenceQuestionVotes)
+        .where(eq(conferenceQuestionVotes.userId, userId))
+        .orderBy(asc(conferenceQuestionVotes.questionId))
+        .all()
+        .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    },
+    // The member's own secret address: the export goes to them alone.
+    calendarFeed: feed ? { feedUrl: `${origin}${feedPath(feed.token)}`, createdAt: iso(feed.createdAt) } : null,
+    notifications: db
+      .select({ type: notifications.type, title: notifications.title, body: notifications.body, url: notifications.url, createdAt: notifications.createdAt, readAt: notifications.readAt })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(asc(notifications.id))
+      .all()
+      .map((row) => ({ ...row, createdAt: iso(row.createdAt), readAt: iso(row.readAt) })),
+    // The unsubscribe key signs links; it stays out.
+    notificationPreferences: preferences
+      ? { forumReplies: preferences.forumReplies, mentions: preferences.mentions, liveSessions: preferences.liveSessions, newCourses: preferences.newCourses }
+      : null,
+    emails: db
+      .select({ kind: emailOutbox.kind, to: emailOutbox.to, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.userId, userId))
+      .orderBy(asc(emailOutbox.id))
+      .all()
+      .map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) })),
+    premiumRequests: db
+      .select({ message: premiumRequests.message, createdAt: premiumRequests.createdAt, handledAt: premiumRequests.handledAt, outcome: premiumRequests.outcome })
+      .from(premiumRequests)
+      .where(eq(premiumRequests.userId, userId))
+      .orderBy(asc(premiumRequests.id))
+      .all()
+      .map((row) => ({ ...row, createdAt: iso(row.createdAt), handledAt: iso(row.handledAt) })),
+    activity: db
+      .select({ type: activityEvents.type, summary: activityEvents.summary, createdAt: activityEvents.createdAt })
+      .from(activityEvents)
+      .where(eq(activityEvents.userId, userId))
+      .orderBy(asc(activityEvents.id))
+      .all()
+      .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    // What an instructor or admin made for the academy: it stays when they leave, without their name.
+    staff: {
+      instructs: db
+        .select({ courseId: courseInstructors.courseId, courseTitle: courses.title, since: courseInstructors.createdAt })
+        .from(courseInstructors)
+        .innerJoin(courses, eq(courses.id, courseInstructors.courseId))
+        .where(eq(courseInstructors.userId, userId))
+        .all()
+        .map((row) => ({ ...row, since: iso(row.since) })),
+      articles: db
+        .select({ id: knowledgeBaseArticles.id, title: knowledgeBaseArticles.title })
+        .from(knowledgeBaseArticles)
+        .where(eq(knowledgeBaseArticles.authorId, userId))
+        .all(),
+      conferences: db.select({ id: conferences.id, title: conferences.title }).from(conferences).where(eq(conferences.createdBy, userId)).all(),
+      templates: db.select({ id: toolTemplates.id, title: toolTemplates.title }).from(toolTemplates).where(eq(toolTemplates.uploadedBy, userId)).all(),
+    },
+  };
+}
+export type MemberData = ReturnType<typeof collectMemberData>;
+
+/** Where a table's rows about the member appear in the export: a top-level key of the document. */
+type ExportKey =
+  | keyof MemberData
+  | "profile"
+  | "subscription"
+  | "progress"
+  | "certificates"
+  | "forum"
+  | "revenueCalculator";
+
+/** What deleting the account does to a column that refers to the member. */
+export type DeletionRule =
+  | { onDelete: "cascade" }
+  /** The row stays for others; `shownAs` is what they see where the member's name was. */
+  | { onDelete: "set null"; shownAs: string };
+
+export interface TableCoverage {
+  export: { in: ExportKey } | { omitted: string };
+  /** Every column that refers to a member (the foreign keys to users). */
+  references: Record<string, DeletionRule>;
+  /** Columns holding a copy of a member's name (no key to follow): what forgetMember writes there. */
+  copiedNames?: Record<string, string>;
+}
+
+const cascade = { onDelete: "cascade" } as const;
+const keptWithoutName = (shownAs: string) => ({ onDelete: "set null", shownAs }) as const;
+
+/** Every table that refers to a member, by its SQL name. */
+export const MEMBER_DATA: Record<string, TableCoverage> = {
+  users: { export: { in: "profile" }, references: {} },
+  sessions: { export: { in: "signedInSessions" }, references: { user_id: cascade } },
+  password_resets: {
+    export: { in: "passwordResets" },
+    references: { user_id: cascade, created_by_admin: keptWithoutName("the link stays valid for the member it was made for") },
+  },
+  course_instructors: { export: { in: "staff" }, references: { user_id: cascade } },
+  user_progress: { export: { in: "progress" }, references: { user_id: cascade } },
+  lesson_completions: { export: { in: "learning" }, references: { user_id: cascade } },
+  quiz_attempts: { export: { in: "learning" }, references: { user_id: cascade } },
+  section_progress: { export: { in: "learning" }, references: { user_id: cascade } },
+  learning_time: { export: { in: "learning" }, references: { user_id: cascade } },
+  learning_heartbeats: { export: { in: "learning" }, references: { user_id: cascade } },
+  course_ratings: { export: { in: "learning" }, references: { user_id: cascade } },
+  lesson_release_notices: { export: { in: "learning" }, references: { user_id: cascade } },
+  certificates: {
+    export: { in: "certificates" },
+    references: { user_id: cascade },
+    // recipient_name goes with the member's own certificates (cascade).
+    copiedNames: { recipient_name: "deleted with the row", instructor_names: FORMER_MEMBER },
+  },
+  subscriptions: { export: { in: "subscription" }, references: { user_id: cascade } },
+  calculator_records: { export: { in: "revenueCalculator" }, references: { user_id: cascade } },
+  forum_topics: { export: { in: "forum" }, references: { author_id: keptWithoutName(FORMER_MEMBER) } },
+  forum_replies: { export: { in: "forum" }, references: { author_id: keptWithoutName(FORMER_MEMBER) } },
+  knowledge_base_articles: { export: { in: "staff" }, references: { author_id: keptWithoutName("no author") } },
+  conferences: { export: { in: "staff" }, references: { created_by: keptWithoutName("no host named") } },
+  tool_templates: { export: { in: "staff" }, references: { uploaded_by: keptWithoutName("no uploader named") } },
+  conference_messages: {
+    export: { in: "liveSessions" },
+    references: { user_id: keptWithoutName(FORMER_MEMBER) },
+    copiedNames: { author_name: FORMER_MEMBER },
+  },
+  conference_questions: { export: { in: "liveSessions" }, references: { user_id: keptWithoutName(FORMER_MEMBER) } },
+  conference_question_votes: { export: { in: "liveSessions" }, references: { user_id: cascade } },
+  calendar_feeds: { export: { in: "calendarFeed" }, references: { user_id: cascade } },
+  chat_messages: { export: { in: "companion" }, references: { user_id: cascade } },
+  companion_usage: { export: { in: "companion" }, references: { user_id: cascade } },
+  premium_requests: {
+    export: { in: "premiumRequests" },
+    references: { user_id: cascade, handled_by: keptWithoutName("handled, by no one named") },
+  },
+  activity_events: { export: { in: "activity" }, references: { user_id: cascade } },
+  // Other members' notifications name whoever replied or mentioned them: forgetMember rewrites those too.
+  notifications: { export: { in: "notifications" }, references: { user_id: cascade } },
+  notification_preferences: { export: { in: "notificationPreferences" }, references: { user_id: cascade } },
+  email_outbox: { export: { in: "emails" }, references: { user_id: cascade } },
+};
+
+/**
+ * What deleting the account does before the row goes (the database then
+ * cascades or sets null per MEMBER_DATA): names copied into rows that stay
+ * for others become FORMER_MEMBER. Runs inside the deletion's transaction.
+ */
+export function forgetMember(tx: Tx, user: Pick<User, "id" | "username" | "firstName" | "name">): void {
+  tx.update(conferenceMessages).set({ authorName: FORMER_MEMBER }).where(eq(conferenceMessages.userId, user.id)).run();
+
+  // Certificates of the courses they teach were signed with their name (issue 29).
+  const taught = tx.select({ courseId: courseInstructors.courseId }).from(courseInstructors).where(eq(courseInstructors.userId, user.id)).all();
+  if (taught.length > 0) {
+    const signature = liveDisplayName(user);
+    const signed = tx
+      .select({ id: certificates.id, instructorNames: certificates.instructorNames })
+      .from(certificates)
+      .where(inArray(certificates.courseId, taught.map((row) => row.courseId)))
+      .all();
+    for (const certificate of signed) {
+      const names = certificateInstructors(certificate);
+      if (!names.includes(signature)) continue;
+      const anonymised = JSON.stringify(names.map((name) => (name === signature ? FORMER_MEMBER : name)));
+      tx.update(certificates).set({ instructorNames: anonymised }).where(eq(certificates.id, certificate.id)).run();
+    }
+  }
+
+  forgetActorInNotifications(tx, user.username, FORMER_MEMBER);
+}
