@@ -1,54 +1,54 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import ical, { ICalEventStatus } from "ical-generator";
 import { db } from "#db/client.server";
 import { calendarFeeds, users, type User } from "#db/schema";
 import type { ConferenceRow } from "~/models/conference.server";
-import { contentLine, textLine, utcDateTime } from "~/utils/icalendar";
 
 // Live sessions as iCalendar (RFC 5545): one event to add by hand, or a
-// member's personal feed that calendar apps poll. Every TEXT property (the
-// calendar's name, a session's title and description) is written by textLine,
-// which escapes it and folds the line; times are written in UTC.
+// member's personal feed that calendar apps poll. ical-generator folds lines
+// and escapes SUMMARY and DESCRIPTION, but (10.x) writes the calendar's NAME
+// and X-WR-CALNAME as given: the name is escaped here (issue 30). Control
+// characters (a lone CR is a line break to some readers) are dropped from
+// every text first. The tests parse the result strictly, so a library that
+// starts escaping the name itself would show up as a double escape.
 
-const PRODUCT_ID = "-//Mystic Academy//Live Sessions//EN";
-const REFRESH = "PT1H";
+const PRODUCT = { company: "Mystic Academy", product: "Live Sessions", language: "EN" } as const;
 
 export function joinPath(conferenceId: number): string {
   return `/join-conference/${conferenceId}`;
 }
 
-function eventLines(conference: ConferenceRow, origin: string): string {
-  const end = new Date(conference.scheduledAt.getTime() + conference.duration * 60_000);
-  return [
-    "BEGIN:VEVENT\r\n",
-    // Stable per conference and per academy, so an update replaces the event instead of adding one.
-    textLine("UID", `conference-${conference.id}@${new URL(origin).host}`),
-    contentLine("SEQUENCE", "0"),
-    contentLine("DTSTAMP", utcDateTime(conference.createdAt)),
-    contentLine("DTSTART", utcDateTime(conference.scheduledAt)),
-    contentLine("DTEND", utcDateTime(end)),
-    textLine("SUMMARY", conference.title),
-    textLine("DESCRIPTION", conference.description),
-    contentLine("URL", `${origin}${joinPath(conference.id)}`, ";VALUE=URI"),
-    contentLine("STATUS", "CONFIRMED"),
-    "END:VEVENT\r\n",
-  ].join("");
+/** Text as a calendar may hold it: line breaks kept as LF, every other control character (CR, NUL, ESC…) dropped. */
+function plainText(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/\r\n/g, "\n").replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, "");
+}
+
+/** RFC 5545 TEXT escaping (§3.3.11), for the one property ical-generator writes raw. */
+function escapedText(value: string): string {
+  return plainText(value).replace(/[\\;,]/g, (character) => `\\${character}`).replace(/\n/g, "\\n");
 }
 
 /** One calendar holding the given sessions; `origin` is the academy's public address. */
 export function conferencesCalendar(conferences: readonly ConferenceRow[], origin: string, name: string): string {
-  return [
-    "BEGIN:VCALENDAR\r\n",
-    contentLine("VERSION", "2.0"),
-    textLine("PRODID", PRODUCT_ID),
-    // NAME is RFC 7986's; X-WR-CALNAME is what Apple and Google calendars read.
-    textLine("NAME", name),
-    textLine("X-WR-CALNAME", name),
-    contentLine("REFRESH-INTERVAL", REFRESH, ";VALUE=DURATION"),
-    contentLine("X-PUBLISHED-TTL", REFRESH),
-    ...conferences.map((conference) => eventLines(conference, origin)),
-    "END:VCALENDAR\r\n",
-  ].join("");
+  const calendar = ical({ name: escapedText(name), prodId: PRODUCT, ttl: 60 * 60 });
+  for (const conference of conferences) {
+    calendar.createEvent({
+      // Stable per conference and per academy, so an update replaces the event instead of adding one.
+      id: `conference-${conference.id}@${new URL(origin).host}`,
+      start: conference.scheduledAt,
+      end: new Date(conference.scheduledAt.getTime() + conference.duration * 60_000),
+      summary: plainText(conference.title),
+      description: plainText(conference.description),
+      url: `${origin}${joinPath(conference.id)}`,
+      status: ICalEventStatus.CONFIRMED,
+      stamp: conference.createdAt,
+    });
+  }
+  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves the last bare.
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
 }
 
 export function calendarResponse(body: string, fileName: string, cacheControl: string): Response {

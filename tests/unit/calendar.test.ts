@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conferencesCalendar, feedPath, joinPath } from "~/models/calendar.server";
 import type { ConferenceRow } from "~/models/conference.server";
-import { escapeText, foldLine } from "~/utils/icalendar";
 import { propertyNames, readCalendar, textOf } from "../icalendar-reader";
 
 const ORIGIN = "https://academy.example";
@@ -126,31 +125,6 @@ describe("a session title that tries to write iCalendar lines of its own (issue 
     const named = readCalendar(conferencesCalendar([injected], ORIGIN, hostile));
     expect(textOf(named, "NAME")).toBe("Evil\nX-INJECTED:yes\nBEGIN:VALARM\nACTION:DISPLAYEND:VALARM; a, b \\ c");
     expect(textOf(named, "X-WR-CALNAME")).toBe(textOf(named, "NAME"));
-  });
-});
-
-describe("TEXT escaping and line folding", () => {
-  it("escapes backslash, semicolon and comma, writes line breaks as \\n and drops CR and other controls", () => {
-    expect(escapeText("a\\b;c,d")).toBe("a\\\\b\\;c\\,d");
-    expect(escapeText("one\r\ntwo\nthree\rfour")).toBe("one\\ntwo\\nthreefour");
-    expect(escapeText("tab\there\u0000\u001b[31m\u007f")).toBe("tab\there[31m");
-    expect(escapeText("Ünïcödé ✨")).toBe("Ünïcödé ✨");
-  });
-
-  it("folds at 75 octets with a leading space, never inside a character, and leaves short lines alone", () => {
-    expect(foldLine("SUMMARY:short")).toBe("SUMMARY:short");
-    const long = `SUMMARY:${"✨".repeat(40)}${"a".repeat(100)}`;
-    const folded = foldLine(long);
-    const lines = folded.split("\r\n");
-    expect(lines.length).toBeGreaterThan(2);
-    lines.forEach((line, index) => {
-      expect(Buffer.byteLength(line, "utf8"), line).toBeLessThanOrEqual(75);
-      if (index > 0) expect(line.startsWith(" ")).toBe(true);
-    });
-    expect(folded.replace(/\r\n /g, "")).toBe(long);
-    // A surrogate pair (🌕) is one character: never cut in two.
-    expect(foldLine(`X:${"🌕".repeat(50)}`).replace(/\r\n /g, "")).toBe(`X:${"🌕".repeat(50)}`);
-    expect(foldLine(`X:${"🌕".repeat(50)}`)).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 });
 
