@@ -18,6 +18,7 @@ import {
 import type { ChangePasswordInput, ProfileInput } from "~/schemas/account";
 import { logEvent } from "~/utils/logger.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { publishMemberAccessChange } from "~/models/live-events.server";
 import { endSessionsOf } from "~/models/session.server";
 
 // A member managing their own account: profile and email, password, sessions,
@@ -162,5 +163,6 @@ export async function deleteAccount(userId: number, password: string): Promise<v
     }
     tx.delete(users).where(eq(users.id, userId)).run();
   });
+  publishMemberAccessChange(userId, "account-deleted");
   logEvent("account_deleted", { userId, username: user.username, role: user.role });
 }
