@@ -41,6 +41,7 @@ export type MediaMessage = Extract<ClientMessage, { type: "answer" | "candidate"
 export abstract class RoomMembers<M extends RoomMember> {
   protected readonly members = new Map<string, M>();
   private participantsBroadcast: ReturnType<typeof setTimeout> | null = null;
+  private participantsBroadcastAt = -Infinity;
 
   constructor(
     readonly conferenceId: number,
@@ -142,14 +143,26 @@ export abstract class RoomMembers<M extends RoomMember> {
     return [...this.members.values()].map((member) => member.participant);
   }
 
-  /** Coalesced: however many changes arrive within PARTICIPANTS_BROADCAST_MS, the others get one list, the latest. */
+  /**
+   * Coalesced: a change goes out at once when none went out in the last
+   * PARTICIPANTS_BROADCAST_MS; later ones wait for the window's end and go out
+   * as one list, the latest. At most one list per window, however many
+   * messages arrive.
+   */
   private broadcastParticipants(): void {
     if (this.participantsBroadcast) return;
+    const wait = this.participantsBroadcastAt + PARTICIPANTS_BROADCAST_MS - performance.now();
+    if (wait <= 0) return this.sendParticipants();
     this.participantsBroadcast = setTimeout(() => {
       this.participantsBroadcast = null;
-      if (this.members.size > 0) this.broadcast({ type: "participants", participants: this.participants() });
-    }, PARTICIPANTS_BROADCAST_MS);
+      this.sendParticipants();
+    }, wait);
     this.participantsBroadcast.unref();
+  }
+
+  private sendParticipants(): void {
+    this.participantsBroadcastAt = performance.now();
+    if (this.members.size > 0) this.broadcast({ type: "participants", participants: this.participants() });
   }
 
   private async handleMessage(member: M, raw: string): Promise<void> {
