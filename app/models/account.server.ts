@@ -19,6 +19,7 @@ import {
 import type { ChangePasswordInput, ProfileInput } from "~/schemas/account";
 import { logEvent } from "~/utils/logger.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { publishMemberAccessChange } from "~/models/live-events.server";
 import { endSessionsOf } from "~/models/session.server";
 
 // A member managing their own account: profile and email, password, sessions,
@@ -171,5 +172,6 @@ export async function deleteAccount(userId: number, password: string): Promise<v
     forgetMember(tx, user);
     tx.delete(users).where(eq(users.id, userId)).run();
   });
+  publishMemberAccessChange(userId, "account-deleted");
   logEvent("account_deleted", { userId, username: user.username, role: user.role });
 }

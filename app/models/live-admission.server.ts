@@ -51,6 +51,20 @@ export function admitToRoom<U extends Viewer>(user: U | null, conferenceId: numb
   return { ok: true, user, conference, isHost };
 }
 
+/**
+ * Whether a member already in the room may stay: the socket's session still
+ * names them and they may still attend (Premium for a Premium-only room).
+ * Fullness and the live state are not asked again: ending a session closes
+ * its room anyway. Asked on each heartbeat and whenever the member's access
+ * changed (live-events.server.ts).
+ */
+export function mayStayInRoom(sessionUser: Viewer | null, memberId: number, conferenceId: number): "signed-out" | "premium" | null {
+  if (!sessionUser || sessionUser.id !== memberId) return "signed-out";
+  const conference = getConference(conferenceId);
+  if (conference && !mayAttend(sessionUser, conference)) return "premium";
+  return null;
+}
+
 /** A refused entry as an error, for code that answers with a status (the media-token API). */
 export class RoomRefusal extends Error {
   constructor(

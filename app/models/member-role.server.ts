@@ -1,6 +1,7 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { courseInstructors, users, type User } from "#db/schema";
+import { publishMemberAccessChange } from "~/models/live-events.server";
 import { MEMBER_NOT_FOUND } from "~/models/members.server";
 import type { RoleChange } from "~/schemas/member-role";
 import { logEvent } from "~/utils/logger.server";
@@ -28,7 +29,7 @@ export interface MemberRole {
 }
 
 export function setMemberRole(actor: Pick<User, "id" | "username">, memberId: number, change: RoleChange): MemberRole {
-  return db.transaction((tx) => {
+  const changed = db.transaction((tx) => {
     const member = tx.select().from(users).where(eq(users.id, memberId)).get();
     if (!member) throw new RoleChangeError(404, MEMBER_NOT_FOUND);
     if (member.role === "admin" && change.role !== "admin") {
@@ -41,4 +42,7 @@ export function setMemberRole(actor: Pick<User, "id" | "username">, memberId: nu
     if (member.role !== change.role) logEvent("member_role_changed", { by: actor.username, memberId, from: member.role, to: change.role });
     return { id: member.id, username: member.username, role: change.role, canCreateCourses };
   });
+  // A former admin is no longer Premium by role: a Premium-only live room may have to let them go.
+  publishMemberAccessChange(memberId, "membership-changed");
+  return changed;
 }

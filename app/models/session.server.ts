@@ -3,6 +3,7 @@ import { createCookie, createSessionStorage, type AppLoadContext } from "@remix-
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { sessions } from "#db/schema";
+import { publishMemberAccessChange } from "~/models/live-events.server";
 import { env } from "~/utils/env.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
@@ -68,11 +69,15 @@ type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 /**
  * Signs a member out of every browser, except `except` (the session making a
  * password change); `tx` when it must happen with the change that caused it.
- * Returns how many sessions ended.
+ * Returns how many sessions ended. The live rooms check the member's open
+ * sockets again (after this synchronous transaction has committed, as the
+ * check reads the session asynchronously) and close those of ended sessions.
  */
 export function endSessionsOf(userId: number, { except = null, tx }: { except?: string | null; tx?: Tx } = {}): number {
   const mine = except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId);
-  return (tx ?? db).delete(sessions).where(mine).run().changes;
+  const ended = (tx ?? db).delete(sessions).where(mine).run().changes;
+  if (ended > 0) publishMemberAccessChange(userId, "sessions-ended");
+  return ended;
 }
 
 export function isHttps(request: Request): boolean {

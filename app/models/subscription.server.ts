@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { publishMemberAccessChange } from "~/models/live-events.server";
 import { notifyPremium, type PremiumEvent } from "~/models/notification-events.server";
 import { activityEvents, premiumRequests, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
 import { isPremium } from "~/models/membership.server";
@@ -95,6 +96,8 @@ export function saveSubscription(userId: number, change: SubscriptionChange, now
     return row;
   });
   if (event) notifyPremium(userId, event);
+  // Premium may have ended (an admin's revoke, a Stripe webhook): a Premium-only live room lets the member go.
+  publishMemberAccessChange(userId, "membership-changed");
   return saved;
 }
 

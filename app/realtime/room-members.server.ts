@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import type { WebSocket } from "ws";
 import { isSpeaker, stageOf } from "~/models/live-stage.server";
-import { ClientMessageSchema, CLOSE_CODES, MEDIA_SLOTS, type ClientMessage, type Participant, type ServerMessage } from "~/schemas/live-room";
+import { ClientMessageSchema, CLOSE_CODES, CLOSE_REASONS, MEDIA_SLOTS, type ClientMessage, type Participant, type ServerMessage } from "~/schemas/live-room";
 import { STAGE_TEXTS, type Stage } from "~/schemas/live-stage";
 import { logger } from "~/utils/logger.server";
+import { MessageBudget } from "./message-budget.server";
 
 // What a live room is whichever server forwards its media (the embedded SFU,
 // live-room.server.ts, or Janus, janus-room.server.ts): who is connected, the
@@ -11,6 +12,17 @@ import { logger } from "~/utils/logger.server";
 // invited to speak, live-stage.server.ts, in a free 1..MEDIA_SLOTS-1 once
 // their camera or microphone is on), host mute, and the stage. A subclass
 // carries the media.
+
+/**
+ * Messages one socket may send: 20 a second, 80 at once. A browser sends an
+ * answer (two on Janus), its ICE candidates (a handful per connection; a
+ * machine with many interfaces and TURN servers a few dozen, all at the start)
+ * and a message per button press, so only a runaway or hostile client runs out.
+ */
+export const MESSAGES_PER_SECOND = 20;
+export const MESSAGE_BURST = 80;
+/** Participant-list changes within this window go out as one broadcast. */
+const PARTICIPANTS_BROADCAST_MS = 50;
 
 export interface Joiner {
   userId: number;
@@ -28,6 +40,8 @@ export type MediaMessage = Extract<ClientMessage, { type: "answer" | "candidate"
 
 export abstract class RoomMembers<M extends RoomMember> {
   protected readonly members = new Map<string, M>();
+  private participantsBroadcast: ReturnType<typeof setTimeout> | null = null;
+  private participantsBroadcastAt = -Infinity;
 
   constructor(
     readonly conferenceId: number,
@@ -73,7 +87,9 @@ export abstract class RoomMembers<M extends RoomMember> {
     };
     const member = this.createMember(participant, socket);
     this.members.set(participant.id, member);
+    const budget = new MessageBudget(MESSAGES_PER_SECOND, MESSAGE_BURST);
     socket.on("message", (data, isBinary) => {
+      if (!budget.take()) return this.leave(participant.id, CLOSE_CODES.tooManyMessages, CLOSE_REASONS.tooManyMessages);
       if (isBinary) return;
       void this.handleMessage(member, String(data));
     });
@@ -93,6 +109,12 @@ export abstract class RoomMembers<M extends RoomMember> {
     this.broadcastParticipants();
     this.slotsChanged();
     if (this.members.size === 0) this.onEmpty();
+  }
+
+  /** Ends this socket's place in the room (its member's access ended): the others see the list change at once. */
+  disconnect(socket: WebSocket, code: number, reason: string): void {
+    for (const [id, member] of this.members) if (member.socket === socket) return this.leave(id, code, reason);
+    if (socket.readyState === socket.OPEN) socket.close(code, reason);
   }
 
   private remove(id: string, code: number, reason: string): boolean {
@@ -121,8 +143,26 @@ export abstract class RoomMembers<M extends RoomMember> {
     return [...this.members.values()].map((member) => member.participant);
   }
 
+  /**
+   * Coalesced: a change goes out at once when none went out in the last
+   * PARTICIPANTS_BROADCAST_MS; later ones wait for the window's end and go out
+   * as one list, the latest. At most one list per window, however many
+   * messages arrive.
+   */
   private broadcastParticipants(): void {
-    this.broadcast({ type: "participants", participants: this.participants() });
+    if (this.participantsBroadcast) return;
+    const wait = this.participantsBroadcastAt + PARTICIPANTS_BROADCAST_MS - performance.now();
+    if (wait <= 0) return this.sendParticipants();
+    this.participantsBroadcast = setTimeout(() => {
+      this.participantsBroadcast = null;
+      this.sendParticipants();
+    }, wait);
+    this.participantsBroadcast.unref();
+  }
+
+  private sendParticipants(): void {
+    this.participantsBroadcastAt = performance.now();
+    if (this.members.size > 0) this.broadcast({ type: "participants", participants: this.participants() });
   }
 
   private async handleMessage(member: M, raw: string): Promise<void> {
@@ -159,6 +199,7 @@ export abstract class RoomMembers<M extends RoomMember> {
 
   private updateMediaState(member: M, state: { camera: boolean; microphone: boolean; screen: boolean }): void {
     const participant = member.participant;
+    const { camera, microphone, screen, slot } = participant;
     const mayPublish = this.mayPublish(member);
     if (!mayPublish && (state.camera || state.microphone)) this.send(member, { type: "error", message: STAGE_TEXTS.listenOnly });
     participant.camera = mayPublish && state.camera;
@@ -169,6 +210,8 @@ export abstract class RoomMembers<M extends RoomMember> {
       if (publishing && participant.slot === null) participant.slot = this.freeStudentSlot();
       if (!publishing) participant.slot = null;
     }
+    // A repeated state (a client resending it) changes nothing and is not broadcast.
+    if (participant.camera === camera && participant.microphone === microphone && participant.screen === screen && participant.slot === slot) return;
     this.broadcastParticipants();
     this.slotsChanged();
   }

@@ -2,10 +2,10 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { User } from "#db/schema";
-import { admitToRoom } from "~/models/live-admission.server";
-import { onLiveEvent } from "~/models/live-events.server";
+import { ADMISSION_MESSAGES, admitToRoom, mayStayInRoom } from "~/models/live-admission.server";
+import { onLiveEvent, onMemberAccessChange, type AccessChange } from "~/models/live-events.server";
 import { liveDisplayName } from "~/models/user.server";
-import { WS_PATH_PATTERN } from "~/schemas/live-room";
+import { CLOSE_CODES, CLOSE_REASONS, WS_PATH_PATTERN } from "~/schemas/live-room";
 import { getOptionalUser } from "~/services/auth.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -19,7 +19,11 @@ import type { PeerOptions } from "./media-peer.server";
 // WebSocket signalling for the embedded SFU, on the app's own port:
 // /ws/conferences/{id}. An upgrade is refused (plain HTTP status, no
 // WebSocket) unless it carries a valid session cookie, comes from our own
-// origin, and the admission rule lets that member into that live room.
+// origin, and the admission rule lets that member into that live room. An
+// open socket is checked again (its session still live, its member still
+// allowed in) on every heartbeat and at once when the member's access changes
+// (sign-out everywhere, a password change, account deletion, Premium ending);
+// one that fails is closed with 4401 or 4403 and a reason the browser shows.
 
 const HEARTBEAT_MS = 10_000;
 
@@ -47,11 +51,50 @@ function isOwnOrigin(req: IncomingMessage): boolean {
   return origin === `${scheme}://${req.headers.host ?? ""}`;
 }
 
-async function userFromCookie(req: IncomingMessage): Promise<User | null> {
-  const cookie = req.headers.cookie;
+async function userFromCookie(cookie: string | undefined): Promise<User | null> {
   if (!cookie) return null;
   // One look-up per connection: nothing to share it with.
   return getOptionalUser(new Request("http://localhost/ws", { headers: { Cookie: cookie } }), { memo: {} });
+}
+
+/** An open socket, as its member's access is checked again. */
+interface Connection {
+  userId: number;
+  conferenceId: number;
+  cookie: string | undefined;
+  socket: WebSocket;
+}
+
+// The open sockets by member, so an access change finds that member's at once.
+const connectionsByUser = new Map<number, Set<Connection>>();
+
+function track(connection: Connection): () => void {
+  const mine = connectionsByUser.get(connection.userId) ?? new Set<Connection>();
+  connectionsByUser.set(connection.userId, mine.add(connection));
+  return () => {
+    mine.delete(connection);
+    if (mine.size === 0 && connectionsByUser.get(connection.userId) === mine) connectionsByUser.delete(connection.userId);
+  };
+}
+
+/** Closes the socket when its session ended or its member may no longer be in the room; the place frees at once. */
+async function checkAccess(connection: Connection, change: AccessChange | "heartbeat"): Promise<void> {
+  const refusal = mayStayInRoom(await userFromCookie(connection.cookie), connection.userId, connection.conferenceId);
+  if (!refusal) return;
+  const [code, reason] =
+    refusal === "premium"
+      ? [CLOSE_CODES.forbidden, ADMISSION_MESSAGES.premium]
+      : [CLOSE_CODES.signedOut, change === "account-deleted" ? CLOSE_REASONS.accountDeleted : CLOSE_REASONS.signedOut];
+  logger.info({ userId: connection.userId, conferenceId: connection.conferenceId, refusal, change }, "live room socket closed: access ended");
+  const room = findLiveRoom(connection.conferenceId);
+  if (room) room.disconnect(connection.socket, code, reason);
+  else if (connection.socket.readyState === connection.socket.OPEN) connection.socket.close(code, reason);
+}
+
+/** Checks every open live-room socket of the member again (their sessions, account or membership changed). */
+export function closeMemberSocketsWithoutAccess(userId: number, change: AccessChange): Promise<void> {
+  const connections = [...(connectionsByUser.get(userId) ?? [])];
+  return Promise.all(connections.map((connection) => checkAccess(connection, change))).then(() => undefined);
 }
 
 /** Serves the live rooms on `server`; returns what shutdown calls to close them. */
@@ -79,11 +122,14 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
     if (!match?.[1] || mediaBackend() === "livekit") return refuse(socket, 404, "Not found");
     if (!isOwnOrigin(req)) return refuse(socket, 403, "WebSocket connections are only accepted from the academy's own pages.");
     const conferenceId = Number(match[1]);
-    void userFromCookie(req)
+    const cookie = req.headers.cookie;
+    void userFromCookie(cookie)
       .then((user) => {
         const admission = admitToRoom(user, conferenceId);
         if (!admission.ok) return refuse(socket, admission.status, admission.message);
         wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+          const connection: Connection = { userId: admission.user.id, conferenceId, cookie, socket: ws };
+          const untrack = track(connection);
           const alive = { value: true };
           ws.on("pong", () => (alive.value = true));
           const heartbeat = setInterval(() => {
@@ -91,8 +137,13 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
             if (!alive.value) return ws.terminate();
             alive.value = false;
             ws.ping();
+            // A session that expired or a Premium period that ran out has no event of its own.
+            void checkAccess(connection, "heartbeat").catch((error: unknown) => logger.warn({ err: error, conferenceId }, "live room access check failed"));
           }, HEARTBEAT_MS);
-          ws.on("close", () => clearInterval(heartbeat));
+          ws.on("close", () => {
+            clearInterval(heartbeat);
+            untrack();
+          });
           const joiner = { userId: admission.user.id, name: liveDisplayName(admission.user), isHost: admission.isHost };
           roomFor(conferenceId)
             .join(joiner, ws)
@@ -118,9 +169,14 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
     else room.broadcast({ type: "recording", isRecording: event.isRecording });
   });
 
+  const stopWatchingAccess = onMemberAccessChange(({ userId, change }) => {
+    void closeMemberSocketsWithoutAccess(userId, change).catch((error: unknown) => logger.error({ err: error, userId }, "live room access check failed"));
+  });
+
   return {
     closeAll() {
       stopListening();
+      stopWatchingAccess();
       stopWatchingJanus();
       void stopMediaBackend();
       for (const room of openLiveRooms()) room.close(1001, "The server is restarting");

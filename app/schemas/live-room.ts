@@ -16,8 +16,21 @@ export const MEDIA_SLOTS = 4;
 export const WS_PATH_PATTERN = /^\/ws\/conferences\/(\d{1,12})$/;
 export const wsPath = (conferenceId: number) => `/ws/conferences/${conferenceId}`;
 
-/** Close codes the browser reacts to (4000–4999 are the application's). */
-export const CLOSE_CODES = { ended: 4000, removed: 4001, replaced: 4002 } as const;
+/**
+ * Close codes the browser reacts to (4000–4999 are the application's). The
+ * socket's close reason carries a sentence the browser shows as it is.
+ * signedOut: the member's sessions ended or the account went; forbidden: they
+ * lost the right to this room (Premium ended); tooManyMessages (1008, policy
+ * violation): the socket sent more than its message budget.
+ */
+export const CLOSE_CODES = { ended: 4000, removed: 4001, replaced: 4002, signedOut: 4401, forbidden: 4403, tooManyMessages: 1008 } as const;
+
+/** What a closed socket's reason says (each under the 123 bytes a close frame carries). */
+export const CLOSE_REASONS = {
+  signedOut: "You were signed out. Sign in again to rejoin the live session.",
+  accountDeleted: "Your account was deleted.",
+  tooManyMessages: "Too many messages: the live room closed this connection.",
+} as const;
 
 export const ParticipantSchema = z.object({
   id: z.string(),

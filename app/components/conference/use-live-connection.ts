@@ -259,6 +259,11 @@ export function useLiveConnection(conferenceId: number, media: "embedded" | "jan
           setRefusal("You opened this session in another window.");
           return setStatus("refused");
         }
+        // Signed out, no longer allowed in, or too many messages: the server says why; rejoining would only be refused.
+        if (event.code === CLOSE_CODES.signedOut || event.code === CLOSE_CODES.forbidden || event.code === CLOSE_CODES.tooManyMessages) {
+          setRefusal(event.reason || "The live room closed this connection.");
+          return setStatus("refused");
+        }
         void explainRefusal().then(({ ended, message }) => {
           if (stopped) return;
           if (ended) return setStatus("ended");
