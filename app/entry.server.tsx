@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce-provider";
@@ -98,5 +98,11 @@ function renderWhenAllReady(app: JSX.Element, responseStatusCode: number, respon
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A client's mistake Remix answers itself (a POST or OPTIONS to a page with
+  // no action: 405) is not ours: any visitor could fill the error log with it.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, reqId: context.requestId }, `request refused: ${error.statusText}`);
+    return;
+  }
   logger.error({ err: error, reqId: context.requestId }, "request failed");
 };

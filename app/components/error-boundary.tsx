@@ -98,15 +98,19 @@ export function PageErrorBoundary({
   backLabel,
   message = "Please go back and try again.",
   notFoundTitle,
+  statusHandlers,
 }: {
   backTo: string;
   backLabel: string;
   message?: string;
   /** The heading for a 404, when the page has one of its own. */
   notFoundTitle?: string;
+  /** What the page shows for statuses it has words of its own for. */
+  statusHandlers?: Partial<Record<number, StatusHandler>>;
 }) {
   return (
     <GeneralErrorBoundary
+      statusHandlers={statusHandlers}
       defaultStatusHandler={({ status }) => (
         <StatusPanel
           title={status === 404 && notFoundTitle ? notFoundTitle : status < 500 ? "That request could not be handled." : "Something went wrong"}

@@ -20,7 +20,9 @@ import type { ChangePasswordInput, ProfileInput } from "~/schemas/account";
 import { logEvent } from "~/utils/logger.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { publishMemberAccessChange } from "~/models/live-events.server";
-import { endSessionsOf } from "~/models/session.server";
+import { beginLoginAttempt, TooManyRequestsError, type LoginAttempt } from "~/utils/rate-limit.server";
+import { revokePasswordResets } from "~/models/password-reset.server";
+import { endSession, endSessionsOf } from "~/models/session.server";
 
 // A member managing their own account: profile and email, password, sessions,
 // a copy of their data, deleting the account. The /settings page and the
@@ -30,6 +32,8 @@ export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
 export const WRONG_PASSWORD = "That password is not correct.";
 export const SAME_PASSWORD = "Choose a new password that differs from your current one.";
 export const LAST_ADMIN = "You are the academy's only administrator. Make another member an administrator before deleting your account.";
+export const TOO_MANY_PASSWORD_GUESSES =
+  "Too many wrong passwords. For your safety this browser has been signed out: wait a few minutes, then sign in again.";
 export const PAID_PLAN_ACTIVE =
   "Your Premium membership is still paid by card. Cancel it from the portal first, then delete your account.";
 
@@ -37,11 +41,51 @@ export const PAID_PLAN_ACTIVE =
 export class AccountRefusal extends Error {
   constructor(
     message: string,
-    public status: 400 | 403 | 404 | 409,
+    public status: 400 | 403 | 404 | 409 | 429,
     public field?: "email" | "currentPassword" | "newPassword" | "password",
   ) {
     super(message);
   }
+}
+
+/** Too many wrong passwords: answered 429 with Retry-After; the session that asked has been ended. */
+export class PasswordGuessesSpent extends AccountRefusal {
+  constructor(public retryAfterSeconds: number) {
+    super(TOO_MANY_PASSWORD_GUESSES, 429);
+  }
+}
+
+/** Who asks for a change that needs the password: their session (if any) and their network. */
+export interface AccountRequester {
+  sessionId: string | null;
+  ip: string;
+}
+
+/**
+ * Checks the member's own password before a change that needs it. A wrong one
+ * counts as a failed sign-in, on the sign-in counters (per network, per
+ * account from that network, per account), so a stolen cookie guesses no
+ * faster than the login form allows. Past the limit even the right password is
+ * refused until the window passes, and the session that was guessing is ended:
+ * only that one, because it is the one that showed it does not know the
+ * password; the member's other devices showed nothing wrong (and "sign out
+ * everywhere" is one click away for them).
+ */
+async function confirmOwnPassword(user: User, password: string, from: AccountRequester, wrong: AccountRefusal): Promise<void> {
+  let attempt: LoginAttempt;
+  try {
+    attempt = await beginLoginAttempt(from.ip, user.username);
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+    if (from.sessionId) endSession(from.sessionId);
+    logEvent("password_check_throttled", { userId: user.id, ip: from.ip, signedOut: Boolean(from.sessionId) });
+    throw new PasswordGuessesSpent(error.retryAfterSeconds);
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    logEvent("password_check_failed", { userId: user.id, ip: from.ip });
+    throw wrong;
+  }
+  await attempt.succeeded();
 }
 
 function memberOrRefuse(userId: number): User {
@@ -77,21 +121,21 @@ export function updateProfile(userId: number, input: ProfileInput): User {
 }
 
 /**
- * Changes the password after checking the current one, then ends every other
- * session of the member: whoever else was signed in must sign in again with
- * the new password. The session making the change (if any) stays.
+ * Changes the password after checking the current one (limited as sign-in
+ * is), then ends every other session of the member (whoever else was signed
+ * in must sign in again with the new password) and revokes every reset link
+ * still open. The session making the change (if any) stays.
  */
-export async function changePassword(userId: number, keepSessionId: string | null, input: ChangePasswordInput): Promise<{ signedOutSessions: number }> {
+export async function changePassword(userId: number, from: AccountRequester, input: ChangePasswordInput): Promise<{ signedOutSessions: number }> {
   const user = memberOrRefuse(userId);
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new AccountRefusal(WRONG_CURRENT_PASSWORD, 400, "currentPassword");
-  }
+  await confirmOwnPassword(user, input.currentPassword, from, new AccountRefusal(WRONG_CURRENT_PASSWORD, 400, "currentPassword"));
   if (input.newPassword === input.currentPassword) throw new AccountRefusal(SAME_PASSWORD, 400, "newPassword");
   if (isCommonPassword(input.newPassword)) throw new AccountRefusal(new CommonPasswordError().message, 400, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   const signedOutSessions = db.transaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-    return endSessionsOf(userId, { except: keepSessionId, tx });
+    revokePasswordResets(userId, { tx });
+    return endSessionsOf(userId, { except: from.sessionId, tx });
   });
   logEvent("password_changed", { userId, signedOutSessions });
   return { signedOutSessions };
@@ -148,17 +192,18 @@ export function exportFileName(user: Pick<User, "username">, now = new Date()): 
 }
 
 /**
- * Deletes the member's account, confirmed by their password. What they wrote
- * for others stays (forum posts, live-chat messages, live questions: the
- * conversation would break without them) and is shown as by "Former member";
- * names copied into rows that stay are rewritten first (forgetMember).
+ * Deletes the member's account, confirmed by their password (limited as
+ * sign-in is, see confirmOwnPassword). What they wrote for others stays (forum
+ * posts, live-chat messages, live questions: the conversation would break
+ * without them) and is shown as by "Former member"; names copied into rows
+ * that stay are rewritten first (forgetMember).
  * Everything personal goes with the row: sessions, progress, certificates
  * (which then no longer verify), subscription record, calculator, companion
  * history, calendar feed. MEMBER_DATA says, table by table, which is which.
  */
-export async function deleteAccount(userId: number, password: string): Promise<void> {
+export async function deleteAccount(userId: number, from: AccountRequester, password: string): Promise<void> {
   const user = memberOrRefuse(userId);
-  if (!(await verifyPassword(password, user.passwordHash))) throw new AccountRefusal(WRONG_PASSWORD, 400, "password");
+  await confirmOwnPassword(user, password, from, new AccountRefusal(WRONG_PASSWORD, 400, "password"));
   const subscription = getSubscriptionSummary(user);
   // Deleting the row would not stop Stripe from charging the card.
   if (subscription.isPaidOnline && subscription.isPremium && !subscription.cancelAtPeriodEnd) {

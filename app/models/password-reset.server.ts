@@ -6,7 +6,7 @@ import { CommonPasswordError, getUserById, getUserByUsername, isCommonPassword }
 import { logEvent, logger } from "~/utils/logger.server";
 import { isEmailConfigured, sendEmail } from "~/utils/mailer.server";
 import { hashPassword } from "~/utils/password.server";
-import { consumePasswordResetRequest } from "~/utils/rate-limit.server";
+import { consumePasswordResetRequest, spendPasswordResetMail } from "~/utils/rate-limit.server";
 import { endSessionsOf } from "~/models/session.server";
 
 // Single-use password-reset links, emailed to the member or made by an admin
@@ -55,6 +55,21 @@ export function issuePasswordReset(userId: number, options: { createdByAdmin?: n
   return { token, expiresAt };
 }
 
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * Spends every open link of the member: called whenever their password
+ * changes (settings, API, a link), so a link asked for before cannot set
+ * another one afterwards. Returns how many were revoked.
+ */
+export function revokePasswordResets(userId: number, { tx, now = new Date() }: { tx?: Tx; now?: Date } = {}): number {
+  return (tx ?? db)
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
+    .run().changes;
+}
+
 // ---- Asking by email ---------------------------------------------------------
 
 const accountsByEmail = db
@@ -86,8 +101,9 @@ function resetEmailText(user: User, link: string): string {
 
 /**
  * Handles "forgot password" for a username or email. The caller answers the
- * same way whatever happens here: the rate limit counts unknown names too, and
- * the email goes out in the background so a known address takes no longer to
+ * same way whatever happens here: the rate limit counts unknown names too,
+ * an account's mails are limited by the account (whichever name was typed)
+ * and withheld silently past it, and the email goes out in the background so a known address takes no longer to
  * answer than an unknown one. Throws TooManyRequestsError past the limit.
  */
 export async function requestPasswordResetEmail(input: { identifier: string; ip: string; origin: string }): Promise<void> {
@@ -96,6 +112,10 @@ export async function requestPasswordResetEmail(input: { identifier: string; ip:
   const accounts = accountsToEmail(input.identifier);
   logEvent("password_reset_requested", { ip: input.ip, matched: accounts.length });
   for (const user of accounts) {
+    if (!(await spendPasswordResetMail(user.id))) {
+      logEvent("password_reset_mail_withheld", { userId: user.id, ip: input.ip });
+      continue;
+    }
     const { token } = issuePasswordReset(user.id);
     const email = user.email?.trim() ?? "";
     sendEmail({
@@ -148,10 +168,7 @@ export async function resetPasswordWithToken(token: string, newPassword: string,
       .get();
     if (!claimed) return null;
     tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId)).run();
-    tx.update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)))
-      .run();
+    revokePasswordResets(claimed.userId, { tx, now });
     endSessionsOf(claimed.userId, { tx });
     return claimed.userId;
   });

@@ -80,6 +80,11 @@ export function endSessionsOf(userId: number, { except = null, tx }: { except?: 
   return ended;
 }
 
+/** Ends one session: the browser holding it is signed out at its next request. */
+export function endSession(sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
 export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }

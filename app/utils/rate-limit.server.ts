@@ -73,11 +73,14 @@ export async function consumeSignup(ip: string) {
   }
 }
 
-// Password-reset requests are counted per account asked about (known or not,
-// so the limit itself reveals nothing) and per network, which may ask for a
-// few accounts (a household, an office) but not walk through many.
+// Password-reset requests are counted per name asked about (known or not, so
+// the refusal itself reveals nothing) and per network, which may ask for a few
+// accounts (a household, an office) but not walk through many. The mails an
+// account receives are counted by the account, whichever of its names
+// (username, email) was typed: see spendPasswordResetMail.
 const RESET_NETWORK_ALLOWANCE_FACTOR = 4;
 const resetRequestsByAccount = new RateLimiterMemory({ points: env.PASSWORD_RESET_REQUESTS_PER_HOUR, duration: 60 * 60 });
+const resetMailsByUser = new RateLimiterMemory({ points: env.PASSWORD_RESET_REQUESTS_PER_HOUR, duration: 60 * 60 });
 const resetRequestsByIp = new RateLimiterMemory({
   points: env.PASSWORD_RESET_REQUESTS_PER_HOUR * RESET_NETWORK_ALLOWANCE_FACTOR,
   duration: 60 * 60,
@@ -94,4 +97,20 @@ export async function consumePasswordResetRequest(ip: string, rawIdentifier: str
   const reason: unknown = refused.reason;
   if (!(reason instanceof RateLimiterRes)) throw reason;
   throw new TooManyRequestsError("Too many password reset requests. Please wait an hour and try again.", retryAfter(reason));
+}
+
+/**
+ * Spends one of the account's reset mails for the hour, by user id; false when
+ * they are spent. The caller then sends nothing and answers as usual: a 429
+ * here would tell whoever spent the hour through a username that an address
+ * belongs to the same account.
+ */
+export async function spendPasswordResetMail(userId: number): Promise<boolean> {
+  try {
+    await resetMailsByUser.consume(String(userId), 1);
+    return true;
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return false;
+    throw res;
+  }
 }

@@ -1,4 +1,5 @@
-import { expect, login, test } from "./helpers";
+import { startAcademy, type AcademyProcess } from "../../scripts/academy-process";
+import { expect, login, newStudentCredentials, registerThroughApi, test } from "./helpers";
 
 test.describe("Account settings without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -16,6 +17,53 @@ test.describe("Account settings without JavaScript", () => {
     await visit("/login");
     await login(page, { username: student.username, password: "a fresh and quiet passphrase" });
     await expect(page).toHaveURL("/students");
+  });
+});
+
+// Issue 30: wrong current passwords count as failed sign-ins. On its own
+// server with a small limit, so the shared server's addresses stay unlimited.
+test.describe("Too many wrong current passwords, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  const MAX_FAILURES = 3;
+  let academy: AcademyProcess;
+  test.beforeAll(async () => {
+    academy = await startAcademy({ LOGIN_MAX_FAILURES: String(MAX_FAILURES) });
+  });
+  test.afterAll(async () => {
+    await academy?.stop();
+  });
+
+  test("the password form says so with 429, and the browser is signed out", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: academy.baseUrl, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const member = newStudentCredentials();
+    await registerThroughApi(context.request, member);
+
+    await page.goto("/settings");
+    const changePassword = async (current: string) => {
+      await page.getByLabel("Current password", { exact: true }).fill(current);
+      await page.getByLabel("New password", { exact: true }).fill("a fresh and quiet passphrase");
+      await page.getByLabel("Confirm new password", { exact: true }).fill("a fresh and quiet passphrase");
+      const answer = page.waitForResponse((response) => response.url().endsWith("/settings") && response.request().method() === "POST");
+      await page.getByRole("button", { name: "Change password" }).click();
+      return answer;
+    };
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt++) {
+      expect((await changePassword(`wrong guess number ${attempt}`)).status()).toBe(400);
+      await expect(page.getByText("Your current password is not correct.")).toBeVisible();
+    }
+    // Even the right one, once the limit is reached.
+    const refused = await changePassword(member.password);
+    expect(refused.status()).toBe(429);
+    expect(Number(await refused.headerValue("Retry-After"))).toBeGreaterThan(0);
+    await expect(page.getByRole("heading", { name: "Signed out" })).toBeVisible();
+    await expect(page.getByText("Too many wrong passwords.")).toBeVisible();
+
+    await page.getByRole("link", { name: "Sign in again" }).click();
+    await expect(page).toHaveURL("/login?redirect=%2Fsettings");
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings$/);
+    await context.close();
   });
 });
 

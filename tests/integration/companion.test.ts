@@ -130,6 +130,26 @@ describe("the study companion", () => {
     expect(premiumAnswer.sources.some((s) => s.url.startsWith(`/course/${premiumCourseId}/lesson/${premiumLessonId}`))).toBe(true);
   });
 
+  // Issue 30 and ADR 023: the locked pointer tells a free member that a word
+  // of their question is in some Premium lesson, and that lesson's title.
+  // Accepted (titles are the course's advertising), as long as it names
+  // nothing more: no heading, no text, no lesson address.
+  it("points a free member to the Premium lesson that holds a word: its title and course page, nothing more", async () => {
+    const student = await newStudent();
+    const answer = (await (await ask(student, `What is ${MARK}?`)).json()) as Answer;
+    const pointers = answer.sources.filter((s) => s.locked);
+    expect(pointers).toEqual([{ n: null, title: "The Lantern Ritual", heading: "Lantern Work", url: `/course/${premiumCourseId}`, kind: "lesson", locked: true }]);
+    const body = JSON.stringify(answer);
+    expect(body).not.toContain("Lighting the lantern");
+    expect(body).not.toContain(`/lesson/${premiumLessonId}`);
+    expect(body.replaceAll(`What is ${MARK}?`, "").replaceAll(MARK, "")).not.toMatch(/steadies|nervous querent|breathe slowly/);
+    expect(answer.response).toContain("“The Lantern Ritual”");
+
+    // A word in no lesson points nowhere.
+    const nothing = (await (await ask(student, `What is ${MARK}x${crypto.randomBytes(3).toString("hex")}q?`)).json()) as Answer;
+    expect(nothing.sources.filter((s) => s.locked)).toEqual([]);
+  });
+
   it("keeps the library current: edits, deactivation and drafts take effect at once", async () => {
     const member = new Visitor(academy.baseUrl);
     expect((await member.login(DEMO_PREMIUM.username, DEMO_PREMIUM.password)).status).toBe(200);

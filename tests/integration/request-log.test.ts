@@ -39,4 +39,31 @@ describe("request log lines", () => {
     expect(line).toMatchObject({ req: { method: "GET", path: "/api/user" }, res: { status: 401 } });
     expect(line.msg).toBe(`GET /api/user 401 ${String(line.responseTime)}ms`);
   });
+
+  // Issue 30: a visitor's mistake is not the academy's error. Anyone could
+  // otherwise fill the error log with POSTs to pages that take none.
+  it("logs a POST or OPTIONS to a page with no action at info, never at error", async () => {
+    const lines = (requestId: string) =>
+      academy
+        .logs()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.reqId === requestId);
+    for (const [method, id] of [
+      ["POST", "stray-post-to-a-page"],
+      ["OPTIONS", "stray-options-to-a-page"],
+    ] as const) {
+      const answer = await fetch(`${academy.baseUrl}/courses`, {
+        method,
+        headers: { "X-Request-Id": id, "Content-Type": "application/x-www-form-urlencoded", Origin: academy.baseUrl },
+        body: method === "POST" ? "anything=1" : undefined,
+      });
+      expect(answer.status, method).toBe(405);
+      await expect.poll(() => lineFor(id)).toBeDefined();
+      const logged = lines(id);
+      expect(logged.length, JSON.stringify(logged)).toBeGreaterThanOrEqual(2);
+      expect(logged.filter((entry) => entry.level !== "info"), JSON.stringify(logged)).toEqual([]);
+    }
+  });
 });

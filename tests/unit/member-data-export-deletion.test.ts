@@ -133,7 +133,7 @@ describe("a member's data, table by table", () => {
   });
 
   it("is gone or anonymised once the account is deleted: no reference, and their name in no text column of any table", async () => {
-    await deleteAccount(member.id, PASSWORD);
+    await deleteAccount(member.id, { sessionId: null, ip: "127.0.0.1" }, PASSWORD);
     for (const table of Object.keys(MEMBER_DATA)) expect(referencing(table, member.id), table).toBe(0);
 
     const leftovers: string[] = [];

@@ -1,16 +1,25 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarDays, Copy, Download, KeyRound, Link2Off, LogOut, RefreshCw, Trash2, UserRound } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
-import { PageErrorBoundary } from "~/components/error-boundary";
+import { PageErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { showToast } from "~/components/toaster";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { BoundTextarea, Field, FormErrors } from "~/components/ui/field";
-import { AccountRefusal, changePassword, deleteAccount, getAccountProfile, signOutEverywhere, updateProfile } from "~/models/account.server";
+import {
+  AccountRefusal,
+  changePassword,
+  deleteAccount,
+  getAccountProfile,
+  PasswordGuessesSpent,
+  signOutEverywhere,
+  updateProfile,
+  type AccountRequester,
+} from "~/models/account.server";
 import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/calendar.server";
 import { ChangePasswordFormSchema, DeleteAccountSchema, FORMER_MEMBER, ProfileSchema } from "~/schemas/account";
 import { homeFor, logout, requireUser } from "~/services/auth.server";
@@ -25,6 +34,12 @@ import { redirectWithToast } from "~/utils/toast.server";
 // address of their personal calendar feed of upcoming live sessions.
 
 export const meta: MetaFunction = () => [{ title: "Account Settings — Mystic Academy" }];
+
+// A document answer takes its headers from here: carry a refusal's Retry-After onto it.
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 const CALENDAR_INTENTS = ["create-calendar-link", "reset-calendar-link", "stop-calendar-link"] as const;
 const ACCOUNT_INTENTS = ["profile", "password", "sign-out-everywhere", "delete-account"] as const;
@@ -62,8 +77,20 @@ function refuseForm(intent: AccountFormIntent, result: SubmissionResult<string[]
   return json({ intent, result }, { status });
 }
 
+/**
+ * Too many wrong passwords: the session has ended, so the settings cannot be
+ * shown again. Thrown, so the page's error boundary shows the message and
+ * only the loaders above it (the root's, which asks nobody to sign in) run.
+ */
+async function signedOutForGuessing(request: Request, refusal: PasswordGuessesSpent): Promise<Response> {
+  const headers = await logout(request);
+  headers.set("Retry-After", String(refusal.retryAfterSeconds));
+  return json({ message: refusal.message }, { status: refusal.status, headers });
+}
+
 /** Runs an account change; a refusal is shown on the form (on its field when it names one). */
 async function runAccountForm<S extends z.ZodTypeAny>(
+  request: Request,
   formData: FormData,
   intent: AccountFormIntent,
   schema: S,
@@ -75,6 +102,7 @@ async function runAccountForm<S extends z.ZodTypeAny>(
     return await change(submission.value);
   } catch (error) {
     if (!(error instanceof AccountRefusal)) throw error;
+    if (error instanceof PasswordGuessesSpent) throw await signedOutForGuessing(request, error);
     const reply = error.field
       ? submission.reply({ hideFields: SECRET_FIELDS, fieldErrors: { [error.field]: [error.message] } })
       : submission.reply({ hideFields: SECRET_FIELDS, formErrors: [error.message] });
@@ -85,18 +113,18 @@ async function runAccountForm<S extends z.ZodTypeAny>(
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await readForm(request);
+  const from: AccountRequester = { sessionId: (await getSession(request, context)).id || null, ip: context.clientIp };
   const parsed = IntentSchema.safeParse({ intent: formData.get("intent") });
   if (!parsed.success) return json({ message: "Unknown action." }, { status: 400 });
   switch (parsed.data.intent) {
     case "profile":
-      return runAccountForm(formData, "profile", ProfileSchema, async (value) => {
+      return runAccountForm(request, formData, "profile", ProfileSchema, async (value) => {
         updateProfile(user.id, value);
         return redirectWithToast("/settings", { type: "success", title: "Profile saved", description: "Your details are up to date." });
       });
     case "password":
-      return runAccountForm(formData, "password", ChangePasswordFormSchema, async (value) => {
-        const session = await getSession(request, context);
-        await changePassword(user.id, session.id || null, value);
+      return runAccountForm(request, formData, "password", ChangePasswordFormSchema, async (value) => {
+        await changePassword(user.id, from, value);
         return redirectWithToast("/settings", {
           type: "success",
           title: "Password changed",
@@ -111,8 +139,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { headers: await logout(request) },
       );
     case "delete-account":
-      return runAccountForm(formData, "delete-account", DeleteAccountSchema, async (value) => {
-        await deleteAccount(user.id, value.password);
+      return runAccountForm(request, formData, "delete-account", DeleteAccountSchema, async (value) => {
+        await deleteAccount(user.id, from, value.password);
         return redirectWithToast(
           "/",
           { type: "success", title: "Account deleted", description: "Your account and personal data have been removed." },
@@ -419,6 +447,23 @@ export default function AccountSettings() {
   );
 }
 
+const SignedOutData = z.object({ message: z.string() });
+
 export function ErrorBoundary() {
-  return <PageErrorBoundary backTo="/settings" backLabel="Back to Account Settings" message="Please go back to your settings and try again." />;
+  return (
+    <PageErrorBoundary
+      backTo="/settings"
+      backLabel="Back to Account Settings"
+      message="Please go back to your settings and try again."
+      statusHandlers={{
+        429: ({ error }) => (
+          <StatusPanel
+            title="Signed out"
+            message={SignedOutData.safeParse(isRouteErrorResponse(error) ? error.data : null).data?.message ?? "Too many wrong passwords."}
+            link={{ to: "/login?redirect=%2Fsettings", label: "Sign in again", look: "outline" }}
+          />
+        ),
+      }}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { KeyRound } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
@@ -18,6 +18,11 @@ export const meta: MetaFunction = () => [
   { name: "referrer", content: "same-origin" },
   { name: "robots", content: "noindex" },
 ];
+
+// The page names the account and its address is a secret: no cache (the
+// browser's back button, a shared proxy) may keep it. The loader's headers
+// only reach data requests; a document answer takes its headers from here.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 type DeadLinkState = Exclude<ResetLinkState, "usable">;
 

@@ -5,6 +5,7 @@ import { DeleteAccountSchema } from "~/schemas/account";
 import { answerAccountRefusal } from "~/services/account-api.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { logout, requireUser } from "~/services/auth.server";
+import { getSession } from "~/models/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -16,8 +17,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
   const user = await requireUser(request, context);
   const { password } = await readJson(request, DeleteAccountSchema);
-  return answerAccountRefusal(async () => {
-    await deleteAccount(user.id, password);
+  const session = await getSession(request, context);
+  return answerAccountRefusal(request, async () => {
+    await deleteAccount(user.id, { sessionId: session.id || null, ip: context.clientIp }, password);
     return json({ message: "Your account has been deleted." }, { headers: await logout(request) });
   });
 }

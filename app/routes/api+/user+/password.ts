@@ -12,8 +12,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const input = await readJson(request, ChangePasswordSchema);
   const session = await getSession(request, context);
-  return answerAccountRefusal(async () => {
-    const { signedOutSessions } = await changePassword(user.id, session.id || null, input);
+  return answerAccountRefusal(request, async () => {
+    const { signedOutSessions } = await changePassword(user.id, { sessionId: session.id || null, ip: context.clientIp }, input);
     return json({ message: "Password changed.", signedOutSessions });
   });
 }
