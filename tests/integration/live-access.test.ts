@@ -82,6 +82,17 @@ function namesSeenBy(host: RoomSocket): string[] {
   return (lastParticipants(host) ?? []).map((participant) => participant.name);
 }
 
+/** The headmaster hosts a new live session; a new member joins it, and the host sees them. */
+async function hostAndMemberInRoom() {
+  const admin = await signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+  const member = await newMember();
+  const live = await liveSession(admin);
+  const host = await join(live.id, admin);
+  const room = await join(live.id, member.visitor);
+  await expect.poll(() => namesSeenBy(host)).toContain(member.username);
+  return { admin, member, live, host, room };
+}
+
 async function setPremium(admin: Visitor, memberId: number, premium: boolean) {
   const change = premium ? { plan: "premium", status: "active" } : { plan: "basic", status: "cancelled" };
   expect((await admin.request(`/api/admin/members/${memberId}/subscription`, { method: "PUT", json: change })).status).toBe(200);
@@ -144,12 +155,7 @@ describe("a live-room socket lasts no longer than the member's access", () => {
   });
 
   it("closes with 4401 when the member deletes their account", async () => {
-    const admin = await signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
-    const member = await newMember();
-    const live = await liveSession(admin);
-    const host = await join(live.id, admin);
-    const room = await join(live.id, member.visitor);
-    await expect.poll(() => namesSeenBy(host)).toContain(member.username);
+    const { member, host, room } = await hostAndMemberInRoom();
 
     expect((await member.visitor.request("/api/user", { method: "DELETE", json: { password: PASSWORD } })).status).toBeLessThan(300);
     expect(await closedAtOnce(room)).toEqual({ code: 4401, reason: "Your account was deleted." });
@@ -190,12 +196,7 @@ describe("a live-room socket lasts no longer than the member's access", () => {
 
 describe("a live-room socket's message budget", () => {
   it("closes a socket that floods the room with 1008, and the others see it leave", async () => {
-    const admin = await signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
-    const member = await newMember();
-    const live = await liveSession(admin);
-    const host = await join(live.id, admin);
-    const room = await join(live.id, member.visitor);
-    await expect.poll(() => namesSeenBy(host)).toContain(member.username);
+    const { member, host, room } = await hostAndMemberInRoom();
 
     for (let i = 0; i < 300; i += 1) room.socket.send(JSON.stringify({ type: "media-state", camera: false, microphone: i % 2 === 0, screen: false }));
     expect(await closedAtOnce(room)).toEqual({ code: 1008, reason: "Too many messages: the live room closed this connection." });
@@ -223,12 +224,7 @@ describe("a live-room socket's message budget", () => {
   });
 
   it("coalesces participant lists: a burst of state changes reaches the others as one or two lists, the latest state last", async () => {
-    const admin = await signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
-    const member = await newMember();
-    const live = await liveSession(admin);
-    const host = await join(live.id, admin);
-    const room = await join(live.id, member.visitor);
-    await expect.poll(() => namesSeenBy(host)).toContain(member.username);
+    const { member, host, room } = await hostAndMemberInRoom();
     await expect.poll(() => lastParticipants(room)?.length).toBe(2);
     const before = room.messages.length;
 
