@@ -8,6 +8,7 @@ import express from "express";
 import type { ServerRuntime } from "../app/server-runtime.server";
 import { noStoreWhenSignedIn, requestLogger } from "./request-log";
 import { limitBodies, mediaServerSources, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
+import { drainUnreadBodies } from "./drain-bodies";
 import { handleShutdownSignals } from "./shutdown";
 import { takeTurns } from "./take-turns";
 import { pageCache } from "./page-cache";
@@ -53,6 +54,10 @@ const { env, logger } = runtime;
 // Create the admin and seed before the first request is accepted.
 await runtime.bootstrap();
 
+// A refused body is read and discarded up to this much more, so the client reads
+// the refusal (a 6 MB image against a 5 MB limit); beyond it the connection is closed.
+const REFUSED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
@@ -61,6 +66,8 @@ app.use(requestLogger(logger, env.LOG_REQUESTS));
 // A few requests per event-loop turn, so new connections are not starved
 // (take-turns.ts). After the logger, so a logged time includes the wait.
 app.use(takeTurns(env.REQUEST_STARTS_PER_TURN));
+// Before anything that may answer without reading the body (refusals below, guards in the app).
+app.use(drainUnreadBodies({ maxBytes: REFUSED_BODY_DRAIN_BYTES, timeoutMs: 15_000 }));
 if (!env.TRUST_PROXY) app.use(warnOnceAboutUntrustedProxy);
 // A local stand-in for Stripe (tests) hosts its own Checkout page.
 // With MEDIA_BACKEND=livekit the room's browser code talks to the LiveKit server.
