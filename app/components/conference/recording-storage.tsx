@@ -19,7 +19,8 @@ export function RecordingStorage({ usedBytes, capBytes }: { usedBytes: number; c
       <div className="h-2 overflow-hidden rounded-full bg-primary/20" aria-hidden>
         <div
           className={cn("h-full rounded-full", full ? "bg-red-500" : share >= NEARLY_FULL ? "bg-amber-400" : "bg-accent")}
-          style={{ width: `${Math.round(share * 1000) / 10}%` }}
+          // A sliver for any use at all, so "4 MB of 20,480 MB" does not look like nothing.
+          style={{ width: `${usedBytes > 0 ? Math.max(1, Math.round(share * 1000) / 10) : 0}%` }}
         />
       </div>
       {full ? (
