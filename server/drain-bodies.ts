@@ -1,8 +1,11 @@
 import type { NextFunction, Request, Response } from "express";
 
 export interface DrainLimits {
-  /** The most of an unread body read and discarded before the connection is closed instead. */
-  maxBytes: number;
+  /**
+   * The largest body worth waiting for, per request (its limit and a margin): a
+   * larger declared body is answered and closed at once, and draining stops past it.
+   */
+  maxBytesFor: (req: Request) => number;
   /** How long a client may take to send the rest before the connection is closed. */
   timeoutMs: number;
 }
@@ -14,8 +17,8 @@ type EndArgs = Parameters<Response["end"]>;
  * 401, 415…) ends only once the rest of the body has been read and
  * discarded. Closing earlier resets the connection under a client that is
  * still sending, and most clients (browsers, fetch, node:http) then report a
- * broken connection and never read the answer (issue 30). Past `maxBytes`,
- * or `timeoutMs`, the connection is closed.
+ * broken connection and never read the answer (issue 30). Past
+ * `maxBytesFor(req)`, or `timeoutMs`, the connection is closed.
  *
  * Two framework behaviours are stepped around here, and nowhere else
  * (docs/decisions/020-framework-deviations.md): a reader in the app that stops
@@ -45,7 +48,8 @@ export function drainUnreadBodies(limits: DrainLimits) {
     res.end = ((...args: EndArgs) => {
       // Nothing left to read, or a client that waits for 100 Continue and so never sends its body.
       if (req.complete || req.socket.destroyed || !continued) return end(...args);
-      if (Number(req.get("Content-Length") ?? "0") > limits.maxBytes) {
+      const maxBytes = limits.maxBytesFor(req);
+      if (Number(req.get("Content-Length") ?? "0") > maxBytes) {
         // Too much to wait for: answer and close (the client may see the connection reset).
         if (!res.headersSent) res.setHeader("Connection", "close");
         return end(...args);
@@ -56,14 +60,14 @@ export function drainUnreadBodies(limits: DrainLimits) {
         if (typeof encodingOrCallback === "string") res.write(chunk, encodingOrCallback);
         else res.write(chunk);
       }
-      drain(req, limits, () => (typeof done === "function" ? end(done) : end()));
+      drain(req, { maxBytes, timeoutMs: limits.timeoutMs }, () => (typeof done === "function" ? end(done) : end()));
       return res;
     }) as Response["end"];
     next();
   };
 }
 
-function drain(req: Request, { maxBytes, timeoutMs }: DrainLimits, finished: () => void) {
+function drain(req: Request, { maxBytes, timeoutMs }: { maxBytes: number; timeoutMs: number }, finished: () => void) {
   let drained = 0;
   const stop = () => {
     clearTimeout(timer);
