@@ -1,6 +1,6 @@
 import { seedDemoData } from "#db/seed";
 import { pruneUsedCaptchas } from "~/models/captcha.server";
-import { finaliseInterruptedRecordings, pruneExpiredRecordings } from "~/models/conference.server";
+import { finaliseInterruptedRecordings, pruneExpiredRecordings, removeLeftoverRecordingFiles } from "~/models/conference.server";
 import { paymentsEnabled } from "~/models/billing.server";
 import { pruneUnusedTemplateFiles } from "~/models/templates.server";
 import { ensureAdmin } from "~/models/user.server";
@@ -18,6 +18,8 @@ const HOUR = 60 * 60 * 1000;
 export async function bootstrap() {
   const stale = removeStaleIncomingFiles();
   if (stale > 0) logger.info(`Removed ${stale} partial upload(s) left by the previous run`);
+  const leftover = removeLeftoverRecordingFiles();
+  if (leftover > 0) logger.info(`Removed the files of ${leftover} failed or deleted recording(s)`);
   warnAboutPublicAddress();
   // Loaded only when used, so the embedded backend never loads the LiveKit SDK here.
   if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();

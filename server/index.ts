@@ -7,7 +7,8 @@ import compression from "compression";
 import express from "express";
 import type { ServerRuntime } from "../app/server-runtime.server";
 import { noStoreWhenSignedIn, requestLogger } from "./request-log";
-import { limitBodies, mediaServerSources, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
+import { bodyLimitFor, limitBodies, mediaServerSources, refuseCrossSiteWrites, refuseNonFormPageWrites, securityHeaders, warnOnceAboutUntrustedProxy } from "./security";
+import { drainUnreadBodies } from "./drain-bodies";
 import { handleShutdownSignals } from "./shutdown";
 import { takeTurns } from "./take-turns";
 import { pageCache } from "./page-cache";
@@ -53,6 +54,11 @@ const { env, logger } = runtime;
 // Create the admin and seed before the first request is accepted.
 await runtime.bootstrap();
 
+const bodyLimits = { jsonBytes: env.JSON_BODY_LIMIT_KB * 1024, ...runtime.bodyLimits };
+// A refused body up to this much past its limit is read and discarded, so the
+// client reads the refusal (a 6 MB image against 5 MB); a larger one is closed on.
+const REFUSED_BODY_MARGIN_BYTES = 16 * 1024 * 1024;
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
@@ -61,6 +67,13 @@ app.use(requestLogger(logger, env.LOG_REQUESTS));
 // A few requests per event-loop turn, so new connections are not starved
 // (take-turns.ts). After the logger, so a logged time includes the wait.
 app.use(takeTurns(env.REQUEST_STARTS_PER_TURN));
+// Before anything that may answer without reading the body (refusals below, guards in the app).
+app.use(
+  drainUnreadBodies({
+    maxBytesFor: (req) => bodyLimitFor(req.path, req.get("Content-Type") ?? "", bodyLimits).bytes + REFUSED_BODY_MARGIN_BYTES,
+    timeoutMs: 15_000,
+  }),
+);
 if (!env.TRUST_PROXY) app.use(warnOnceAboutUntrustedProxy);
 // A local stand-in for Stripe (tests) hosts its own Checkout page.
 // With MEDIA_BACKEND=livekit the room's browser code talks to the LiveKit server.
@@ -68,7 +81,7 @@ const mediaSources = env.MEDIA_BACKEND === "livekit" && env.LIVEKIT_URL ? mediaS
 app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [], mediaSources));
 app.use(refuseCrossSiteWrites);
 app.use(refuseNonFormPageWrites);
-app.use(limitBodies({ jsonBytes: env.JSON_BODY_LIMIT_KB * 1024, ...runtime.bodyLimits }));
+app.use(limitBodies(bodyLimits));
 // Server-Sent Events (the study companion's answers) must reach the browser as
 // they are written; compression would hold them back.
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));

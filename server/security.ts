@@ -157,9 +157,9 @@ export function bodyLimitFor(path: string, contentType: string, limits: BodyLimi
 
 /**
  * Refuses declared bodies above the cap before anything reads them. The rest
- * of such a body is drained by Node without being stored, so the client still
- * reads the 413 (closing at once could reset the connection under it). Bodies
- * that grow past the cap while streaming are stopped by the readers in app/utils.
+ * of such a body is read and discarded (up to a bound) by drainUnreadBodies,
+ * so the client still reads the 413. Bodies that grow past the cap while
+ * streaming are stopped by the readers in app/utils, and drained the same way.
  */
 export function limitBodies(limits: BodyLimits) {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -8,6 +8,7 @@ import { isPremium } from "~/models/membership.server";
 import {
   appendRecordingChunk,
   finaliseRecording,
+  recordingFileNamesOnDisk,
   recordingFileSize,
   recordingPath,
   removeRecordingFiles,
@@ -55,6 +56,8 @@ export const CONFERENCE_MESSAGES = {
   alreadyRecording: "This conference is already being recorded.",
   notRecording: "This conference is not being recorded.",
   wrongRecordingFile: "recordingUrl must name this conference's recording (conference-{id}-{time}.webm)",
+  recordingNotFound: "Recording not found",
+  recordingInProgress: "This recording is still being made. Stop recording (or end the session) before deleting it.",
 } as const;
 
 export function getConference(id: number): ConferenceRow | undefined {
@@ -367,6 +370,58 @@ export function pruneExpiredRecordings(days: number, now = new Date()): number {
     if (recordingUrl && RECORDING_FILE_PATTERN.test(recordingUrl)) removeRecordingFiles(recordingUrl);
   }
   return doomed.length;
+}
+
+/**
+ * Deletes a recording: its row, then its file and what its upload left
+ * beside it, so its space counts as free at once (RECORDINGS_TOTAL_MAX_MB).
+ * One still being made or finalised is refused (409). A member watching it
+ * finishes the bytes already streaming; the next request is a 404.
+ */
+export function deleteRecording(id: number): void {
+  const fileName = db.transaction(() => {
+    const recording = db.select().from(recordings).where(eq(recordings.id, id)).get();
+    if (!recording) throw new ConferenceError(404, CONFERENCE_MESSAGES.recordingNotFound);
+    if (recording.status === "recording") throw new ConferenceError(409, CONFERENCE_MESSAGES.recordingInProgress);
+    db.delete(recordings).where(eq(recordings.id, id)).run();
+    return recording.recordingUrl;
+  });
+  // After the row, as deleteConference does: a failure leaves an orphan file (swept at start), never a row without its file.
+  if (fileName && RECORDING_FILE_PATTERN.test(fileName)) removeRecordingFiles(fileName);
+}
+
+/**
+ * Start-up sweep (issue 30): removes the files of failed recordings and
+ * files no recording names (left by a delete that could not remove them, or
+ * by an older version that kept failed files). Never a file whose recording
+ * is being made or finalised, nor one of a conference recording now (an
+ * old-style recording is filed only at its stop). Answers how many recordings' files went.
+ */
+export function removeLeftoverRecordingFiles(): number {
+  const keep = new Set(
+    db
+      .select({ recordingUrl: recordings.recordingUrl })
+      .from(recordings)
+      .where(ne(recordings.status, "failed"))
+      .all()
+      .flatMap(({ recordingUrl }) => (recordingUrl ? [recordingUrl] : [])),
+  );
+  const recordingNow = new Set(
+    db
+      .select({ id: conferences.id })
+      .from(conferences)
+      .where(eq(conferences.isRecording, true))
+      .all()
+      .map(({ id }) => String(id)),
+  );
+  let removed = 0;
+  for (const fileName of recordingFileNamesOnDisk()) {
+    const conferenceId = RECORDING_FILE_PATTERN.exec(fileName)?.[1];
+    if (keep.has(fileName) || (conferenceId !== undefined && recordingNow.has(conferenceId))) continue;
+    removeRecordingFiles(fileName);
+    removed += 1;
+  }
+  return removed;
 }
 
 // ---------------------------------------------------------------------------

@@ -58,7 +58,7 @@ interface UploadState {
 }
 
 function statePath(fileName: string): string {
-  return `${recordingPath(fileName)}.upload.json`;
+  return `${recordingPath(fileName)}${STATE_SUFFIX}`;
 }
 
 const UploadStateSchema = z.object({ nextSeq: z.number().int().min(0), size: z.number().int().min(0) });
@@ -98,17 +98,48 @@ export function removeRecordingFiles(fileName: string): void {
   fs.rmSync(statePath(fileName), { force: true });
 }
 
+function recordingsDir(): string {
+  return path.resolve(env.UPLOADS_DIR, "recordings");
+}
+
+function recordingsDirEntries(): string[] {
+  try {
+    return fs.readdirSync(recordingsDir());
+  } catch {
+    return [];
+  }
+}
+
+const STATE_SUFFIX = ".upload.json";
+
+/**
+ * The recordings whose files (or upload state) are on disk, by file name:
+ * what recordingPath accepts. Other files in the folder are not listed.
+ */
+export function recordingFileNamesOnDisk(): string[] {
+  const names = new Set<string>();
+  for (const entry of recordingsDirEntries()) {
+    const name = entry.endsWith(STATE_SUFFIX) ? entry.slice(0, -STATE_SUFFIX.length) : entry;
+    if (RECORDING_FILE_PATTERN.test(name)) names.add(name);
+  }
+  return [...names];
+}
+
+/** What the recordings use on disk against RECORDINGS_TOTAL_MAX_MB, for the admin page. */
+export interface RecordingStorage {
+  usedBytes: number;
+  capBytes: number;
+}
+
+export function recordingStorage(): RecordingStorage {
+  return { usedBytes: recordingsDiskUsage(), capBytes: env.RECORDINGS_TOTAL_MAX_MB * MB };
+}
+
 /** Bytes used by every file under UPLOADS_DIR/recordings. */
 export function recordingsDiskUsage(): number {
-  const dir = path.resolve(env.UPLOADS_DIR, "recordings");
+  const dir = recordingsDir();
   let total = 0;
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
+  for (const name of recordingsDirEntries()) {
     try {
       total += fs.statSync(path.join(dir, name)).size;
     } catch {
@@ -218,7 +249,8 @@ function updateRecording(id: number, values: Partial<Pick<RecordingRow, "status"
  * to a temporary file and renamed over the upload, so a failure never loses
  * what arrived. Then the row is "ready" with the media's real duration and
  * size. A file that is no WebM with frames (nothing arrived, or only the
- * header) is "failed" and kept for inspection; when only writing the copy
+ * header) is "failed" and its file removed, so it takes no storage (issue
+ * 30: kept, it filled RECORDINGS_TOTAL_MAX_MB unseen); when only writing the copy
  * fails (disk full), the upload stays as it is, "ready": it plays from the
  * start but may not seek. Finalising the same recording twice at once waits
  * for the first.
@@ -246,7 +278,10 @@ async function finalise(recordingId: number): Promise<RecordingRow | undefined> 
     const uploaded = recordingFileSize(fileName);
     const temp = path.join(path.dirname(file), `${TEMP_PREFIX}finalising-${fileName}`);
     try {
-      if (uploaded === 0) return updateRecording(row.id, { status: "failed", sizeBytes: 0 });
+      if (uploaded === 0) {
+        await fs.promises.rm(file, { force: true });
+        return updateRecording(row.id, { status: "failed", sizeBytes: 0 });
+      }
       const result = await rewriteSeekableWebm(file, temp);
       await fs.promises.rename(temp, file);
       if (result.truncated) logger.warn(`Recording ${row.id}: the upload ended mid-frame; kept every whole frame`);
@@ -254,8 +289,9 @@ async function finalise(recordingId: number): Promise<RecordingRow | undefined> 
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
       if (error instanceof WebmError) {
-        logger.warn(`Recording ${row.id} could not be finalised (${error.message}); marked failed, its file is kept`);
-        return updateRecording(row.id, { status: "failed", sizeBytes: uploaded });
+        logger.warn(`Recording ${row.id} could not be finalised (${error.message}); marked failed, its file (${uploaded} bytes) is removed`);
+        await fs.promises.rm(file, { force: true });
+        return updateRecording(row.id, { status: "failed", sizeBytes: 0 });
       }
       logger.error({ err: error }, `Recording ${row.id}: writing the seekable copy failed; the upload is kept as it is`);
       return updateRecording(row.id, { status: "ready", sizeBytes: uploaded });

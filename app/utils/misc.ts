@@ -85,3 +85,12 @@ export function parsePageNumber(value: string | null | undefined, pageCount = MA
   const page = Number(value.trim());
   return Math.min(Math.max(1, page), Math.max(1, Math.min(pageCount, MAX_PAGE)));
 }
+
+const megabytes = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const smallMegabytes = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+/** Bytes as the storage limits are set, in MB of 1,048,576 bytes: "2,048 MB", "3.5 MB", "0 MB". */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb > 0 && mb < 0.1) return "0.1 MB";
+  return `${(mb < 10 ? smallMegabytes : megabytes).format(mb)} MB`;
+}

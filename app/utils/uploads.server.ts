@@ -121,6 +121,17 @@ export function safeDisplayName(name: string | undefined, fallback: string): str
   return base.replace(/^\.+/, "").slice(0, 120) || fallback;
 }
 
+/** Resolves once the stream wants more, or has closed (a failed write: its error is kept by the caller). */
+function writable(out: fs.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off("drain", done).off("close", done);
+      resolve();
+    };
+    out.on("drain", done).on("close", done);
+  });
+}
+
 interface UploadOptions {
   field: string;
   folder: string;
@@ -176,6 +187,10 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
     const checker = named?.checker?.();
     const tempPath = path.join(dir, `${INCOMING_PREFIX}${crypto.randomBytes(8).toString("hex")}`);
     const out = fs.createWriteStream(tempPath);
+    // A write still under way when the upload is refused fails once the stream is destroyed:
+    // without a listener that error would end the process.
+    let writeError: Error | null = null;
+    out.on("error", (error) => (writeError ??= error));
     let size = 0;
     let kind: FileKind | undefined;
     let head = Buffer.alloc(0);
@@ -191,7 +206,8 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
             if (!kind) throw new UploadError(mismatch, 415);
           }
         }
-        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+        if (!out.write(chunk)) await writable(out);
+        if (writeError) throw writeError;
       }
       if (!kind) kind = head.length > 0 ? identify(head) : undefined;
       if (!kind) throw new UploadError(size === 0 ? "The file is empty" : mismatch, size === 0 ? 400 : 415);

@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { z } from "zod";
-import { expect, HEADMASTER, loginThroughApi, test } from "./helpers";
+import { expect, HEADMASTER, loginThroughApi, test, waitUntilInteractive } from "./helpers";
 
 // The recordings library in a browser. Recordings come from the live room,
 // which these stories do not drive: they are written straight into the e2e
@@ -197,6 +197,86 @@ test.describe("The recordings library", () => {
 
       await card(page, "circle").getByRole("link", { name: "Play" }).click();
       await expect(card(page, "circle").locator("video")).toHaveAttribute("src", `/api/recordings/${ids.circle}/file`);
+    });
+  });
+});
+
+/** A finished recording with a file, made for one story; answers its id and where its file is. */
+function seedRecordingToDelete(title: string): { id: number; file: string } {
+  fs.mkdirSync(RECORDINGS_DIR, { recursive: true });
+  return withDatabase((database) => {
+    const createdAt = Date.now();
+    const recordingUrl = `conference-${800_000 + Math.floor(Math.random() * 100_000)}-${createdAt}.webm`;
+    const file = path.join(RECORDINGS_DIR, recordingUrl);
+    const bytes = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), crypto.randomBytes(4096)]);
+    fs.writeFileSync(file, bytes);
+    const result = database
+      .prepare(
+        `insert into recordings (conference_id, title, description, duration, recording_url, size_bytes, is_premium_only, created_at)
+         values (null, ?, 'A session nobody needs any more.', 30, ?, ?, 0, ?)`,
+      )
+      .run(title, recordingUrl, bytes.length, createdAt);
+    return { id: Number(result.lastInsertRowid), file };
+  });
+}
+
+test.describe("Deleting a recording (issue 30)", () => {
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the headmaster confirms on a page of its own, and the recording and its file are gone", async ({ page, visit }) => {
+      const title = `Old rehearsal ${crypto.randomBytes(4).toString("hex")}`;
+      const doomed = seedRecordingToDelete(title);
+      await loginThroughApi(page.request, HEADMASTER);
+      await visit(`/admin/recordings?q=${encodeURIComponent(title)}`);
+      await expect(page.getByTestId("recording-storage")).toContainText(/Storage: [\d.,]+ MB of [\d,]+ MB/);
+      const recording = page.getByRole("article", { name: title });
+      await recording.getByRole("link", { name: `Delete ${title}` }).click();
+      await expect(page).toHaveURL(new RegExp(`delete=${doomed.id}$`));
+
+      const confirm = page.getByRole("dialog", { name: "Delete this recording?" });
+      await expect(confirm.getByText(title)).toBeVisible();
+      // Changing one's mind leaves it there.
+      await confirm.getByRole("link", { name: "Cancel" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(recording).toBeVisible();
+
+      await recording.getByRole("link", { name: `Delete ${title}` }).click();
+      await page.getByRole("dialog", { name: "Delete this recording?" }).getByRole("button", { name: "Delete Recording" }).click();
+      await expect(page.getByTestId("toast-title")).toHaveText("Recording deleted");
+      await expect(page).toHaveURL(/\/admin\/recordings\?q=Old\+rehearsal/);
+      await expect(recording).toHaveCount(0);
+      expect(fs.existsSync(doomed.file)).toBe(false);
+    });
+  });
+
+  test.describe("with JavaScript", () => {
+    test("the headmaster confirms in the browser's dialog, without leaving the page", async ({ page, visit }) => {
+      const title = `Spare take ${crypto.randomBytes(4).toString("hex")}`;
+      const doomed = seedRecordingToDelete(title);
+      await loginThroughApi(page.request, HEADMASTER);
+      await visit(`/admin/recordings?q=${encodeURIComponent(title)}`);
+      await waitUntilInteractive(page);
+      await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+      const recording = page.getByRole("article", { name: title });
+
+      // "Cancel" in the browser's confirm(): nothing happens.
+      page.once("dialog", (dialog) => void dialog.dismiss());
+      await recording.getByRole("button", { name: `Delete ${title}` }).click();
+      await expect(recording).toBeVisible();
+      expect(fs.existsSync(doomed.file)).toBe(true);
+
+      let question = "";
+      page.once("dialog", (dialog) => {
+        question = dialog.message();
+        void dialog.accept();
+      });
+      await recording.getByRole("button", { name: `Delete ${title}` }).click();
+      await expect(page.getByTestId("toast-title")).toHaveText("Recording deleted");
+      await expect(recording).toHaveCount(0);
+      expect(question).toContain(title);
+      expect(fs.existsSync(doomed.file)).toBe(false);
+      expect(await page.evaluate(() => "stillTheSamePage" in window)).toBe(true);
     });
   });
 });

@@ -1,3 +1,4 @@
+import http from "node:http";
 import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { startAcademy } from "../../scripts/academy-process";
@@ -178,6 +179,84 @@ describe("oversized uploads", () => {
       ].join("\r\n");
       const answer = await rawExchange(port, head, body, /Image must be smaller than 5MB/);
       expect(answer, `attempt ${i}`).toMatch(/^HTTP\/1\.1 413[\s\S]*Image must be smaller than 5MB/);
+    }
+  });
+});
+
+/**
+ * Posts `body` with node:http as an ordinary client does: it writes the whole
+ * body, then reads the answer. A connection broken under it (EPIPE,
+ * ECONNRESET) is a failure, as it is for a browser, which then never shows the message.
+ */
+function postPlainly(url: string, headers: Record<string, string>, body: Buffer, { chunked = false } = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sizeHeader: Record<string, string> = chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": String(body.length) };
+    const req = http.request(url, { method: "POST", headers: { ...headers, ...sizeHeader }, agent: false }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    // In slices, as a browser sends a file: the server's answer can arrive while the body is still going out.
+    const slice = 256 * 1024;
+    for (let at = 0; at < body.length; at += slice) req.write(body.subarray(at, at + slice));
+    req.end();
+  });
+}
+
+describe("oversized uploads, read by plain clients", () => {
+  const image = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(6 * 1024 * 1024, 0x61)]);
+
+  async function multipartImage(): Promise<{ type: string; body: Buffer }> {
+    const form = new FormData();
+    form.append("image", new Blob([image], { type: "image/png" }), "huge.png");
+    const request = new Request("http://x/", { method: "POST", body: form });
+    return { type: request.headers.get("Content-Type") ?? "", body: Buffer.from(await request.arrayBuffer()) };
+  }
+
+  it("reads the 413 every time when the size is declared", async () => {
+    const admin = await signedIn(TEST_ADMIN);
+    const { type, body } = await multipartImage();
+    for (let i = 0; i < 10; i++) {
+      const answer = await postPlainly(`${academy.baseUrl}/api/upload-image`, { "Content-Type": type, Cookie: admin.cookieHeader }, body);
+      expect(answer, `attempt ${i}`).toEqual({ status: 413, body: JSON.stringify({ message: "Image must be smaller than 5MB" }) });
+    }
+  });
+
+  it("reads the 413 every time when the body is streamed without a declared size", async () => {
+    const admin = await signedIn(TEST_ADMIN);
+    const { type, body } = await multipartImage();
+    for (let i = 0; i < 10; i++) {
+      const answer = await postPlainly(`${academy.baseUrl}/api/upload-image`, { "Content-Type": type, Cookie: admin.cookieHeader }, body, { chunked: true });
+      expect(answer, `attempt ${i}`).toEqual({ status: 413, body: JSON.stringify({ message: "Image must be smaller than 5MB" }) });
+    }
+  });
+
+  it("closes at once, after the 413, a body too large to wait for", async () => {
+    const admin = await signedIn(TEST_ADMIN);
+    const port = Number(new URL(academy.baseUrl).port);
+    const head = [
+      "POST /api/upload-image HTTP/1.1",
+      `Host: 127.0.0.1:${port}`,
+      `Cookie: ${admin.cookieHeader}`,
+      "Content-Type: multipart/form-data; boundary=b",
+      `Content-Length: ${64 * 1024 * 1024}`,
+      "",
+      "",
+    ].join("\r\n");
+    // None of the body is sent: the server answers and closes instead of waiting for 64 MB.
+    const answer = await rawExchange(port, head, Buffer.alloc(0), /(?!)/);
+    expect(answer).toMatch(/^HTTP\/1\.1 413[\s\S]*Connection: close[\s\S]*Image must be smaller than 5MB/);
+  });
+
+  it("reads the 413 through fetch", async () => {
+    const admin = await signedIn(TEST_ADMIN);
+    const { type, body } = await multipartImage();
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(`${academy.baseUrl}/api/upload-image`, { method: "POST", headers: { "Content-Type": type, Cookie: admin.cookieHeader }, body: new Uint8Array(body) });
+      expect(response.status, `attempt ${i}`).toBe(413);
+      expect(await response.json()).toEqual({ message: "Image must be smaller than 5MB" });
     }
   });
 });

@@ -199,14 +199,15 @@ describe("finalising a stopped recording", () => {
     expect(await finaliseRecording(row.id)).toEqual(done);
   });
 
-  it("marks it failed when nothing arrived, or nothing playable (the file is kept)", async () => {
+  it("marks it failed when nothing arrived, or nothing playable, and removes its file (issue 30)", async () => {
     const nothing = newRecording();
     expect(await finaliseRecording(nothing.id)).toMatchObject({ status: "failed", sizeBytes: 0 });
 
     const headerOnly = fixture.subarray(0, fixture.indexOf(CLUSTER_ID));
     const row = await uploaded(headerOnly);
-    expect(await finaliseRecording(row.id)).toMatchObject({ status: "failed", sizeBytes: headerOnly.length });
-    expect(fs.readFileSync(recordingPath(row.recordingUrl ?? "")).equals(headerOnly)).toBe(true);
+    expect(await finaliseRecording(row.id)).toMatchObject({ status: "failed", sizeBytes: 0 });
+    expect(fs.existsSync(recordingPath(row.recordingUrl ?? ""))).toBe(false);
+    expect(fs.existsSync(`${recordingPath(row.recordingUrl ?? "")}.upload.json`)).toBe(false);
   });
 
   it("keeps the upload untouched and ready to play when the disk fills while the copy is written", async () => {

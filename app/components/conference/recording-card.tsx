@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { CalendarDays, Circle, Clock, Crown, Download, Play, Video, X } from "~/components/ui/icons";
 import { LocalDateTime } from "~/components/conference/local-date-time";
 import { recordingDownloadUrl, RecordingPlayer } from "~/components/conference/recording-player";
@@ -27,12 +28,15 @@ export function RecordingCard({
   playing,
   playHref,
   closeHref,
+  actions,
 }: {
   recording: RecordingCardData;
   timeZone: string;
   playing: boolean;
   playHref: string;
   closeHref: string;
+  /** More buttons after Play and Download (the admin's Delete). */
+  actions?: ReactNode;
 }) {
   const { fileUrl } = recording;
   const unavailableId = `recording-${recording.id}-unavailable`;
@@ -98,6 +102,7 @@ export function RecordingCard({
             </a>
           </>
         )}
+        {actions}
       </div>
       {fileUrl === null ? (
         <p id={unavailableId} className="text-xs opacity-70">

@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { Search, Video } from "~/components/ui/icons";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { RecordingCard, type RecordingCardData } from "~/components/conference/recording-card";
 import { SessionQuestions } from "~/components/conference/session-questions";
 import type { LiveQuestion } from "~/schemas/live-questions";
@@ -12,11 +12,12 @@ export const NO_RECORDINGS_TITLE = "No Recordings Found";
 export const NO_MATCHING_RECORDINGS = "No recordings match your search criteria. Try adjusting your search terms.";
 const SEARCH_DELAY_MS = 300;
 
-/** The page's own address with the search kept and, optionally, a recording's player open. */
-export function recordingLibraryHref(basePath: string, { q, play }: { q: string; play?: number }): string {
+/** The page's own address with the search kept and, optionally, a recording's player or delete confirmation open. */
+export function recordingLibraryHref(basePath: string, { q, play, confirmDelete }: { q: string; play?: number; confirmDelete?: number }): string {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
   if (play !== undefined) params.set("play", String(play));
+  if (confirmDelete !== undefined) params.set("delete", String(confirmDelete));
   const search = params.toString();
   return search ? `${basePath}?${search}` : basePath;
 }
@@ -80,6 +81,7 @@ export function RecordingsList({
   playingQuestions = [],
   timeZone,
   emptyHint,
+  cardActions,
 }: {
   basePath: string;
   q: string;
@@ -90,6 +92,8 @@ export function RecordingsList({
   timeZone: string;
   /** What the empty state says when nothing has been recorded yet (no search). */
   emptyHint: string;
+  /** More buttons on each card (the admin's Delete). */
+  cardActions?: (recording: RecordingCardData) => ReactNode;
 }) {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === basePath;
@@ -116,6 +120,7 @@ export function RecordingsList({
                       playing={playing}
                       playHref={recordingLibraryHref(basePath, { q, play: recording.id })}
                       closeHref={recordingLibraryHref(basePath, { q })}
+                      actions={cardActions?.(recording)}
                     />
                   </div>
                   {playing && playingQuestions.length ? <SessionQuestions questions={playingQuestions} /> : null}

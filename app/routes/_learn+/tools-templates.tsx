@@ -163,10 +163,10 @@ async function refuseFile(error: UploadError, copy: Request) {
   const description = error.status === 413 || error.status === 415 ? error.message : "Failed to upload file. Please try again.";
   const notice: Notice = { type: "error", title: "Upload Failed", description };
   if (error.status === 413) {
-    // Too big to read again: answer with the file error alone. The rest of
-    // the body stays unread, so the connection cannot be reused.
+    // Too big to read again: answer with the file error alone (the server
+    // reads and discards the rest of the body, server/drain-bodies.ts).
     const result: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { file: [error.message] } };
-    return json<AdminFormReply>({ result, notice }, { status: 413, headers: { Connection: "close" } });
+    return json<AdminFormReply>({ result, notice }, { status: 413 });
   }
   const fields = await readTextFields(copy);
   const submission = parseWithZod(fields, { schema: TemplateFormSchema });

@@ -129,10 +129,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function refuseImage(error: UploadError, copy: Request) {
   const notice: Notice = { type: "error", title: "Failed to upload image", description: error.message };
   if (error.status === 413) {
-    // Too big to read again: answer with the image error alone. The rest of
-    // the body stays unread, so the connection cannot be reused.
+    // Too big to read again: answer with the image error alone (the server
+    // reads and discards the rest of the body, server/drain-bodies.ts).
     const result: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { image: [error.message] } };
-    return json<AdminFormReply>({ result, notice }, { status: 413, headers: { Connection: "close" } });
+    return json<AdminFormReply>({ result, notice }, { status: 413 });
   }
   const fields = await readTextFields(copy);
   const submission = parseWithZod(fields, { schema: CourseFormSchema });

@@ -13,10 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!file) return apiError(400, "Please choose a file to upload", { file: ["Choose a file to upload"] });
     return json({ fileUrl: file.url, fileName: file.originalName, fileType: file.contentType, size: file.size }, { status: 201 });
   } catch (error) {
-    if (error instanceof UploadError) {
-      // A body refused before it was read must not be read on a kept-alive connection.
-      return apiError(error.status, error.message, undefined, error.status === 413 ? { headers: { Connection: "close" } } : undefined);
-    }
+    if (error instanceof UploadError) return apiError(error.status, error.message);
     throw error;
   }
 }
