@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { courseInstructors, courses, userProgress, users, type User } from "#db/schema";
 import { courseGradebook } from "~/models/quiz.server";
@@ -26,14 +26,15 @@ export class StaffError extends Error {
   }
 }
 
+// Prepared once: these run on every course page and course API read, where building the query cost more than running it.
+const instructorRow = db
+  .select({ userId: courseInstructors.userId })
+  .from(courseInstructors)
+  .where(and(eq(courseInstructors.courseId, sql.placeholder("courseId")), eq(courseInstructors.userId, sql.placeholder("userId"))))
+  .prepare();
+
 export function isCourseInstructor(userId: number, courseId: number): boolean {
-  return (
-    db
-      .select({ userId: courseInstructors.userId })
-      .from(courseInstructors)
-      .where(and(eq(courseInstructors.courseId, courseId), eq(courseInstructors.userId, userId)))
-      .get() !== undefined
-  );
+  return instructorRow.get({ courseId, userId }) !== undefined;
 }
 
 /** Admins, and the course's own instructors: they edit it and see all of it (inactive and unreleased lessons included). */
@@ -74,16 +75,17 @@ function toInstructor(row: Pick<User, "id" | "username" | "firstName" | "name" |
   return { id: row.id, name: liveDisplayName(row), bio: row.bio?.trim() || null };
 }
 
+const instructorsOfCourse = db
+  .select({ id: users.id, username: users.username, firstName: users.firstName, name: users.name, bio: users.bio })
+  .from(courseInstructors)
+  .innerJoin(users, eq(users.id, courseInstructors.userId))
+  .where(eq(courseInstructors.courseId, sql.placeholder("courseId")))
+  .orderBy(asc(courseInstructors.createdAt), asc(users.id))
+  .prepare();
+
 /** The instructors named on a course, in the order they were added. */
 export function listCourseInstructors(courseId: number): CourseInstructor[] {
-  return db
-    .select({ id: users.id, username: users.username, firstName: users.firstName, name: users.name, bio: users.bio })
-    .from(courseInstructors)
-    .innerJoin(users, eq(users.id, courseInstructors.userId))
-    .where(eq(courseInstructors.courseId, courseId))
-    .orderBy(asc(courseInstructors.createdAt), asc(users.id))
-    .all()
-    .map(toInstructor);
+  return instructorsOfCourse.all({ courseId }).map(toInstructor);
 }
 
 /** Names the course's instructors (replacing the list); every id must be a member with the instructor role. */

@@ -65,6 +65,13 @@ const scheduledLessons = db
   .where(or(isNotNull(lessons.releaseAfterDays), isNotNull(lessons.releaseAt)))
   .prepare();
 
+// Every course a member started, and when (the portal asks on each view).
+const startsOf = db
+  .select({ courseId: userProgress.courseId, startedAt: userProgress.startedAt })
+  .from(userProgress)
+  .where(eq(userProgress.userId, sql.placeholder("userId")))
+  .prepare();
+
 /**
  * Every lesson not yet open for this viewer, across the academy (the study
  * companion's library leaves their passages out). Only lessons with a schedule
@@ -74,14 +81,7 @@ export function listLockedLessonIds(viewer: Viewer, now = new Date()): number[] 
   if (viewer.role === "admin") return [];
   const rows = scheduledLessons.all();
   if (rows.length === 0) return [];
-  const starts = new Map(
-    db
-      .select({ courseId: userProgress.courseId, startedAt: userProgress.startedAt })
-      .from(userProgress)
-      .where(eq(userProgress.userId, viewer.id))
-      .all()
-      .map((row) => [row.courseId, row.startedAt]),
-  );
+  const starts = new Map(startsOf.all({ userId: viewer.id }).map((row) => [row.courseId, row.startedAt]));
   const managed = new Map<number, boolean>();
   const manages = (courseId: number) => {
     let value = managed.get(courseId);

@@ -363,6 +363,13 @@ export function listMemberProgress({ limit, offset = 0 }: { limit?: number; offs
   return limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
 }
 
+const activeOutlineOf = db
+  .select({ id: lessons.id, releaseAfterDays: lessons.releaseAfterDays, releaseAt: lessons.releaseAt })
+  .from(lessons)
+  .where(and(eq(lessons.courseId, sql.placeholder("courseId")), eq(lessons.isActive, true)))
+  .orderBy(asc(lessons.order), asc(lessons.id))
+  .prepare();
+
 /**
  * Where "Continue Learning" goes: the first unfinished active lesson that is
  * open for the member, else the first open lesson; undefined when none is open
@@ -370,12 +377,7 @@ export function listMemberProgress({ limit, offset = 0 }: { limit?: number; offs
  */
 export function findResumeLesson(viewer: { id: number; role: User["role"] }, courseId: number): { id: number } | undefined {
   const done = new Set(listCompletedLessonIds(viewer.id, courseId));
-  const rows = db
-    .select({ id: lessons.id, releaseAfterDays: lessons.releaseAfterDays, releaseAt: lessons.releaseAt })
-    .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
-    .orderBy(asc(lessons.order), asc(lessons.id))
-    .all();
+  const rows = activeOutlineOf.all({ courseId });
   const open = withReleaseStates(courseId, viewer, rows).filter((lesson) => lesson.release.status === "open");
   const lesson = open.find((candidate) => !done.has(candidate.id)) ?? open[0];
   return lesson && { id: lesson.id };
