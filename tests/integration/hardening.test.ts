@@ -144,20 +144,25 @@ describe("caching and request ids", () => {
   });
 });
 
+/** The request line and headers of an image upload as a raw client sends them, ending with the blank line. */
+function imageUploadHead(port: number, cookie: string, contentLength: number, extraHeaders: string[] = []): string {
+  return [
+    "POST /api/upload-image HTTP/1.1",
+    `Host: 127.0.0.1:${port}`,
+    `Cookie: ${cookie}`,
+    "Content-Type: multipart/form-data; boundary=b",
+    `Content-Length: ${contentLength}`,
+    ...extraHeaders,
+    "",
+    "",
+  ].join("\r\n");
+}
+
 describe("oversized uploads", () => {
   it("answers 413 before a client that asks first sends anything", async () => {
     const admin = await signedIn(TEST_ADMIN);
     const port = Number(new URL(academy.baseUrl).port);
-    const head = [
-      "POST /api/upload-image HTTP/1.1",
-      `Host: 127.0.0.1:${port}`,
-      `Cookie: ${admin.cookieHeader}`,
-      "Content-Type: multipart/form-data; boundary=b",
-      `Content-Length: ${6 * 1024 * 1024}`,
-      "Expect: 100-continue",
-      "",
-      "",
-    ].join("\r\n");
+    const head = imageUploadHead(port, admin.cookieHeader, 6 * 1024 * 1024, ["Expect: 100-continue"]);
     const answer = await rawExchange(port, head, Buffer.alloc(0), /Image must be smaller than 5MB/);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(answer).not.toContain("100 Continue");
@@ -236,15 +241,7 @@ describe("oversized uploads, read by plain clients", () => {
   it("closes at once, after the 413, a body too large to wait for", async () => {
     const admin = await signedIn(TEST_ADMIN);
     const port = Number(new URL(academy.baseUrl).port);
-    const head = [
-      "POST /api/upload-image HTTP/1.1",
-      `Host: 127.0.0.1:${port}`,
-      `Cookie: ${admin.cookieHeader}`,
-      "Content-Type: multipart/form-data; boundary=b",
-      `Content-Length: ${64 * 1024 * 1024}`,
-      "",
-      "",
-    ].join("\r\n");
+    const head = imageUploadHead(port, admin.cookieHeader, 64 * 1024 * 1024);
     // None of the body is sent: the server answers and closes instead of waiting for 64 MB.
     const answer = await rawExchange(port, head, Buffer.alloc(0), /(?!)/);
     expect(answer).toMatch(/^HTTP\/1\.1 413[\s\S]*Connection: close[\s\S]*Image must be smaller than 5MB/);
