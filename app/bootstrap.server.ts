@@ -11,20 +11,21 @@ import { logger } from "~/utils/logger.server";
 import { startNotificationSchedule } from "~/models/notification-schedule.server";
 import { removeStaleIncomingFiles } from "~/utils/uploads.server";
 import { startMediaBackend } from "~/realtime/media-backend.server";
+import { pruneExpiredLeases } from "~/models/leases.server";
 
 const HOUR = 60 * 60 * 1000;
 
-/** Start-up work: importing the models opens the database and applies migrations. */
-export async function bootstrap() {
+/**
+ * Start-up work done once per start, however many processes serve (issue 41):
+ * before the workers are forked, or before the one process listens. Importing
+ * the models has opened the database and applied the migrations.
+ */
+export async function prepareOnce() {
   const stale = removeStaleIncomingFiles();
   if (stale > 0) logger.info(`Removed ${stale} partial upload(s) left by the previous run`);
   const leftover = removeLeftoverRecordingFiles();
   if (leftover > 0) logger.info(`Removed the files of ${leftover} failed or deleted recording(s)`);
   warnAboutPublicAddress();
-  // Loaded only when used, so the embedded backend never loads the LiveKit SDK here.
-  if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();
-  // MEDIA_BACKEND=janus: reach Janus, or start the academy's own, before the first member joins.
-  await startMediaBackend();
   await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (env.SEED_DEMO_DATA) await seedDemoData();
   if (libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${rebuildLibrary()} passages`);
@@ -39,16 +40,28 @@ export async function bootstrap() {
       if (finalised > 0) logger.info(`Finalised ${finalised} recording(s) whose stop the previous run did not finish`);
     })
     .catch((error: unknown) => logger.error({ err: error }, "Finalising interrupted recordings failed"));
-  const prune = () => {
-    pruneExpiredSessions();
-    pruneUsedCaptchas();
-    pruneUnusedTemplateFiles();
-    const expired = pruneExpiredRecordings(env.RECORDING_RETENTION_DAYS);
-    if (expired > 0) logger.info(`Deleted ${expired} recording(s) older than ${env.RECORDING_RETENTION_DAYS} days (RECORDING_RETENTION_DAYS)`);
-  };
-  prune();
-  setInterval(prune, HOUR).unref();
-  // Reminders, digests and the email outbox (issue 25): rows in SQLite, so a restart resumes them.
+}
+
+/** Start-up work of each process that serves requests, before it listens. */
+export async function startServing() {
+  // Loaded only when used, so the embedded backend never loads the LiveKit SDK here.
+  if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();
+  // MEDIA_BACKEND=janus: reach Janus, or start the academy's own, before the first member joins.
+  await startMediaBackend();
+  // Pruning is idempotent; one process is enough to do it.
+  if (env.WORKER_INDEX === 0) {
+    const prune = () => {
+      pruneExpiredSessions();
+      pruneUsedCaptchas();
+      pruneUnusedTemplateFiles();
+      pruneExpiredLeases();
+      const expired = pruneExpiredRecordings(env.RECORDING_RETENTION_DAYS);
+      if (expired > 0) logger.info(`Deleted ${expired} recording(s) older than ${env.RECORDING_RETENTION_DAYS} days (RECORDING_RETENTION_DAYS)`);
+    };
+    prune();
+    setInterval(prune, HOUR).unref();
+  }
+  // Reminders, digests and the email outbox (issue 25): rows in SQLite, claimed atomically, so every process may run them.
   startNotificationSchedule();
 }
 

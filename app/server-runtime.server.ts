@@ -1,5 +1,7 @@
 import { db } from "#db/client.server";
-import { bootstrap } from "~/bootstrap.server";
+import { prepareOnce, startServing } from "~/bootstrap.server";
+import { startSharedJanus, stopSharedJanus } from "~/realtime/media-backend.server";
+import { channel, isBusEnvelope } from "~/utils/bus.server";
 import { STRIPE_WEBHOOK_MAX_BYTES } from "~/models/billing.server";
 import { attachLiveRooms } from "~/realtime/signalling.server";
 import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE } from "~/schemas/conference";
@@ -26,8 +28,17 @@ export const serverRuntime = {
     recordingChunk: { bytes: RECORDING_CHUNK_MAX_MB * 1024 * 1024, message: RECORDING_CHUNK_TOO_LARGE },
     stripeWebhook: { bytes: STRIPE_WEBHOOK_MAX_BYTES, message: "Request body is too large" },
   },
-  /** Start-up work, before the port opens: the admin account, the demo data, pruning. */
-  bootstrap,
+  /** Start-up work done once, before any process listens: the admin account, the demo data, sweeps (issue 41). */
+  prepareOnce,
+  /** Start-up work of each serving process, before it listens: media backend, pruning, the notification schedule. */
+  startServing,
+  /** Several processes: the primary starts the academy's own Janus (if any) for all of them. */
+  startSharedJanus,
+  stopSharedJanus,
+  /** Tells the primary which IPC messages are the bus's, to hand to the other workers. */
+  isBusEnvelope,
+  /** "A write happened": every process's page cache empties. */
+  pageCacheInvalidation: channel<null>("page-cache-clear"),
   /** The live rooms' WebSocket signalling on the server's own port; returns what shutdown calls. */
   attachLiveRooms,
   /** Writes everything the WAL holds into academy.db (at shutdown). */

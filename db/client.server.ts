@@ -23,6 +23,18 @@ function migrateWithoutCascades(sqlite: Database.Database, db: AppDatabase): voi
   if (broken.length > 0) throw new Error(`migrations left ${broken.length} rows pointing at missing parents: ${JSON.stringify(broken.slice(0, 5))}`);
 }
 
+/**
+ * Transactions begin IMMEDIATE: several academy processes write to one file
+ * (issue 41), and a DEFERRED transaction that reads first and writes later
+ * fails at once with SQLITE_BUSY when another process wrote in between
+ * (busy_timeout cannot wait for it); taking the write lock at BEGIN makes it
+ * wait its turn instead.
+ */
+function beginImmediately(db: AppDatabase): void {
+  const begin = db.transaction.bind(db);
+  db.transaction = (work, config) => begin(work, { behavior: "immediate", ...config });
+}
+
 function openDatabase(): AppDatabase {
   const file = path.resolve(env.DATABASE_PATH);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -37,6 +49,7 @@ function openDatabase(): AppDatabase {
   const db = drizzle(sqlite, { schema });
   migrateWithoutCascades(sqlite, db);
   sqlite.pragma("foreign_keys = ON");
+  beginImmediately(db);
   return db;
 }
 

@@ -944,3 +944,42 @@ export const emailOutbox = sqliteTable(
     check("email_outbox_kind", inList("kind", OUTBOX_KINDS)),
   ],
 );
+
+// --- Shared by every academy process (issue 41) --------------------------------
+
+// The limits' counters (rate-limiter-flexible's RateLimiterSQLite reads and writes
+// this table itself), so a limit holds across all the academy's processes.
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  // Unix milliseconds; null: never expires.
+  expire: integer("expire"),
+});
+
+// Who has a hand up and who may speak in a live session (issue 28): any
+// process's API call changes it, the process holding the room reads it.
+export const STAGE_ROLES = ["hand", "speaker"] as const;
+export const liveStage = sqliteTable(
+  "live_stage",
+  {
+    conferenceId: integer("conference_id")
+      .notNull()
+      .references(() => conferences.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: STAGE_ROLES }).notNull(),
+    name: text("name").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conferenceId, t.userId] }), check("live_stage_role", inList("role", STAGE_ROLES))],
+);
+
+// A named piece of work one process at a time may do (a recording's file being
+// written, start-up sweeps): held until released or until it expires, so a
+// process killed while holding one blocks nobody for long.
+export const leases = sqliteTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,6 +13,7 @@ import { drainUnreadBodies } from "./drain-bodies";
 import { handleShutdownSignals } from "./shutdown";
 import { takeTurns } from "./take-turns";
 import { pageCache } from "./page-cache";
+import { runPrimary } from "./cluster";
 
 // The HTTP process: Express, its middleware and the port. It imports nothing
 // from app/ or db/: the database, the configuration, the live rooms and the
@@ -51,112 +53,132 @@ if (!exportsServerRuntime(build.entry.module)) throw new Error("app/entry.server
 const runtime = build.entry.module.serverRuntime;
 const { env, logger } = runtime;
 
-// Create the admin and seed before the first request is accepted.
-await runtime.bootstrap();
-
-const bodyLimits = { jsonBytes: env.JSON_BODY_LIMIT_KB * 1024, ...runtime.bodyLimits };
-// A refused body up to this much past its limit is read and discarded, so the
-// client reads the refusal (a 6 MB image against 5 MB); a larger one is closed on.
-const REFUSED_BODY_MARGIN_BYTES = 16 * 1024 * 1024;
-
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", env.TRUST_PROXY);
-
-app.use(requestLogger(logger, env.LOG_REQUESTS));
-// A few requests per event-loop turn, so new connections are not starved
-// (take-turns.ts). After the logger, so a logged time includes the wait.
-app.use(takeTurns(env.REQUEST_STARTS_PER_TURN));
-// Before anything that may answer without reading the body (refusals below, guards in the app).
-app.use(
-  drainUnreadBodies({
-    maxBytesFor: (req) => bodyLimitFor(req.path, req.get("Content-Type") ?? "", bodyLimits).bytes + REFUSED_BODY_MARGIN_BYTES,
-    timeoutMs: 15_000,
-  }),
-);
-if (!env.TRUST_PROXY) app.use(warnOnceAboutUntrustedProxy);
-// A local stand-in for Stripe (tests) hosts its own Checkout page.
-// With MEDIA_BACKEND=livekit the room's browser code talks to the LiveKit server.
-const mediaSources = env.MEDIA_BACKEND === "livekit" && env.LIVEKIT_URL ? mediaServerSources(env.LIVEKIT_URL) : [];
-app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [], mediaSources));
-app.use(refuseCrossSiteWrites);
-app.use(refuseNonFormPageWrites);
-app.use(limitBodies(bodyLimits));
-// Server-Sent Events (the study companion's answers) must reach the browser as
-// they are written; compression would hold them back.
-app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
-
-if (viteDevServer) {
-  app.use(viteDevServer.middlewares);
+// Once per start, before any process accepts a request: the admin, the seed, the sweeps.
+if (cluster.isPrimary) await runtime.prepareOnce();
+if (cluster.isPrimary && env.WORKERS > 1) {
+  // WEB_CONCURRENCY > 1: this process forks the workers that serve (server/cluster.ts).
+  await runPrimary(runtime);
 } else {
-  // Fingerprinted by Vite, so they can be cached for ever.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  // Mount only what public/ put there, so page and API requests never pay for
-  // a file-system lookup on their way to Remix.
-  for (const entry of fs.readdirSync("build/client", { withFileTypes: true })) {
-    if (entry.name === "assets") continue;
-    const target = path.join("build/client", entry.name);
-    if (entry.isDirectory()) app.use(`/${entry.name}`, express.static(target, { maxAge: "1h", index: false }));
-    else app.get(`/${entry.name}`, (_req, res) => res.sendFile(path.resolve(target), { maxAge: "1h" }));
-  }
+  await serve();
 }
 
-// Uploaded course images and videos are public; their names are random and
-// their types were checked by content. Templates are not served here: they go
-// through the download API, which checks membership.
-for (const folder of ["images", "videos"]) {
+async function serve(): Promise<void> {
+  await runtime.startServing();
+
+  const bodyLimits = { jsonBytes: env.JSON_BODY_LIMIT_KB * 1024, ...runtime.bodyLimits };
+  // A refused body up to this much past its limit is read and discarded, so the
+  // client reads the refusal (a 6 MB image against 5 MB); a larger one is closed on.
+  const REFUSED_BODY_MARGIN_BYTES = 16 * 1024 * 1024;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(requestLogger(logger, env.LOG_REQUESTS));
+  // A few requests per event-loop turn, so new connections are not starved
+  // (take-turns.ts). After the logger, so a logged time includes the wait.
+  app.use(takeTurns(env.REQUEST_STARTS_PER_TURN));
+  // Before anything that may answer without reading the body (refusals below, guards in the app).
   app.use(
-    `/uploads/${folder}`,
-    express.static(path.resolve(env.UPLOADS_DIR, folder), { dotfiles: "ignore", index: false, maxAge: "7d", fallthrough: false }),
+    drainUnreadBodies({
+      maxBytesFor: (req) => bodyLimitFor(req.path, req.get("Content-Type") ?? "", bodyLimits).bytes + REFUSED_BODY_MARGIN_BYTES,
+      timeoutMs: 15_000,
+    }),
   );
+  if (!env.TRUST_PROXY) app.use(warnOnceAboutUntrustedProxy);
+  // A local stand-in for Stripe (tests) hosts its own Checkout page.
+  // With MEDIA_BACKEND=livekit the room's browser code talks to the LiveKit server.
+  const mediaSources = env.MEDIA_BACKEND === "livekit" && env.LIVEKIT_URL ? mediaServerSources(env.LIVEKIT_URL) : [];
+  app.use(securityHeaders(development, env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [], mediaSources));
+  app.use(refuseCrossSiteWrites);
+  app.use(refuseNonFormPageWrites);
+  app.use(limitBodies(bodyLimits));
+  // Server-Sent Events (the study companion's answers) must reach the browser as
+  // they are written; compression would hold them back.
+  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    // Fingerprinted by Vite, so they can be cached for ever.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    // Mount only what public/ put there, so page and API requests never pay for
+    // a file-system lookup on their way to Remix.
+    for (const entry of fs.readdirSync("build/client", { withFileTypes: true })) {
+      if (entry.name === "assets") continue;
+      const target = path.join("build/client", entry.name);
+      if (entry.isDirectory()) app.use(`/${entry.name}`, express.static(target, { maxAge: "1h", index: false }));
+      else app.get(`/${entry.name}`, (_req, res) => res.sendFile(path.resolve(target), { maxAge: "1h" }));
+    }
+  }
+
+  // Uploaded course images and videos are public; their names are random and
+  // their types were checked by content. Templates are not served here: they go
+  // through the download API, which checks membership.
+  for (const folder of ["images", "videos"]) {
+    app.use(
+      `/uploads/${folder}`,
+      express.static(path.resolve(env.UPLOADS_DIR, folder), { dotfiles: "ignore", index: false, maxAge: "7d", fallthrough: false }),
+    );
+  }
+
+  app.use(noStoreWhenSignedIn(runtime.sessionCookieName));
+  // Pages every visitor sees alike are rendered once per few seconds, not per request (PAGE_CACHE_SECONDS=0: never kept).
+  app.use(
+    pageCache({
+      ttlMs: env.PAGE_CACHE_SECONDS * 1000,
+      maxEntries: 500,
+      sessionCookieName: runtime.sessionCookieName,
+      markerHeader: runtime.pageCacheHeader,
+      invalidation: runtime.pageCacheInvalidation,
+    }),
+  );
+  const remixHandler = createRequestHandler({
+    build: viteDevServer ? loadBuild : build,
+    mode: env.NODE_ENV === "production" ? "production" : "development",
+    getLoadContext: (req, res) => ({
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      cspNonce: String(res.locals.cspNonce),
+      requestId: String(req.id),
+      memo: {},
+    }),
+  });
+  app.all("*", remixHandler);
+
+  // Last resort: never show a stack trace; log it once, with the request id.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = typeof error === "object" && error && "status" in error && typeof error.status === "number" ? error.status : 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (res.headersSent) return;
+    const message = status === 404 ? "Not found" : status === 413 ? "Request body is too large" : status < 500 ? "Bad request" : "Something went wrong";
+    const requestId = String(req.id);
+    if (req.path.startsWith("/api/")) res.status(status).json({ message, requestId });
+    else res.status(status).type("text/plain").send(`${message} (request ${requestId})`);
+  });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    // With several workers the primary says it once all of them listen.
+    if (cluster.isWorker) logger.debug(`Worker ${env.WORKER_INDEX} serving`);
+    else logger.info(`Academy listening on http://localhost:${port} (${env.NODE_ENV}, 1 process, database ${path.resolve(env.DATABASE_PATH)})`);
+  });
+  // An idle keep-alive connection stays open 65 s instead of Node's 5 s: a client
+  // that reuses one just as the server closes it gets ECONNRESET (seen once in
+  // the browser tests), and proxies in front (nginx, load balancers) keep theirs
+  // 60 s. Shutdown closes idle connections itself (server/shutdown.ts).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  // limitBodies decides whether a client that asked first (Expect: 100-continue) may send its body.
+  server.on("checkContinue", app);
+  // Live rooms' WebSocket signalling shares the app's port (/ws/conferences/{id}).
+  const liveRooms = runtime.attachLiveRooms(server);
+  handleShutdownSignals(server, {
+    graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    logger,
+    closeLiveRooms: liveRooms.closeAll,
+    checkpointDatabase: runtime.checkpointDatabase,
+  });
+  // A worker whose primary is gone (killed) can no longer be reached: it drains and stops.
+  if (cluster.isWorker) process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
 }
-
-app.use(noStoreWhenSignedIn(runtime.sessionCookieName));
-// Pages every visitor sees alike are rendered once per few seconds, not per request (PAGE_CACHE_SECONDS=0: never kept).
-app.use(
-  pageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxEntries: 500, sessionCookieName: runtime.sessionCookieName, markerHeader: runtime.pageCacheHeader }),
-);
-const remixHandler = createRequestHandler({
-  build: viteDevServer ? loadBuild : build,
-  mode: env.NODE_ENV === "production" ? "production" : "development",
-  getLoadContext: (req, res) => ({
-    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    cspNonce: String(res.locals.cspNonce),
-    requestId: String(req.id),
-    memo: {},
-  }),
-});
-app.all("*", remixHandler);
-
-// Last resort: never show a stack trace; log it once, with the request id.
-app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-  const status = typeof error === "object" && error && "status" in error && typeof error.status === "number" ? error.status : 500;
-  if (status >= 500) req.log.error({ err: error }, "request failed");
-  if (res.headersSent) return;
-  const message = status === 404 ? "Not found" : status === 413 ? "Request body is too large" : status < 500 ? "Bad request" : "Something went wrong";
-  const requestId = String(req.id);
-  if (req.path.startsWith("/api/")) res.status(status).json({ message, requestId });
-  else res.status(status).type("text/plain").send(`${message} (request ${requestId})`);
-});
-
-const server = app.listen(env.PORT, env.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info(`Academy listening on http://localhost:${port} (${env.NODE_ENV}, database ${path.resolve(env.DATABASE_PATH)})`);
-});
-// An idle keep-alive connection stays open 65 s instead of Node's 5 s: a client
-// that reuses one just as the server closes it gets ECONNRESET (seen once in
-// the browser tests), and proxies in front (nginx, load balancers) keep theirs
-// 60 s. Shutdown closes idle connections itself (server/shutdown.ts).
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-// limitBodies decides whether a client that asked first (Expect: 100-continue) may send its body.
-server.on("checkContinue", app);
-// Live rooms' WebSocket signalling shares the app's port (/ws/conferences/{id}).
-const liveRooms = runtime.attachLiveRooms(server);
-handleShutdownSignals(server, {
-  graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
-  logger,
-  closeLiveRooms: liveRooms.closeAll,
-  checkpointDatabase: runtime.checkpointDatabase,
-});

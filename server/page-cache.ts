@@ -12,7 +12,9 @@ import type { NextFunction, Request, Response } from "express";
  * - Only answers that are 200 HTML or JSON, set no cookie and were asked for
  *   without a session; everything else passes through untouched.
  * - Any write to the server (a request that is not GET or HEAD) empties the
- *   cache, so an admin's edit or a new forum post shows on the next visit;
+ *   cache — in every academy process, through `invalidation` (the bus) — so an
+ *   admin's edit or a new forum post shows on the next visit, whichever
+ *   process serves it;
  *   the TTL bounds what time alone changes ("5 minutes ago").
  * - The route's marker header is removed from every answer, kept or not; with
  *   a TTL of 0 nothing is kept.
@@ -25,6 +27,8 @@ export interface PageCacheOptions {
   sessionCookieName: string;
   /** The header a route sets to offer its answer for keeping (lower case). */
   markerHeader: string;
+  /** Tells the other academy processes that a write happened, and hears theirs. */
+  invalidation: { publish(payload: null): void; subscribe(listener: () => void): () => void };
 }
 
 interface Entry {
@@ -39,14 +43,16 @@ interface Entry {
 const PER_RESPONSE = ["content-security-policy", "content-length", "transfer-encoding", "set-cookie", "date", "connection", "keep-alive"];
 const MAX_BODY_BYTES = 512 * 1024;
 
-export function pageCache({ ttlMs, maxEntries, sessionCookieName, markerHeader }: PageCacheOptions) {
+export function pageCache({ ttlMs, maxEntries, sessionCookieName, markerHeader, invalidation }: PageCacheOptions) {
   const perResponse = new Set([...PER_RESPONSE, markerHeader]);
   const entries = new Map<string, Entry>();
+  invalidation.subscribe(() => entries.clear());
   const sessionMarker = `${sessionCookieName}=`;
 
   return function servePageCache(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      entries.clear();
+      // Cleared here and in every other process (publish reaches this one too).
+      if (ttlMs > 0) invalidation.publish(null);
       return next();
     }
     const cookies = req.get("Cookie") ?? "";

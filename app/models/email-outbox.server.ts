@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { emailOutbox, notifications, users } from "#db/schema";
 import { EMAIL_CATEGORY, unsubscribeToken, type UnsubscribeScope } from "~/models/notifications.server";
@@ -13,11 +13,12 @@ import { isEmailConfigured, sendEmail } from "~/utils/mailer.server";
 // EMAIL_MAX_ATTEMPTS, then marks it failed for the admins to see and retry. A
 // row marked sent is never sent again; a process killed mid-send leaves the
 // row "sending", and it is tried again when its lease runs out (at-least-once
-// for that one instant, never a lost email).
+// for that one instant, never a lost email). Every academy process runs this
+// worker; a process that starts never takes over another's claim before its
+// lease runs out (it may still be sending).
 
 export const ACADEMY_NAME = "Mystic Academy";
 const BATCH = 20;
-const LEASE_MS = 2 * 60 * 1000;
 
 export function publicBaseUrl(): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -106,21 +107,19 @@ export function queueEmail(input: { kind: "digest" | "test"; userId: number | nu
   );
 }
 
-/** Due rows (queued, or sending with a lapsed lease) claimed for this run: status sending, one more attempt, a new lease. */
+/**
+ * Due rows (queued, or sending with a lapsed lease) claimed for this run:
+ * status sending, one more attempt, a new lease. One UPDATE that checks the
+ * rows are still due, so when several academy processes claim at once (issue
+ * 41) each row goes to exactly one of them.
+ */
 function claimDue(now: Date) {
-  const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(inArray(emailOutbox.status, ["queued", "sending"]), lte(emailOutbox.nextAttemptAt, now)))
-    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
-    .limit(BATCH)
-    .all()
-    .map((row) => row.id);
-  if (due.length === 0) return [];
+  const isDue = and(inArray(emailOutbox.status, ["queued", "sending"]), lte(emailOutbox.nextAttemptAt, now));
+  const due = db.select({ id: emailOutbox.id }).from(emailOutbox).where(isDue).orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id)).limit(BATCH);
   return db
     .update(emailOutbox)
-    .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-    .where(and(inArray(emailOutbox.id, due), or(eq(emailOutbox.status, "queued"), eq(emailOutbox.status, "sending"))))
+    .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + env.EMAIL_LEASE_SECONDS * 1000) })
+    .where(and(inArray(emailOutbox.id, due), isDue))
     .returning()
     .all();
 }
@@ -128,14 +127,6 @@ function claimDue(now: Date) {
 /** The wait before the next try: EMAIL_RETRY_SECONDS, then twice as long each time, at most an hour. */
 export function retryDelayMs(attempts: number, baseSeconds = env.EMAIL_RETRY_SECONDS): number {
   return Math.min(baseSeconds * 2 ** Math.max(attempts - 1, 0), 3600) * 1000;
-}
-
-/**
- * At start-up: rows the previous process was sending when it stopped are due
- * again at once (one process sends, so a "sending" row left over is nobody's).
- */
-export function releaseInterruptedSends(now = new Date()): number {
-  return db.update(emailOutbox).set({ status: "queued", nextAttemptAt: now }).where(eq(emailOutbox.status, "sending")).run().changes;
 }
 
 let running: Promise<number> | null = null;

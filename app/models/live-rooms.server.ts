@@ -1,4 +1,5 @@
 import type { RoomMember, RoomMembers } from "~/realtime/room-members.server";
+import { channel } from "~/utils/bus.server";
 
 /** A live room, whichever server carries its media (the embedded SFU or Janus). */
 type LiveRoom = RoomMembers<RoomMember>;
@@ -10,6 +11,20 @@ type LiveRoom = RoomMembers<RoomMember>;
 // Only a type is imported, so reading a headcount never loads the SFU (werift).
 
 const rooms = new Map<number, LiveRoom>();
+
+// A room lives in one academy process (issue 41: its owner, signalling.server.ts);
+// the others know its headcount from what the owner reports on the bus.
+const roomSizes = channel<{ conferenceId: number; size: number }>("live-room-size");
+const sizesElsewhere = new Map<number, number>();
+roomSizes.subscribe(({ conferenceId, size }) => {
+  if (size > 0) sizesElsewhere.set(conferenceId, size);
+  else sizesElsewhere.delete(conferenceId);
+});
+
+/** Called by a room whenever its headcount changed, so every process can tell it. */
+export function reportRoomSize(conferenceId: number, size: number): void {
+  roomSizes.publish({ conferenceId, size });
+}
 
 /** The session's room, opened with `open` when nobody is in it yet. */
 export function liveRoomFor(conferenceId: number, open: () => LiveRoom): LiveRoom {
@@ -34,12 +49,12 @@ export function openLiveRooms(): LiveRoom[] {
   return [...rooms.values()];
 }
 
-/** Who is connected to the session's room now. */
+/** Who is connected to the session's room now, whichever process holds it. */
 export function roomHeadcount(conferenceId: number): number {
-  return rooms.get(conferenceId)?.size ?? 0;
+  return rooms.get(conferenceId)?.size ?? sizesElsewhere.get(conferenceId) ?? 0;
 }
 
-/** True when the member holds a place in the room already (another tab, a reconnect). */
+/** True when the member holds a place in the room already (another tab, a reconnect); asked by the process holding it. */
 export function isInLiveRoom(conferenceId: number, userId: number): boolean {
   return rooms.get(conferenceId)?.hasUser(userId) ?? false;
 }

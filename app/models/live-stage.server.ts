@@ -1,4 +1,6 @@
-import type { User } from "#db/schema";
+import { and, asc, count, eq } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { liveStage, type User } from "#db/schema";
 import { getConference, mayAttend, type ConferenceRow } from "~/models/conference.server";
 import { onLiveEvent, publishLiveEvent } from "~/models/live-events.server";
 import { PREMIUM_REQUIRED } from "~/models/membership.server";
@@ -10,8 +12,7 @@ import { env } from "~/utils/env.server";
 // raise or lower a hand; the host (an admin) invites one to speak and ends it.
 // Only a speaker's camera and microphone are forwarded by the room
 // (app/realtime/live-room.server.ts asks isSpeaker). The state lives for the
-// session only, in this process (like the rooms themselves), and is gone when
-// the session ends.
+// session only and is gone when the session ends.
 
 type Viewer = Pick<User, "id" | "role" | "username" | "firstName" | "name">;
 
@@ -35,26 +36,11 @@ export const STAGE_REFUSALS = {
   full: (max: number) => `At most ${max} people can speak at once, the host included. End someone's turn first.`,
 } as const;
 
-interface ConferenceStage {
-  /** In the order the hands went up. */
-  hands: Map<number, { name: string; raisedAt: number }>;
-  speakers: Map<number, { name: string }>;
-}
-
-const stages = new Map<number, ConferenceStage>();
-
-function stageFor(conferenceId: number): ConferenceStage {
-  let stage = stages.get(conferenceId);
-  if (!stage) {
-    stage = { hands: new Map(), speakers: new Map() };
-    stages.set(conferenceId, stage);
-  }
-  return stage;
-}
-
+// Rows in live_stage, so the API call that raises a hand (any academy process)
+// and the room that forwards the speaker's media (one process) see one stage.
 // A session that ends takes its hands and speakers with it.
 onLiveEvent((event) => {
-  if (event.type === "ended") stages.delete(event.conferenceId);
+  if (event.type === "ended") db.delete(liveStage).where(eq(liveStage.conferenceId, event.conferenceId)).run();
 });
 
 /**
@@ -73,33 +59,51 @@ export function stageConference(viewer: Viewer, conferenceId: number, purpose: "
 
 /** Hands in the order they went up, and the invited speakers (the host is not listed: always on stage). */
 export function stageOf(conferenceId: number): Stage {
-  const stage = stages.get(conferenceId);
-  if (!stage) return { hands: [], speakers: [] };
+  const rows = db.select().from(liveStage).where(eq(liveStage.conferenceId, conferenceId)).orderBy(asc(liveStage.at), asc(liveStage.userId)).all();
   return {
-    hands: [...stage.hands].map(([userId, hand]) => ({ userId, name: hand.name, raisedAt: new Date(hand.raisedAt).toISOString() })),
-    speakers: [...stage.speakers].map(([userId, speaker]) => ({ userId, name: speaker.name })),
+    hands: rows.filter((row) => row.role === "hand").map((row) => ({ userId: row.userId, name: row.name, raisedAt: row.at.toISOString() })),
+    speakers: rows.filter((row) => row.role === "speaker").map((row) => ({ userId: row.userId, name: row.name })),
   };
 }
 
 export function isSpeaker(conferenceId: number, userId: number): boolean {
-  return stages.get(conferenceId)?.speakers.has(userId) ?? false;
+  const row = db
+    .select({ role: liveStage.role })
+    .from(liveStage)
+    .where(and(eq(liveStage.conferenceId, conferenceId), eq(liveStage.userId, userId)))
+    .get();
+  return row?.role === "speaker";
 }
 
 function announce(conferenceId: number): void {
   publishLiveEvent({ type: "stage", conferenceId, stage: stageOf(conferenceId) });
 }
 
+function stageRole(conferenceId: number, userId: number) {
+  return db
+    .select({ role: liveStage.role })
+    .from(liveStage)
+    .where(and(eq(liveStage.conferenceId, conferenceId), eq(liveStage.userId, userId)))
+    .get()?.role;
+}
+
 /** A member raises or lowers their hand; a speaker's hand stays down. */
 export function setHand(viewer: Viewer, conferenceId: number, raised: boolean): { raised: boolean } {
   stageConference(viewer, conferenceId, "hand");
   if (viewer.role === "admin") throw new StageError(400, STAGE_REFUSALS.hostOnStage);
-  const stage = stageFor(conferenceId);
-  const up = raised && !stage.speakers.has(viewer.id);
-  const changed = up !== stage.hands.has(viewer.id);
-  if (up && changed) stage.hands.set(viewer.id, { name: liveDisplayName(viewer), raisedAt: Date.now() });
-  if (!up) stage.hands.delete(viewer.id);
+  const mine = and(eq(liveStage.conferenceId, conferenceId), eq(liveStage.userId, viewer.id));
+  const changed = db.transaction(() => {
+    const role = stageRole(conferenceId, viewer.id);
+    if (role === "speaker") return false;
+    if (raised && role !== "hand") {
+      db.insert(liveStage).values({ conferenceId, userId: viewer.id, role: "hand", name: liveDisplayName(viewer), at: new Date() }).run();
+      return true;
+    }
+    if (!raised && role === "hand") return db.delete(liveStage).where(mine).run().changes > 0;
+    return false;
+  });
   if (changed) announce(conferenceId);
-  return { raised: up };
+  return { raised: raised && stageRole(conferenceId, viewer.id) === "hand" };
 }
 
 /** The host invites a member to speak (their hand goes down) or ends their turn. */
@@ -108,15 +112,23 @@ export function setSpeaker(viewer: Viewer, conferenceId: number, userId: number,
   const member = getUserById(userId);
   if (!member || !mayAttend(member, conference)) throw new StageError(404, STAGE_REFUSALS.memberNotFound);
   if (member.role === "admin") throw new StageError(400, STAGE_REFUSALS.hostOnStage);
-  const stage = stageFor(conferenceId);
-  if (allow && !stage.speakers.has(userId)) {
-    // The host holds one of the LIVE_MAX_SPEAKERS places.
-    if (stage.speakers.size + 1 >= env.LIVE_MAX_SPEAKERS) throw new StageError(409, STAGE_REFUSALS.full(env.LIVE_MAX_SPEAKERS));
-    stage.hands.delete(userId);
-    stage.speakers.set(userId, { name: liveDisplayName(member) });
-    announce(conferenceId);
-  } else if (!allow && stage.speakers.delete(userId)) {
-    announce(conferenceId);
-  }
+  const theirs = and(eq(liveStage.conferenceId, conferenceId), eq(liveStage.userId, userId));
+  // One transaction: two hosts' invitations at once cannot both take the last place.
+  const changed = db.transaction(() => {
+    const role = stageRole(conferenceId, userId);
+    if (allow && role !== "speaker") {
+      const speakers = db.select({ n: count() }).from(liveStage).where(and(eq(liveStage.conferenceId, conferenceId), eq(liveStage.role, "speaker"))).get()?.n ?? 0;
+      // The host holds one of the LIVE_MAX_SPEAKERS places.
+      if (speakers + 1 >= env.LIVE_MAX_SPEAKERS) throw new StageError(409, STAGE_REFUSALS.full(env.LIVE_MAX_SPEAKERS));
+      db.insert(liveStage)
+        .values({ conferenceId, userId, role: "speaker", name: liveDisplayName(member), at: new Date() })
+        .onConflictDoUpdate({ target: [liveStage.conferenceId, liveStage.userId], set: { role: "speaker", name: liveDisplayName(member), at: new Date() } })
+        .run();
+      return true;
+    }
+    if (!allow && role === "speaker") return db.delete(liveStage).where(theirs).run().changes > 0;
+    return false;
+  });
+  if (changed) announce(conferenceId);
   return stageOf(conferenceId);
 }

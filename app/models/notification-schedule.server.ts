@@ -2,7 +2,7 @@ import { Cron } from "croner";
 import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { conferences, notificationPreferences, notifications, users } from "#db/schema";
-import { ACADEMY_NAME, composeEmail, processOutbox, queueEmail, releaseInterruptedSends } from "~/models/email-outbox.server";
+import { ACADEMY_NAME, composeEmail, processOutbox, queueEmail } from "~/models/email-outbox.server";
 import { sendDueLessonReleases } from "~/models/lesson-release.server";
 import { EMAIL_CATEGORY, notify, onEmailsQueued, Recipients, type NotificationType } from "~/models/notifications.server";
 import type { EmailPreferenceKey } from "~/schemas/notifications";
@@ -146,8 +146,6 @@ let schedule: Cron | null = null;
 
 /** Starts the scheduler (once per process); instant emails are sent as soon as they are queued, not at the next tick. */
 export function startNotificationSchedule() {
-  const interrupted = releaseInterruptedSends();
-  if (interrupted > 0) logger.info(`Emails: ${interrupted} left sending by the previous run are queued again`);
   onEmailsQueued(() =>
     setImmediate(() => {
       processOutbox().catch((error: unknown) => logger.error({ err: error }, "Sending emails failed"));

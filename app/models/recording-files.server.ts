@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.server";
 import { recordings } from "#db/schema";
+import { withLease } from "~/models/leases.server";
 import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE, RECORDING_FILE_PATTERN } from "~/schemas/conference";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -150,13 +151,18 @@ export function recordingsDiskUsage(): number {
 }
 
 // One chain of work per file: chunks are appended one after the other, and
-// finalising waits for the chunk being written.
+// finalising waits for the chunk being written. The chain orders this
+// process's work; a lease row (leases.server.ts) keeps the other academy
+// processes out meanwhile (issue 41: a recording's chunks may reach any
+// worker). A holder killed mid-write blocks the file for `leaseMs` at most.
 const locks = new Map<string, Promise<void>>();
 const finalising = new Map<number, Promise<RecordingRow | undefined>>();
+const CHUNK_LEASE_MS = 30_000;
+const FINALISE_LEASE_MS = 15 * 60_000;
 
-function withFileLock<T>(fileName: string, work: () => Promise<T>): Promise<T> {
+function withFileLock<T>(fileName: string, leaseMs: number, work: () => Promise<T>): Promise<T> {
   const previous = locks.get(fileName) ?? Promise.resolve();
-  const run = previous.then(work);
+  const run = previous.then(() => withLease(`recording-file:${fileName}`, { ms: leaseMs, waitMs: FINALISE_LEASE_MS }, work));
   const settled = run.then(
     () => undefined,
     () => undefined,
@@ -190,7 +196,7 @@ export interface ChunkReceipt {
  * runs once the file is ours and throws if the recording stopped meanwhile.
  */
 export function appendRecordingChunk(fileName: string, seq: number, bytes: Buffer, stillOpen: () => void): Promise<ChunkReceipt> {
-  return withFileLock(fileName, async () => {
+  return withFileLock(fileName, CHUNK_LEASE_MS, async () => {
     stillOpen();
     const file = recordingPath(fileName);
     let state = readState(fileName);
@@ -273,7 +279,10 @@ async function finalise(recordingId: number): Promise<RecordingRow | undefined> 
   if (!row || row.status !== "recording") return row;
   const fileName = row.recordingUrl;
   if (!fileName || !RECORDING_FILE_PATTERN.test(fileName)) return updateRecording(row.id, { status: "failed", sizeBytes: 0 });
-  return withFileLock(fileName, async () => {
+  return withFileLock(fileName, FINALISE_LEASE_MS, async () => {
+    // Another process may have finalised it while this one waited for the file.
+    const current = db.select().from(recordings).where(eq(recordings.id, recordingId)).get();
+    if (!current || current.status !== "recording") return current;
     const file = recordingPath(fileName);
     const uploaded = recordingFileSize(fileName);
     const temp = path.join(path.dirname(file), `${TEMP_PREFIX}finalising-${fileName}`);

@@ -67,6 +67,25 @@ export async function startMediaBackend(): Promise<void> {
   janus = { client, process: own };
 }
 
+/**
+ * Several academy processes (issue 41) share one Janus: the primary starts the
+ * academy's own (MEDIA_BACKEND=janus without JANUS_URL) before the workers,
+ * which reach it as an external one. Returns its address, or null when none was started.
+ */
+export async function startSharedJanus(): Promise<{ url: string; apiSecret: string } | null> {
+  if (env.MEDIA_BACKEND !== "janus" || env.JANUS_URL || !janusInstalled()) return null;
+  const own = await startJanus({ portRange: [env.RTC_MIN_PORT, env.RTC_MAX_PORT], publicIp: env.ICE_PUBLIC_IP }, (line) => logger.debug({ janus: line }, "janus"));
+  sharedJanus = own;
+  logger.info(`Started Janus (${own.config.url}) for the live rooms of every academy process`);
+  return { url: own.config.url, apiSecret: own.config.apiSecret };
+}
+let sharedJanus: SupervisedJanus | null = null;
+
+export async function stopSharedJanus(): Promise<void> {
+  await sharedJanus?.stop();
+  sharedJanus = null;
+}
+
 export async function stopMediaBackend(): Promise<void> {
   const running = janus;
   janus = null;

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { WebSocket } from "ws";
+import { reportRoomSize } from "~/models/live-rooms.server";
 import { isSpeaker, stageOf } from "~/models/live-stage.server";
 import { ClientMessageSchema, CLOSE_CODES, CLOSE_REASONS, MEDIA_SLOTS, type ClientMessage, type Participant, type ServerMessage } from "~/schemas/live-room";
 import { STAGE_TEXTS, type Stage } from "~/schemas/live-stage";
@@ -162,6 +163,7 @@ export abstract class RoomMembers<M extends RoomMember> {
 
   private sendParticipants(): void {
     this.participantsBroadcastAt = performance.now();
+    reportRoomSize(this.conferenceId, this.members.size);
     if (this.members.size > 0) this.broadcast({ type: "participants", participants: this.participants() });
   }
 

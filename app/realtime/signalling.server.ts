@@ -1,4 +1,7 @@
-import type { IncomingMessage, Server } from "node:http";
+import fs from "node:fs";
+import http, { type IncomingMessage, type Server } from "node:http";
+import net from "node:net";
+import path from "node:path";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { User } from "#db/schema";
@@ -25,12 +28,72 @@ import type { PeerOptions } from "./media-peer.server";
 // (sign-out everywhere, a password change, account deletion, Premium ending);
 // one that fails is closed with 4401 or 4403 and a reason the browser shows.
 
+//
+// With several academy processes (issue 41) each live room lives in one of
+// them, its owner: a room's members, its participant list and (on the
+// embedded SFU) its media must be in one process. A socket that reaches
+// another process is relayed, bytes as they come, to the owner's private Unix
+// socket, where it is admitted like any other; chat, questions and the stage
+// reach the owner on the bus (live-events.server.ts).
+
 const HEARTBEAT_MS = 10_000;
+
+/** The process that holds a session's room: stable for the run, whichever process a member reached. */
+export function roomOwner(conferenceId: number, workers = env.WORKERS): number {
+  return conferenceId % workers;
+}
+
+/** Where process `index` takes the rooms' sockets relayed from the others. */
+function roomSocketPath(index: number): string {
+  return path.join(env.DATA_DIR, "run", `live-rooms-${index}.sock`);
+}
+
+/** Each process uses its own share of the RTP ports, so two processes' rooms never ask for the same one. */
+export function portShare([min, max]: [number, number], workers: number, index: number): [number, number] {
+  const share = Math.floor((max - min + 1) / workers);
+  if (workers === 1 || share < 1) return [min, max];
+  return [min + index * share, index === workers - 1 ? max : min + (index + 1) * share - 1];
+}
 
 function peerOptions(): PeerOptions {
   const iceServers: PeerOptions["iceServers"] = [];
   if (env.TURN_URL) iceServers.push({ urls: env.TURN_URL, username: env.TURN_USERNAME, credential: env.TURN_CREDENTIAL });
-  return { iceServers, portRange: [env.RTC_MIN_PORT, env.RTC_MAX_PORT], publicIp: env.ICE_PUBLIC_IP };
+  return { iceServers, portRange: portShare([env.RTC_MIN_PORT, env.RTC_MAX_PORT], env.WORKERS, env.WORKER_INDEX), publicIp: env.ICE_PUBLIC_IP };
+}
+
+/** Hands an upgrade request to the owner's private socket and joins the two connections. */
+function relayToOwner(req: IncomingMessage, socket: Duplex, head: Buffer, owner: number): void {
+  const upstream = net.connect(roomSocketPath(owner));
+  let connected = false;
+  upstream.once("connect", () => {
+    connected = true;
+    let request = `${req.method ?? "GET"} ${req.url ?? "/"} HTTP/${req.httpVersion}\r\n`;
+    for (let i = 0; i < req.rawHeaders.length; i += 2) request += `${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}\r\n`;
+    upstream.write(`${request}\r\n`);
+    if (head.length > 0) upstream.write(head);
+    socket.pipe(upstream).pipe(socket);
+  });
+  upstream.on("error", (error) => {
+    if (connected) return socket.destroy();
+    logger.warn({ err: error, owner }, "live room: its process cannot be reached");
+    refuse(socket, 503, "The live room is restarting. Try again in a moment.");
+  });
+  socket.on("error", () => upstream.destroy());
+  socket.on("close", () => upstream.destroy());
+}
+
+/** The private Unix socket other processes relay this process's rooms to; returns what closes it. */
+function listenForRelayedRooms(onUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): () => void {
+  const file = roomSocketPath(env.WORKER_INDEX);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Left by this worker's previous life (a crash): nobody listens on it any more.
+  fs.rmSync(file, { force: true });
+  const relayed = http.createServer((_req, res) => res.writeHead(404).end());
+  relayed.on("upgrade", onUpgrade);
+  relayed.on("error", (error) => logger.error({ err: error, file }, "live rooms: the private socket for the other processes failed; members who reach them cannot join"));
+  // exclusive: a worker's own socket, not one shared through the cluster's primary.
+  relayed.listen({ path: file, exclusive: true });
+  return () => relayed.close();
 }
 
 function refuse(socket: Duplex, status: number, message: string): void {
@@ -116,12 +179,14 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
     for (const room of openLiveRooms()) room.close(1012, "The media server is restarting");
   });
 
-  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    const match = WS_PATH_PATTERN.exec(path);
+  const admit = (req: IncomingMessage, socket: Duplex, head: Buffer, relayed: boolean) => {
+    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+    const match = WS_PATH_PATTERN.exec(pathname);
     if (!match?.[1] || mediaBackend() === "livekit") return refuse(socket, 404, "Not found");
-    if (!isOwnOrigin(req)) return refuse(socket, 403, "WebSocket connections are only accepted from the academy's own pages.");
     const conferenceId = Number(match[1]);
+    const owner = roomOwner(conferenceId);
+    if (!relayed && owner !== env.WORKER_INDEX) return relayToOwner(req, socket, head, owner);
+    if (!isOwnOrigin(req)) return refuse(socket, 403, "WebSocket connections are only accepted from the academy's own pages.");
     const cookie = req.headers.cookie;
     void userFromCookie(cookie)
       .then((user) => {
@@ -157,7 +222,9 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
         logger.error({ err: error }, "live room upgrade failed");
         refuse(socket, 400, "Could not open the live room.");
       });
-  });
+  };
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => admit(req, socket, head, false));
+  const stopRelaying = env.WORKERS > 1 ? listenForRelayedRooms((req, socket, head) => admit(req, socket, head, true)) : () => {};
 
   const stopListening = onLiveEvent((event) => {
     const room = findLiveRoom(event.conferenceId);
@@ -175,6 +242,7 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
 
   return {
     closeAll() {
+      stopRelaying();
       stopListening();
       stopWatchingAccess();
       stopWatchingJanus();

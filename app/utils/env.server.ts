@@ -1,5 +1,7 @@
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { MEDIA_BACKENDS, MEDIA_SLOTS } from "~/schemas/live-room";
@@ -31,6 +33,8 @@ const EnvObject = z.object({
   TRUST_PROXY: flag(false),
   LOG_REQUESTS: flag(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Academy processes serving requests (issue 41): unset = the cores this process may use, at most 8.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // How long a stopping server lets requests in flight (uploads included) finish.
   SHUTDOWN_GRACE_SECONDS: positiveInt(30),
   LOGIN_MAX_FAILURES: positiveInt(10),
@@ -135,6 +139,8 @@ const EnvObject = z.object({
   EMAIL_MAX_ATTEMPTS: positiveInt(6),
   // The first retry's delay; each later one doubles it (at most an hour).
   EMAIL_RETRY_SECONDS: positiveInt(60),
+  // How long a process's claim on an email it is sending lasts: one killed mid-send leaves it to another after this.
+  EMAIL_LEASE_SECONDS: positiveInt(120),
 });
 
 /** Every variable the academy reads (.env.example documents each; a unit test checks). */
@@ -155,7 +161,19 @@ const EnvSchema = EnvObject.superRefine((config, ctx) => {
   }
 });
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  SESSION_SECRET: string;
+  DATA_DIR: string;
+  /** How many academy processes serve (WEB_CONCURRENCY, resolved). */
+  WORKERS: number;
+  /** This process's place among them (0 when it serves alone), stable across a worker's restarts. */
+  WORKER_INDEX: number;
+};
+
+/** WEB_CONCURRENCY, or the cores this process may use, at most 8. */
+export function workerCount(configured: number | undefined, cores = os.availableParallelism()): number {
+  return configured ?? Math.max(1, Math.min(cores, 8));
+}
 
 export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
   // An empty variable means "not set", as shells and .env files usually intend.
@@ -188,6 +206,10 @@ function loadEnv(): Env {
     ...parsed,
     DATA_DIR: dataDir,
     SESSION_SECRET: parsed.SESSION_SECRET ?? persistentSecret(dataDir),
+    // Development (Vite's dev server) always runs one process.
+    WORKERS: parsed.NODE_ENV === "development" ? 1 : workerCount(parsed.WEB_CONCURRENCY),
+    // Set by the primary when it forks a worker (server/cluster.ts); not a setting.
+    WORKER_INDEX: cluster.isWorker ? Number(process.env.ACADEMY_WORKER_INDEX ?? 0) : 0,
   };
 }
 
