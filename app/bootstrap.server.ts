@@ -12,6 +12,7 @@ import { startNotificationSchedule } from "~/models/notification-schedule.server
 import { removeStaleIncomingFiles } from "~/utils/uploads.server";
 import { startMediaBackend } from "~/realtime/media-backend.server";
 import { pruneExpiredLeases } from "~/models/leases.server";
+import { pruneExpiredLimits } from "#db/limiter-store.server";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -55,6 +56,7 @@ export async function startServing() {
       pruneUsedCaptchas();
       pruneUnusedTemplateFiles();
       pruneExpiredLeases();
+      pruneExpiredLimits();
       const expired = pruneExpiredRecordings(env.RECORDING_RETENTION_DAYS);
       if (expired > 0) logger.info(`Deleted ${expired} recording(s) older than ${env.RECORDING_RETENTION_DAYS} days (RECORDING_RETENTION_DAYS)`);
     };

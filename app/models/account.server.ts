@@ -20,7 +20,7 @@ import type { ChangePasswordInput, ProfileInput } from "~/schemas/account";
 import { logEvent } from "~/utils/logger.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { publishMemberAccessChange } from "~/models/live-events.server";
-import { beginLoginAttempt, TooManyRequestsError, type LoginAttempt } from "~/utils/rate-limit.server";
+import { beginLoginAttempt, TooManyRequestsError, type LoginAttempt } from "~/models/rate-limit.server";
 import { revokePasswordResets } from "~/models/password-reset.server";
 import { endSession, endSessionsOf } from "~/models/session.server";
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { sharedLimiter } from "#db/limiter-store.server";
 import { z } from "zod";
 import { db } from "#db/client.server";
 import { chatMessages, companionUsage, type User } from "#db/schema";
@@ -24,7 +25,7 @@ import {
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { renderMarkdown } from "~/utils/markdown.server";
-import { TooManyRequestsError } from "~/utils/rate-limit.server";
+import { TooManyRequestsError } from "~/models/rate-limit.server";
 
 // The study companion: one turn of a conversation, from quota to stored answer.
 // Retrieval (companion-library) decides what the asker may read; the answer is
@@ -42,7 +43,7 @@ const KEPT_MESSAGES = 40; // 20 turns
 
 // --- quotas --------------------------------------------------------------------
 
-const perMinute = new RateLimiterMemory({ points: env.COMPANION_MESSAGES_PER_MINUTE, duration: 60 });
+const perMinute = sharedLimiter({ keyPrefix: "companion-messages", points: env.COMPANION_MESSAGES_PER_MINUTE, duration: 60 });
 const streaming = new Set<number>();
 
 function startOfUtcDay(now = new Date()): Date {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt } from "drizzle-orm";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { sharedLimiter } from "#db/limiter-store.server";
 import { db } from "#db/client.server";
 import { conferenceMessages, type User } from "#db/schema";
 import { CONFERENCE_MESSAGES, getConference, mayAttend, type ConferenceRow } from "~/models/conference.server";
@@ -58,7 +59,7 @@ export function chatConference(viewer: Viewer, conferenceId: number, purpose: "r
 }
 
 // One process, so memory is the right store (see utils/rate-limit.server.ts).
-const messagesPerMinute = new RateLimiterMemory({ points: env.LIVE_CHAT_PER_MINUTE, duration: 60, keyPrefix: "live-chat" });
+const messagesPerMinute = sharedLimiter({ keyPrefix: "live-chat", points: env.LIVE_CHAT_PER_MINUTE, duration: 60 });
 
 async function spendMessage(viewer: Viewer, conferenceId: number): Promise<void> {
   try {

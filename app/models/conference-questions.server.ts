@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { sharedLimiter } from "#db/limiter-store.server";
 import { db } from "#db/client.server";
 import { conferenceQuestions, conferenceQuestionVotes, type User } from "#db/schema";
 import { CONFERENCE_MESSAGES, getConference, mayAttend, type ConferenceRow } from "~/models/conference.server";
@@ -39,7 +40,7 @@ export const QUESTION_REFUSALS = {
 
 /** Questions a member may ask a session per minute: enough for a real Q&A, too few to flood the list. */
 const QUESTIONS_PER_MINUTE = 5;
-const asked = new RateLimiterMemory({ points: QUESTIONS_PER_MINUTE, duration: 60, keyPrefix: "live-questions" });
+const asked = sharedLimiter({ keyPrefix: "live-questions", points: QUESTIONS_PER_MINUTE, duration: 60 });
 
 /**
  * The conference whose questions the viewer may use: it exists (404) and they

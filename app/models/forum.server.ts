@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull, ne, or, sql, getTableColumns } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { sharedLimiter } from "#db/limiter-store.server";
 import { db } from "#db/client.server";
 import { notifyForumReply, notifyMentions, notifyModeration } from "~/models/notification-events.server";
 import { isoTime } from "#db/iso-time";
@@ -73,7 +74,7 @@ export const canPost = (user: Viewer | null, category: Pick<ForumCategory, "perm
 // ---------------------------------------------------------------- posting rate
 
 // One process, so memory is the right store (see utils/rate-limit.server.ts).
-const postsPerUser = new RateLimiterMemory({ points: 10, duration: 60, keyPrefix: "forum-posts" });
+const postsPerUser = sharedLimiter({ keyPrefix: "forum-posts", points: 10, duration: 60 });
 
 async function consumePost(userId: number): Promise<Refusal | null> {
   try {

@@ -6,7 +6,7 @@ import { CommonPasswordError, getUserById, getUserByUsername, isCommonPassword }
 import { logEvent, logger } from "~/utils/logger.server";
 import { isEmailConfigured, sendEmail } from "~/utils/mailer.server";
 import { hashPassword } from "~/utils/password.server";
-import { consumePasswordResetRequest, spendPasswordResetMail } from "~/utils/rate-limit.server";
+import { consumePasswordResetRequest, spendPasswordResetMail } from "~/models/rate-limit.server";
 import { endSessionsOf } from "~/models/session.server";
 
 // Single-use password-reset links, emailed to the member or made by an admin

@@ -14,7 +14,7 @@ import {
   type User,
 } from "~/models/user.server";
 import { logEvent } from "~/utils/logger.server";
-import { beginLoginAttempt, consumeSignup, TooManyRequestsError, type LoginAttempt } from "~/utils/rate-limit.server";
+import { beginLoginAttempt, consumeSignup, TooManyRequestsError, type LoginAttempt } from "~/models/rate-limit.server";
 import { commitSession, destroySession, getSession, isRead, sessionStorage, type RequestContext } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

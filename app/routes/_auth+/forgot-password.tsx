@@ -17,7 +17,7 @@ import { ForgotPasswordSchema } from "~/schemas/password-reset";
 import { readForm } from "~/utils/form-data.server";
 import { isEmailConfigured } from "~/utils/mailer.server";
 import { publicOrigin } from "~/utils/misc.server";
-import { TooManyRequestsError } from "~/utils/rate-limit.server";
+import { TooManyRequestsError } from "~/models/rate-limit.server";
 import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password — Mystic Academy" }];

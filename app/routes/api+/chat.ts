@@ -4,7 +4,7 @@ import { ChatRequestSchema, type ChatStreamEvents } from "~/schemas/companion";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { logger } from "~/utils/logger.server";
-import { TooManyRequestsError } from "~/utils/rate-limit.server";
+import { TooManyRequestsError } from "~/models/rate-limit.server";
 
 // POST /api/chat: the spec's {message, context} → {response, sources}, plus
 // html, mode, notice and answered. Asked for text/event-stream, it streams

@@ -1,8 +1,9 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { sharedLimiter } from "#db/limiter-store.server";
 import { env } from "~/utils/env.server";
 
-// In-memory limits: the academy runs as one process on one server, so memory
-// is the right store; a restart forgetting counts is acceptable.
+// Limits on sign-in, sign-up and password resets, counted in the database so
+// they hold across every academy process (issue 41; db/limiter-store.server.ts).
 
 export class TooManyRequestsError extends Error {
   constructor(
@@ -19,10 +20,10 @@ const loginWindowSeconds = env.LOGIN_WINDOW_MINUTES * 60;
 // a member's password from one address locks only that address out of the
 // account, while a guesser spread over many addresses still meets a limit.
 const ACCOUNT_ALLOWANCE_FACTOR = 5;
-const attemptsByIp = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
-const attemptsByAccountFromIp = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
-const attemptsByAccount = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES * ACCOUNT_ALLOWANCE_FACTOR, duration: loginWindowSeconds });
-const signupsByIp = new RateLimiterMemory({ points: env.SIGNUPS_PER_HOUR, duration: 60 * 60 });
+const attemptsByIp = sharedLimiter({ keyPrefix: "attempts-by-ip", points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
+const attemptsByAccountFromIp = sharedLimiter({ keyPrefix: "attempts-by-account-from-ip", points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
+const attemptsByAccount = sharedLimiter({ keyPrefix: "attempts-by-account", points: env.LOGIN_MAX_FAILURES * ACCOUNT_ALLOWANCE_FACTOR, duration: loginWindowSeconds });
+const signupsByIp = sharedLimiter({ keyPrefix: "signups-by-ip", points: env.SIGNUPS_PER_HOUR, duration: 60 * 60 });
 
 function retryAfter(res: RateLimiterRes | null): number {
   return Math.max(1, Math.ceil((res?.msBeforeNext ?? 1000) / 1000));
@@ -36,8 +37,8 @@ export interface LoginAttempt {
 }
 
 /**
- * Spends one attempt before the password is checked. The in-memory counters
- * go up synchronously when consume() is called, so parallel requests cannot
+ * Spends one attempt before the password is checked. Each counter goes up in
+ * one atomic statement when consume() is called, so parallel requests cannot
  * all pass a check made before any of them failed (check-then-act). Throws
  * TooManyRequestsError when any allowance is spent.
  */
@@ -79,9 +80,9 @@ export async function consumeSignup(ip: string) {
 // account receives are counted by the account, whichever of its names
 // (username, email) was typed: see spendPasswordResetMail.
 const RESET_NETWORK_ALLOWANCE_FACTOR = 4;
-const resetRequestsByAccount = new RateLimiterMemory({ points: env.PASSWORD_RESET_REQUESTS_PER_HOUR, duration: 60 * 60 });
-const resetMailsByUser = new RateLimiterMemory({ points: env.PASSWORD_RESET_REQUESTS_PER_HOUR, duration: 60 * 60 });
-const resetRequestsByIp = new RateLimiterMemory({
+const resetRequestsByAccount = sharedLimiter({ keyPrefix: "reset-requests-by-account", points: env.PASSWORD_RESET_REQUESTS_PER_HOUR, duration: 60 * 60 });
+const resetMailsByUser = sharedLimiter({ keyPrefix: "reset-mails-by-user", points: env.PASSWORD_RESET_REQUESTS_PER_HOUR, duration: 60 * 60 });
+const resetRequestsByIp = sharedLimiter({ keyPrefix: "reset-requests-by-ip",
   points: env.PASSWORD_RESET_REQUESTS_PER_HOUR * RESET_NETWORK_ALLOWANCE_FACTOR,
   duration: 60 * 60,
 });
