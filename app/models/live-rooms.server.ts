@@ -13,17 +13,18 @@ type LiveRoom = RoomMembers<RoomMember>;
 const rooms = new Map<number, LiveRoom>();
 
 // A room lives in one academy process (issue 41: its owner, signalling.server.ts);
-// the others know its headcount from what the owner reports on the bus.
-const roomSizes = channel<{ conferenceId: number; size: number }>("live-room-size");
-const sizesElsewhere = new Map<number, number>();
-roomSizes.subscribe(({ conferenceId, size }) => {
-  if (size > 0) sizesElsewhere.set(conferenceId, size);
-  else sizesElsewhere.delete(conferenceId);
+// the others know who is in it from what the owner reports on the bus, so the
+// admission rule answers alike in every process.
+const roomMembers = channel<{ conferenceId: number; userIds: number[] }>("live-room-members");
+const membersElsewhere = new Map<number, number[]>();
+roomMembers.subscribe(({ conferenceId, userIds }) => {
+  if (userIds.length > 0) membersElsewhere.set(conferenceId, userIds);
+  else membersElsewhere.delete(conferenceId);
 });
 
-/** Called by a room whenever its headcount changed, so every process can tell it. */
-export function reportRoomSize(conferenceId: number, size: number): void {
-  roomSizes.publish({ conferenceId, size });
+/** Called by a room whenever a member came or went, so every process knows who is inside. */
+export function reportRoomMembers(conferenceId: number, userIds: number[]): void {
+  roomMembers.publish({ conferenceId, userIds });
 }
 
 /** The session's room, opened with `open` when nobody is in it yet. */
@@ -51,10 +52,10 @@ export function openLiveRooms(): LiveRoom[] {
 
 /** Who is connected to the session's room now, whichever process holds it. */
 export function roomHeadcount(conferenceId: number): number {
-  return rooms.get(conferenceId)?.size ?? sizesElsewhere.get(conferenceId) ?? 0;
+  return rooms.get(conferenceId)?.size ?? membersElsewhere.get(conferenceId)?.length ?? 0;
 }
 
-/** True when the member holds a place in the room already (another tab, a reconnect); asked by the process holding it. */
+/** True when the member holds a place in the room already (another tab, a reconnect), whichever process holds it. */
 export function isInLiveRoom(conferenceId: number, userId: number): boolean {
-  return rooms.get(conferenceId)?.hasUser(userId) ?? false;
+  return rooms.get(conferenceId)?.hasUser(userId) ?? membersElsewhere.get(conferenceId)?.includes(userId) ?? false;
 }

@@ -36,7 +36,11 @@ export function answerCaptcha(question: string): number {
 export class Visitor {
   private cookies = new Map<string, string>();
 
-  constructor(private baseUrl: string) {}
+  /** `fetcher`: freshConnectionFetch (./fresh-connection) to open a new connection, and so reach the next worker, per request. */
+  constructor(
+    private baseUrl: string,
+    private fetcher: typeof fetch = fetch,
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -58,7 +62,7 @@ export class Visitor {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(init.json);
     }
-    const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, body, redirect: "manual" });
+    const response = await this.fetcher(new URL(path, this.baseUrl), { ...init, headers, body, redirect: "manual" });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(";");
       const [name, ...rest] = (pair ?? "").split("=");

@@ -51,9 +51,13 @@ function enterRoom(conferenceId: number, visitor: Visitor): Promise<{ socket: We
   });
   open.push(socket);
   const messages: { type: string }[] = [];
-  socket.on("message", (data) => messages.push(JSON.parse(String(data))));
   return new Promise((resolve, reject) => {
-    socket.on("open", () => resolve({ socket, messages }));
+    // In once welcomed: with several academy processes the others learn who is in the room over the bus (issue 41).
+    socket.on("message", (data) => {
+      const message = JSON.parse(String(data)) as { type: string };
+      messages.push(message);
+      if (message.type === "welcome") resolve({ socket, messages });
+    });
     socket.on("unexpected-response", (_request, response) => reject(new Error(`the room refused the member: ${response.statusCode}`)));
   });
 }
