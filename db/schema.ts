@@ -388,8 +388,6 @@ export const certificates = sqliteTable(
     // Name and course title as they were when issued, so later edits do not rewrite history.
     recipientName: text("recipient_name").notNull(),
     courseTitle: text("course_title").notNull(),
-    // The course's instructors when it was issued (JSON array of names), signed beside the founder (issue 29).
-    instructorNames: text("instructor_names").notNull().default("[]"),
     issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
     isVerified: flag("is_verified", true),
     shareToken: text("share_token"),
@@ -401,6 +399,25 @@ export const certificates = sqliteTable(
     uniqueIndex("certificates_user_course").on(t.userId, t.courseId),
     uniqueIndex("certificates_share").on(t.shareToken),
   ],
+);
+
+// The course's instructors when a certificate was issued: they sign it beside the founder (issue 29).
+// The name is kept as it was, like the course title; the id lets deleting an account find every
+// certificate that names the member, whatever they are called now or teach (issue 39).
+export const certificateSignatories = sqliteTable(
+  "certificate_signatories",
+  {
+    certificateId: integer("certificate_id")
+      .notNull()
+      .references(() => certificates.id, { onDelete: "cascade" }),
+    // The order they sign in: the course's instructors' order at issue.
+    position: integer("position").notNull(),
+    // Null once the member's account is gone (the name then says "Former instructor"), or for a
+    // certificate issued before ids were kept whose name matched no one (migration 0021).
+    instructorId: integer("instructor_id").references(() => users.id, { onDelete: "set null" }),
+    instructorName: text("instructor_name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.certificateId, t.position] }), index("certificate_signatories_instructor").on(t.instructorId)],
 );
 
 export const subscriptions = sqliteTable(

@@ -58,7 +58,7 @@ export function chatConference(viewer: Viewer, conferenceId: number, purpose: "r
   return conference;
 }
 
-// One process, so memory is the right store (see utils/rate-limit.server.ts).
+// Counted in the database, so the limit holds across processes (db/limiter-store.server.ts).
 const messagesPerMinute = sharedLimiter({ keyPrefix: "live-chat", points: env.LIVE_CHAT_PER_MINUTE, duration: 60 });
 
 async function spendMessage(viewer: Viewer, conferenceId: number): Promise<void> {

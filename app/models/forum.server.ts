@@ -73,7 +73,7 @@ export const canPost = (user: Viewer | null, category: Pick<ForumCategory, "perm
 
 // ---------------------------------------------------------------- posting rate
 
-// One process, so memory is the right store (see utils/rate-limit.server.ts).
+// Counted in the database, so the limit holds across processes (db/limiter-store.server.ts).
 const postsPerUser = sharedLimiter({ keyPrefix: "forum-posts", points: 10, duration: 60 });
 
 async function consumePost(userId: number): Promise<Refusal | null> {

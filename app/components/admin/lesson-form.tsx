@@ -55,11 +55,12 @@ type SectionField = FieldMetadata<z.input<typeof LessonFormSchema>["contentSecti
  */
 export function LessonForm({
   lesson,
+  courseId,
   courseTitle,
   timeZone,
   reply,
   closeTo,
-}: AdminFormProps & { lesson: EditableLesson | null; courseTitle: string; timeZone: string }) {
+}: AdminFormProps & { lesson: EditableLesson | null; courseId: number; courseTitle: string; timeZone: string }) {
   const [generating, setGenerating] = useState(false);
   const [form, fields] = useAdminForm({
     id: lesson ? `lesson-form-${lesson.id}` : "lesson-form-new",
@@ -85,7 +86,7 @@ export function LessonForm({
       showToast({ type: "error", title: "Please enter a lesson title first" });
       return;
     }
-    const input = { title, description: fields.description.value ?? "", courseTitle };
+    const input = { title, description: fields.description.value ?? "", courseTitle, courseId };
     setGenerating(true);
     let sections: Parameters<typeof sectionRows>[0];
     let generated = false;

