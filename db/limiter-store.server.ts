@@ -16,3 +16,16 @@ export function sharedLimiter({ keyPrefix, points, duration }: { keyPrefix: stri
 export function pruneExpiredLimits(now = Date.now()): number {
   return db.$client.prepare("DELETE FROM rate_limits WHERE expire < ?").run(now - 3_600_000).changes;
 }
+
+/**
+ * A deleted member's names leave the counters too (keys such as
+ * "attempts-by-account:name" or "…:name@address"); the counts go with them.
+ */
+export function forgetLimitsNaming(names: string[]): number {
+  const forget = db.$client.prepare("DELETE FROM rate_limits WHERE substr(key, -length(@tail)) = @tail OR instr(key, @within) > 0");
+  let removed = 0;
+  for (const name of names.map((value) => value.trim().toLowerCase()).filter(Boolean)) {
+    removed += forget.run({ tail: `:${name}`, within: `:${name}@` }).changes;
+  }
+  return removed;
+}

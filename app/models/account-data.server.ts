@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { forgetLimitsNaming } from "#db/limiter-store.server";
 import {
   activityEvents,
   calendarFeeds,
@@ -290,6 +291,8 @@ export const MEMBER_DATA: Record<string, TableCoverage> = {
   },
   conference_questions: { export: { in: "liveSessions" }, references: { user_id: keptWithoutName(FORMER_MEMBER) } },
   conference_question_votes: { export: { in: "liveSessions" }, references: { user_id: cascade } },
+  // A raised hand or a turn to speak lasts only while the session is live.
+  live_stage: { export: { omitted: "a raised hand or a turn to speak, kept only while the session is live" }, references: { user_id: cascade } },
   calendar_feeds: { export: { in: "calendarFeed" }, references: { user_id: cascade } },
   chat_messages: { export: { in: "companion" }, references: { user_id: cascade } },
   companion_usage: { export: { in: "companion" }, references: { user_id: cascade } },
@@ -309,7 +312,7 @@ export const MEMBER_DATA: Record<string, TableCoverage> = {
  * cascades or sets null per MEMBER_DATA): names copied into rows that stay
  * for others become FORMER_MEMBER. Runs inside the deletion's transaction.
  */
-export function forgetMember(tx: Tx, user: Pick<User, "id" | "username" | "firstName" | "name">): void {
+export function forgetMember(tx: Tx, user: Pick<User, "id" | "username" | "firstName" | "name" | "email">): void {
   tx.update(conferenceMessages).set({ authorName: FORMER_MEMBER }).where(eq(conferenceMessages.userId, user.id)).run();
 
   // Every certificate they signed, found by their id whatever their name was then and whether
@@ -317,4 +320,6 @@ export function forgetMember(tx: Tx, user: Pick<User, "id" | "username" | "first
   tx.update(certificateSignatories).set({ instructorName: FORMER_INSTRUCTOR }).where(eq(certificateSignatories.instructorId, user.id)).run();
 
   forgetActorInNotifications(tx, user.username, FORMER_MEMBER);
+  // The limits' counters are keyed by the names typed at sign-in and password reset.
+  forgetLimitsNaming([user.username, user.email ?? ""]);
 }
