@@ -72,5 +72,6 @@ EXPOSE 40000-40199/udp
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM itself, so the server's
-# shutdown handler runs on `docker stop`.
+# shutdown handler runs on `docker stop`. It forks WEB_CONCURRENCY workers
+# (default: the cores the container may use, at most 8) and drains them all.
 CMD ["node", "build/server.mjs"]

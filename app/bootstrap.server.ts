@@ -12,6 +12,7 @@ import { startNotificationSchedule } from "~/models/notification-schedule.server
 import { removeStaleIncomingFiles } from "~/utils/uploads.server";
 import { startMediaBackend } from "~/realtime/media-backend.server";
 import { pruneExpiredLeases } from "~/models/leases.server";
+import { forgetAllRoomMembers, forgetRoomMembersOfThisProcess } from "~/models/live-rooms.server";
 import { pruneExpiredLimits } from "#db/limiter-store.server";
 
 const HOUR = 60 * 60 * 1000;
@@ -27,6 +28,7 @@ export async function prepareOnce() {
   const leftover = removeLeftoverRecordingFiles();
   if (leftover > 0) logger.info(`Removed the files of ${leftover} failed or deleted recording(s)`);
   warnAboutPublicAddress();
+  forgetAllRoomMembers();
   await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (env.SEED_DEMO_DATA) await seedDemoData();
   if (libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${rebuildLibrary()} passages`);
@@ -45,6 +47,7 @@ export async function prepareOnce() {
 
 /** Start-up work of each process that serves requests, before it listens. */
 export async function startServing() {
+  forgetRoomMembersOfThisProcess();
   // Loaded only when used, so the embedded backend never loads the LiveKit SDK here.
   if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();
   // MEDIA_BACKEND=janus: reach Janus, or start the academy's own, before the first member joins.

@@ -1,4 +1,4 @@
-import { RateLimiterSQLite } from "rate-limiter-flexible";
+import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import { db } from "./client.server";
 
 // Every limit's counters live in the database (table rate_limits, made by a
@@ -10,6 +10,33 @@ import { db } from "./client.server";
 /** A limiter of `points` per `duration` seconds; `keyPrefix` keeps its keys apart from every other limiter's. */
 export function sharedLimiter({ keyPrefix, points, duration }: { keyPrefix: string; points: number; duration: number }): RateLimiterSQLite {
   return new RateLimiterSQLite({ storeClient: db.$client, storeType: "better-sqlite3", tableName: "rate_limits", tableCreated: true, keyPrefix, points, duration });
+}
+
+// One point more on a counter, or a fresh window of one point when the old window ended.
+const spendOne = db.$client.prepare<{ key: string; now: number; expire: number }, { points: number; expire: number | null }>(
+  `INSERT INTO rate_limits (key, points, expire) VALUES (@key, 1, @expire)
+   ON CONFLICT(key) DO UPDATE SET
+     points = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire > @now THEN rate_limits.points + 1 ELSE 1 END,
+     expire = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire > @now THEN rate_limits.expire ELSE @expire END
+   RETURNING points, expire`,
+);
+
+/**
+ * Spends one point on each limiter's key in one transaction, so an attempt is
+ * counted by all of them or none in between: with several processes, separate
+ * consume() calls interleave, and a request could pass one counter as the
+ * tenth and meet another as the eleventh. Returns the refusal of the first
+ * counter past its points (with the longest wait), or null when all allow it.
+ */
+export function consumeTogether(entries: Array<[limiter: RateLimiterSQLite, key: string]>): RateLimiterRes | null {
+  const now = Date.now();
+  const results = db.$client.transaction(() =>
+    entries.map(([limiter, key]) => ({ limiter, row: spendOne.get({ key: limiter.getKey(key), now, expire: now + limiter.duration * 1000 }) })),
+  ).immediate();
+  const refused = results.filter(({ limiter, row }) => row && row.points > limiter.points);
+  if (refused.length === 0) return null;
+  const waitMs = Math.max(...refused.map(({ row }) => Math.max((row?.expire ?? now) - now, 0)));
+  return new RateLimiterRes(0, waitMs, refused[0]?.row?.points ?? 0, false);
 }
 
 /** Counters whose window ended over an hour ago are removed (run with the hourly pruning). */

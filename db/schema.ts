@@ -1000,3 +1000,22 @@ export const leases = sqliteTable("leases", {
   holder: text("holder").notNull(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+// Who is in each live room now, written by the process holding the room (its
+// owner, issue 41) before the member is welcomed, so the admission rule reads
+// the same headcount in every process. Emptied at start, and per worker when
+// that worker starts again.
+export const liveRoomMembers = sqliteTable(
+  "live_room_members",
+  {
+    participantId: text("participant_id").primaryKey(),
+    conferenceId: integer("conference_id")
+      .notNull()
+      .references(() => conferences.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    worker: integer("worker").notNull(),
+  },
+  (t) => [index("live_room_members_conference").on(t.conferenceId, t.userId)],
+);

@@ -47,7 +47,8 @@ interface Side {
 }
 
 async function startSide(name: string, root: string): Promise<Side> {
-  const academy = await startAcademy({ PAGE_CACHE_SECONDS: "5" }, { root });
+  // One process per commit (WEB_CONCURRENCY=1; a commit before issue 41 ignores it): per-request cost, not the machine's cores.
+  const academy = await startAcademy({ PAGE_CACHE_SECONDS: "5", WEB_CONCURRENCY: "1" }, { root });
   return {
     name,
     academy,

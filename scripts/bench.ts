@@ -57,7 +57,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { signIn, startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
 import { buildFloorApp, newestTime, startFloorApp, type FloorApp } from "./bench-floor";
-import { cpuSeconds, listeningPid } from "./process-stats";
+import { cpuSeconds, listeningPid, treeCpuSeconds } from "./process-stats";
 import { countStatuses, formatCounts, printLoadTable, runBurst, runMixedLoad, type LoadGroup, type LoadRequest, type LoadSummary } from "./bench-load";
 
 type Kind = "page" | "api";
@@ -138,6 +138,9 @@ const MAX_LANDING_HTML_KB = 25;
 const MAX_PORTAL_HTML_KB = 24;
 const MAX_HYDRATION_KB = 8;
 
+// Issue 41: two workers against one process under the same mixed load.
+const MIN_WORKERS_SPEEDUP = 1.7;
+const MAX_WORKERS_P99_RATIO = 0.5;
 const LOAD_SECONDS = positiveSeconds("BENCH_LOAD_SECONDS", process.env.BENCH_LOAD_SECONDS, Math.max(10, 6 * DURATION_S));
 // The server's default sign-in allowance, set explicitly so the storm's expectation holds whatever the shell exports.
 const LOGIN_MAX_FAILURES = 10;
@@ -519,23 +522,62 @@ function cpuNote(before: number | undefined, after: number | undefined, summary:
   return `server CPU: ${((used / summary.requests) * 1000).toFixed(1)} ms per request, ${((used / summary.seconds) * 100).toFixed(0)}% of one core`;
 }
 
-async function runLoadPhases(baseUrl: string, studentCookie: string): Promise<{ mixed: string[]; storm: string[] }> {
+/** The mixed load against one academy; its verdicts and what it measured. */
+async function mixedLoadPhase(baseUrl: string, studentCookie: string, label: string): Promise<{ failures: string[]; total: LoadSummary; cpuMsPerRequest?: number }> {
   const serverPid = listeningPid(baseUrl);
   const groups = mixedLoad(studentCookie);
   const connections = groups.reduce((sum, group) => sum + group.connections, 0);
-  console.log(`\nMixed load: ${connections} connections for ${LOAD_SECONDS} s (${groups.map((g) => `${g.connections} ${g.name}`).join(", ")})`);
-  const cpuBeforeLoad = cpuSeconds(serverPid);
+  console.log(`\nMixed load, ${label}: ${connections} connections for ${LOAD_SECONDS} s (${groups.map((g) => `${g.connections} ${g.name}`).join(", ")})`);
+  // The primary and its workers, with several processes.
+  const cpuBeforeLoad = treeCpuSeconds(serverPid);
   const load = await runMixedLoad(baseUrl, groups, LOAD_SECONDS);
-  const cpuAfterLoad = cpuSeconds(serverPid);
+  const cpuAfterLoad = treeCpuSeconds(serverPid);
   printLoadTable([...load.groups, load.total]);
-  const mixed = judgeMixedLoad(load.total);
+  const failures = judgeMixedLoad(load.total);
   const { total } = load;
   console.log(
-    `Mixed load: ${total.requests} requests, ${total.reqPerSec.toFixed(0)} req/s, p50 ${total.p50Ms.toFixed(0)} ms, ` +
-      `p99 ${total.p99Ms.toFixed(0)} ms (recorded, not judged), 5xx ${serverErrorCount(total)}, errors ${total.errors}: ${verdictLine(mixed)}`,
+    `Mixed load, ${label}: ${total.requests} requests, ${total.reqPerSec.toFixed(0)} req/s, p50 ${total.p50Ms.toFixed(0)} ms, ` +
+      `p99 ${total.p99Ms.toFixed(0)} ms, 5xx ${serverErrorCount(total)}, errors ${total.errors}: ${verdictLine(failures)}`,
   );
   console.log(`  ${cpuNote(cpuBeforeLoad, cpuAfterLoad, total)}`);
   if (Object.keys(total.failedRequests).length > 0) console.log(`  non-2xx answers by request: ${formatCounts(total.failedRequests)}`);
+  const cpuMsPerRequest =
+    cpuBeforeLoad !== undefined && cpuAfterLoad !== undefined && total.requests > 0 ? ((cpuAfterLoad - cpuBeforeLoad) / total.requests) * 1000 : undefined;
+  return { failures, total, cpuMsPerRequest };
+}
+
+/**
+ * Issue 41: the same mixed load against WEB_CONCURRENCY=2 (a second academy
+ * on its own copy of the data) as against the one process measured just
+ * before: at least 1.7× the requests per second and at most half the p99.
+ */
+async function compareWorkerCounts(single: { total: LoadSummary; cpuMsPerRequest?: number }): Promise<string[]> {
+  const two = await startAcademy({ WEB_CONCURRENCY: "2", LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), LOGIN_WINDOW_MINUTES: "15" });
+  try {
+    seedLargeData(two.databasePath);
+    const student = await signIn(two.baseUrl, "seeker", "quiet-river-lantern");
+    const multi = await mixedLoadPhase(two.baseUrl, student, "2 workers (WEB_CONCURRENCY=2)");
+    const failures = [...multi.failures];
+    const speedup = multi.total.reqPerSec / single.total.reqPerSec;
+    const p99Ratio = multi.total.p99Ms / single.total.p99Ms;
+    if (speedup < MIN_WORKERS_SPEEDUP) failures.push(`${speedup.toFixed(2)}× the requests per second (goal ${MIN_WORKERS_SPEEDUP}×)`);
+    if (p99Ratio > MAX_WORKERS_P99_RATIO) failures.push(`p99 ${(p99Ratio * 100).toFixed(0)}% of one process's (goal at most ${MAX_WORKERS_P99_RATIO * 100}%)`);
+    const cpu = (value: number | undefined) => (value === undefined ? "not measured" : `${value.toFixed(1)} ms`);
+    console.log(
+      `Two workers against one: ${speedup.toFixed(2)}× the req/s (${multi.total.reqPerSec.toFixed(0)} vs ${single.total.reqPerSec.toFixed(0)}), ` +
+        `p99 ${multi.total.p99Ms.toFixed(0)} vs ${single.total.p99Ms.toFixed(0)} ms, CPU per request ${cpu(multi.cpuMsPerRequest)} vs ${cpu(single.cpuMsPerRequest)}: ${verdictLine(failures)}`,
+    );
+    return failures;
+  } finally {
+    await two.stop();
+  }
+}
+
+async function runLoadPhases(baseUrl: string, studentCookie: string): Promise<{ mixed: string[]; storm: string[]; workers: string[] }> {
+  const serverPid = listeningPid(baseUrl);
+  const single = await mixedLoadPhase(baseUrl, studentCookie, "1 process");
+  const mixed = single.failures;
+  const workers = await compareWorkerCounts(single);
 
   console.log(`\nFailed-login storm: ${STORM.requests} wrong passwords for "${STORM.username}" over ${STORM.connections} connections`);
   const loginWithWrongPassword: LoadRequest = {
@@ -554,7 +596,7 @@ async function runLoadPhases(baseUrl: string, studentCookie: string): Promise<{ 
       `p99 ${attempts.p99Ms.toFixed(0)} ms: ${verdictLine(storm)}`,
   );
   console.log(`  ${cpuNote(cpuBeforeStorm, cpuAfterStorm, attempts)}`);
-  return { mixed, storm };
+  return { mixed, storm, workers };
 }
 
 // Topics for the generated articles, three per article, so that a search term
@@ -647,15 +689,32 @@ function benchScript(title: string, script: string): boolean {
   }
 }
 
+/** BENCH_WORKERS_ONLY=1: only the mixed load on one process and on two workers (issue 41), on the large data. */
+async function workersOnly(): Promise<number> {
+  const one = await startAcademy({ WEB_CONCURRENCY: "1", LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), LOGIN_WINDOW_MINUTES: "15" });
+  try {
+    seedLargeData(one.databasePath);
+    const single = await mixedLoadPhase(one.baseUrl, await signIn(one.baseUrl, "seeker", "quiet-river-lantern"), "1 process");
+    await one.stop();
+    const failures = [...single.failures, ...(await compareWorkerCounts(single))];
+    console.log(`\nbench (workers only): ${failures.length === 0 ? "PASS" : `FAIL: ${failures.join("; ")}`}`);
+    return failures.length === 0 ? 0 : 1;
+  } finally {
+    await one.stop();
+  }
+}
+
 async function main(): Promise<number> {
   ensureBuild();
+  if (process.env.BENCH_WORKERS_ONLY === "1") return workersOnly();
   buildFloorApp();
   warnIfBusy();
   let academy: AcademyProcess | undefined;
   let floorApp: FloorApp | undefined;
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
-    academy = await startAcademy({ LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), LOGIN_WINDOW_MINUTES: "15" });
+    // One process, as the bare Remix app it is compared with; the load phases compare it with two workers.
+    academy = await startAcademy({ WEB_CONCURRENCY: "1", LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), LOGIN_WINDOW_MINUTES: "15" });
     floorApp = await startFloorApp();
     const landing = await fetchOk(`${academy.baseUrl}/`);
     const landingHtml = Buffer.from(await landing.arrayBuffer());
@@ -721,8 +780,8 @@ async function main(): Promise<number> {
     );
 
     // Last: the storm spends this address's sign-in allowance.
-    const load = only ? { mixed: [], storm: [] } : await runLoadPhases(academy.baseUrl, cookies.student);
-    const loadPassed = load.mixed.length === 0 && load.storm.length === 0;
+    const load = only ? { mixed: [], storm: [], workers: [] } : await runLoadPhases(academy.baseUrl, cookies.student);
+    const loadPassed = load.mixed.length === 0 && load.storm.length === 0 && load.workers.length === 0;
     const companionPassed = only ? true : benchScript("Study companion: evaluation set and time per answer at 10,000 passages (npm run eval:companion)", "scripts/eval-companion.ts");
     const notificationsPassed = only ? true : benchScript("A forum reply's notifications (server time)", "scripts/bench-notifications.ts");
 
@@ -734,6 +793,7 @@ async function main(): Promise<number> {
       jsPass,
       load.mixed.length === 0,
       load.storm.length === 0,
+      load.workers.length === 0,
       companionPassed,
       notificationsPassed,
     ];

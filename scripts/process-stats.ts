@@ -39,3 +39,24 @@ export function rssMegabytes(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+
+/** The process ids of a process's children (its cluster workers), from /proc. */
+export function childPids(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds of a process and its children now running (the primary and its workers). */
+export function treeCpuSeconds(pid: number | undefined): number | undefined {
+  const own = cpuSeconds(pid);
+  if (own === undefined) return undefined;
+  return childPids(pid).reduce((sum, child) => sum + (cpuSeconds(child) ?? 0), own);
+}

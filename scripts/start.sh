@@ -29,7 +29,7 @@ run_step() {
 
 run_step "[1/3] Dependencies (npm ci on the first run: a few minutes, better-sqlite3 compiles)..." bash scripts/ensure-install.sh
 run_step "[2/3] Production build (on the first run and after changes: about a minute)..." bash scripts/ensure-build.sh
-echo "[3/3] Starting after $((SECONDS - started)) s: the database is migrated and, on a first run, the demo academy seeded."
+echo "[3/3] Starting after $((SECONDS - started)) s: the database is migrated and, on a first run, the demo academy seeded; then one worker per core serves (WEB_CONCURRENCY)."
 export NODE_ENV=production
 # Settings from .env (see .env.example) when there is one; the environment wins.
 env_file=()

@@ -292,6 +292,7 @@ export const MEMBER_DATA: Record<string, TableCoverage> = {
   conference_questions: { export: { in: "liveSessions" }, references: { user_id: keptWithoutName(FORMER_MEMBER) } },
   conference_question_votes: { export: { in: "liveSessions" }, references: { user_id: cascade } },
   // A raised hand or a turn to speak lasts only while the session is live.
+  live_room_members: { export: { omitted: "who is in a live room right now, kept only while they are" }, references: { user_id: cascade } },
   live_stage: { export: { omitted: "a raised hand or a turn to speak, kept only while the session is live" }, references: { user_id: cascade } },
   calendar_feeds: { export: { in: "calendarFeed" }, references: { user_id: cascade } },
   chat_messages: { export: { in: "companion" }, references: { user_id: cascade } },

@@ -1,5 +1,8 @@
 import type { RoomMember, RoomMembers } from "~/realtime/room-members.server";
-import { channel } from "~/utils/bus.server";
+import { and, count, eq } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { liveRoomMembers } from "#db/schema";
+import { env } from "~/utils/env.server";
 
 /** A live room, whichever server carries its media (the embedded SFU or Janus). */
 type LiveRoom = RoomMembers<RoomMember>;
@@ -13,18 +16,28 @@ type LiveRoom = RoomMembers<RoomMember>;
 const rooms = new Map<number, LiveRoom>();
 
 // A room lives in one academy process (issue 41: its owner, signalling.server.ts);
-// the others know who is in it from what the owner reports on the bus, so the
-// admission rule answers alike in every process.
-const roomMembers = channel<{ conferenceId: number; userIds: number[] }>("live-room-members");
-const membersElsewhere = new Map<number, number[]>();
-roomMembers.subscribe(({ conferenceId, userIds }) => {
-  if (userIds.length > 0) membersElsewhere.set(conferenceId, userIds);
-  else membersElsewhere.delete(conferenceId);
-});
+// who is inside is also written to live_room_members by the owner, before the
+// member is welcomed, so the admission rule counts alike in every process.
 
-/** Called by a room whenever a member came or went, so every process knows who is inside. */
-export function reportRoomMembers(conferenceId: number, userIds: number[]): void {
-  roomMembers.publish({ conferenceId, userIds });
+/** Called by a room when a member came in or went: the table every process reads. */
+export function recordRoomMember(change: { joined: boolean; participantId: string; conferenceId: number; userId: number }): void {
+  if (change.joined) {
+    db.insert(liveRoomMembers)
+      .values({ participantId: change.participantId, conferenceId: change.conferenceId, userId: change.userId, worker: env.WORKER_INDEX })
+      .run();
+  } else {
+    db.delete(liveRoomMembers).where(eq(liveRoomMembers.participantId, change.participantId)).run();
+  }
+}
+
+/** This process holds no room yet (it just started): rows a previous life of it left are gone. */
+export function forgetRoomMembersOfThisProcess(): void {
+  db.delete(liveRoomMembers).where(eq(liveRoomMembers.worker, env.WORKER_INDEX)).run();
+}
+
+/** At start, before any process serves: no room is open. */
+export function forgetAllRoomMembers(): void {
+  db.delete(liveRoomMembers).run();
 }
 
 /** The session's room, opened with `open` when nobody is in it yet. */
@@ -52,10 +65,15 @@ export function openLiveRooms(): LiveRoom[] {
 
 /** Who is connected to the session's room now, whichever process holds it. */
 export function roomHeadcount(conferenceId: number): number {
-  return rooms.get(conferenceId)?.size ?? membersElsewhere.get(conferenceId)?.length ?? 0;
+  return db.select({ n: count() }).from(liveRoomMembers).where(eq(liveRoomMembers.conferenceId, conferenceId)).get()?.n ?? 0;
 }
 
 /** True when the member holds a place in the room already (another tab, a reconnect), whichever process holds it. */
 export function isInLiveRoom(conferenceId: number, userId: number): boolean {
-  return rooms.get(conferenceId)?.hasUser(userId) ?? membersElsewhere.get(conferenceId)?.includes(userId) ?? false;
+  const row = db
+    .select({ userId: liveRoomMembers.userId })
+    .from(liveRoomMembers)
+    .where(and(eq(liveRoomMembers.conferenceId, conferenceId), eq(liveRoomMembers.userId, userId)))
+    .get();
+  return row !== undefined;
 }

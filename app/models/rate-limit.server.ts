@@ -1,5 +1,5 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { sharedLimiter } from "#db/limiter-store.server";
+import { consumeTogether, sharedLimiter } from "#db/limiter-store.server";
 import { env } from "~/utils/env.server";
 
 // Limits on sign-in, sign-up and password resets, counted in the database so
@@ -46,25 +46,20 @@ export interface LoginAttempt {
 }
 
 /**
- * Spends one attempt before the password is checked. Each counter goes up in
- * one atomic statement when consume() is called, so parallel requests cannot
+ * Spends one attempt before the password is checked. The three counters go up
+ * together in one transaction, so parallel requests, in any process, cannot
  * all pass a check made before any of them failed (check-then-act). Throws
  * TooManyRequestsError when any allowance is spent.
  */
 export async function beginLoginAttempt(ip: string, rawUsername: string): Promise<LoginAttempt> {
   const account = rawUsername.toLowerCase();
   const accountFromIp = `${account}@${ip}`;
-  const results = await Promise.allSettled([
-    attemptsByIp.consume(ip, 1),
-    attemptsByAccountFromIp.consume(accountFromIp, 1),
-    attemptsByAccount.consume(account, 1),
+  const refused = consumeTogether([
+    [attemptsByIp, ip],
+    [attemptsByAccountFromIp, accountFromIp],
+    [attemptsByAccount, account],
   ]);
-  const refused = results.find((result) => result.status === "rejected");
-  if (refused) {
-    const reason: unknown = refused.reason;
-    if (!(reason instanceof RateLimiterRes)) throw reason;
-    throw new TooManyRequestsError(LOGIN_LIMIT_MESSAGE, retryAfter(reason));
-  }
+  if (refused) throw new TooManyRequestsError(LOGIN_LIMIT_MESSAGE, retryAfter(refused));
   return {
     async succeeded() {
       await Promise.all([attemptsByIp.reward(ip, 1), attemptsByAccountFromIp.delete(accountFromIp), attemptsByAccount.reward(account, 1)]);
@@ -148,15 +143,12 @@ const resetRequestsByIp = sharedLimiter({ keyPrefix: "reset-requests-by-ip",
 
 /** Spends one password-reset request; throws TooManyRequestsError when the account or network has used its hour. */
 export async function consumePasswordResetRequest(ip: string, rawIdentifier: string) {
-  const results = await Promise.allSettled([
-    resetRequestsByIp.consume(ip, 1),
-    resetRequestsByAccount.consume(rawIdentifier.trim().toLowerCase(), 1),
+  const refused = consumeTogether([
+    [resetRequestsByIp, ip],
+    [resetRequestsByAccount, rawIdentifier.trim().toLowerCase()],
   ]);
-  const refused = results.find((result) => result.status === "rejected");
   if (!refused) return;
-  const reason: unknown = refused.reason;
-  if (!(reason instanceof RateLimiterRes)) throw reason;
-  throw new TooManyRequestsError("Too many password reset requests. Please wait an hour and try again.", retryAfter(reason));
+  throw new TooManyRequestsError("Too many password reset requests. Please wait an hour and try again.", retryAfter(refused));
 }
 
 /**

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { WebSocket } from "ws";
-import { reportRoomMembers } from "~/models/live-rooms.server";
+import { recordRoomMember } from "~/models/live-rooms.server";
 import { isSpeaker, stageOf } from "~/models/live-stage.server";
 import { ClientMessageSchema, CLOSE_CODES, CLOSE_REASONS, MEDIA_SLOTS, type ClientMessage, type Participant, type ServerMessage } from "~/schemas/live-room";
 import { STAGE_TEXTS, type Stage } from "~/schemas/live-stage";
@@ -88,7 +88,7 @@ export abstract class RoomMembers<M extends RoomMember> {
     };
     const member = this.createMember(participant, socket);
     this.members.set(participant.id, member);
-    this.reportMembers();
+    recordRoomMember({ joined: true, participantId: participant.id, conferenceId: this.conferenceId, userId: joiner.userId });
     const budget = new MessageBudget(MESSAGES_PER_SECOND, MESSAGE_BURST);
     socket.on("message", (data, isBinary) => {
       if (!budget.take()) return this.leave(participant.id, CLOSE_CODES.tooManyMessages, CLOSE_REASONS.tooManyMessages);
@@ -102,14 +102,6 @@ export abstract class RoomMembers<M extends RoomMember> {
     this.send(member, { type: "stage", stage: stageOf(this.conferenceId) });
     await this.connectMedia(member);
     this.broadcastParticipants();
-  }
-
-  /** At once, not coalesced: the admission rule in the other processes counts on it. */
-  private reportMembers(): void {
-    reportRoomMembers(
-      this.conferenceId,
-      [...this.members.values()].map((member) => member.participant.userId),
-    );
   }
 
   protected abstract iceServers(): { urls: string; username?: string; credential?: string }[];
@@ -131,7 +123,7 @@ export abstract class RoomMembers<M extends RoomMember> {
     const member = this.members.get(id);
     if (!member) return false;
     this.members.delete(id);
-    this.reportMembers();
+    recordRoomMember({ joined: false, participantId: id, conferenceId: this.conferenceId, userId: member.participant.userId });
     this.releaseMedia(member);
     if (member.socket.readyState === member.socket.OPEN) member.socket.close(code, reason);
     return true;

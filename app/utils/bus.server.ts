@@ -38,10 +38,13 @@ export function channel<T>(name: string): Channel<T> {
   return {
     publish(payload) {
       local.emit(name, payload);
-      if (cluster.isWorker && process.connected && process.send) {
-        const envelope: BusEnvelope = { academyBus: { channel: name, payload } };
-        process.send(envelope);
-      }
+      if (!cluster.isWorker) return;
+      const envelope: BusEnvelope = { academyBus: { channel: name, payload } };
+      // After the synchronous code that published (a better-sqlite3 transaction) has
+      // committed: another process that reads the database on this message must see the change.
+      queueMicrotask(() => {
+        if (process.connected && process.send) process.send(envelope);
+      });
     },
     subscribe(listener) {
       local.on(name, listener);

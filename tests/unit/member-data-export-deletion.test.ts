@@ -89,6 +89,7 @@ beforeAll(async () => {
   const question = db.insert(schema.conferenceQuestions).values({ conferenceId, userId, text: "Why the moon?" }).returning().get();
   db.insert(schema.conferenceQuestionVotes).values({ questionId: question.id, userId }).run();
   db.insert(schema.liveStage).values({ conferenceId, userId, role: "hand", name: member.username, at: now }).run();
+  db.insert(schema.liveRoomMembers).values({ participantId: "participant-of-the-member", conferenceId, userId, worker: 0 }).run();
   resetFeedToken(userId);
   db.insert(schema.chatMessages).values({ userId, role: "user", content: "What is a star?" }).run();
   db.insert(schema.companionUsage).values({ userId, mode: "offline", outcome: "answered", question: "What is a star?" }).run();
