@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { type db } from "#db/client.server";
 import { captions, contentSections } from "#db/schema";
 import { parseCaptions, type Cue } from "~/utils/captions";
 

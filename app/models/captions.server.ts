@@ -281,9 +281,9 @@ export function approveGeneratedCaptions(viewer: Viewer, target: CaptionTarget, 
   if (updated.length === 0) throw new CaptionError(404, CAPTION_MESSAGES.captionsNotFound);
 }
 
-/** Whether "Generate captions" can work here (an AI provider is configured). */
-export function captionGenerationAvailable(): boolean {
-  return providerConfigured();
+/** What "Generate captions" would use, or null without an AI provider. */
+export function captionGeneration(): { model: string } | null {
+  return providerConfigured() ? { model: env.OPENAI_TRANSCRIBE_MODEL } : null;
 }
 
 /**
