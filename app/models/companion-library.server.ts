@@ -115,7 +115,7 @@ export function indexLesson(tx: Writer, lessonId: number) {
 }
 
 // Transcript passages are shorter than text ones: a citation lands on the moment it names.
-const TRANSCRIPT_PASSAGE_WORDS = 120;
+const TRANSCRIPT_PASSAGE_WORDS = 60;
 
 /** Cues joined into passages of about TRANSCRIPT_PASSAGE_WORDS words, each starting at its first cue's whole second. */
 export function transcriptPassages(cues: ReadonlyArray<{ start: number; text: string }>): Array<{ startSeconds: number; body: string }> {

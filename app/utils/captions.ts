@@ -147,8 +147,8 @@ function parseVtt(lines: string[], options: ParseOptions): ParsedCue[] {
     const first = block.lines[0] ?? "";
     if (/^NOTE(?:[ \t]|$)/.test(first)) continue;
     if (cues.length === 0 && /^(STYLE|REGION)[ \t]*$/.test(first)) continue;
-    // An optional identifier line, then the timing line.
-    const timingIndex = first.includes("-->") ? 0 : 1;
+    // An optional identifier line, then the timing line; when neither has an arrow, the first line is the broken timing.
+    const timingIndex = !first.includes("-->") && (block.lines[1] ?? "").includes("-->") ? 1 : 0;
     const timingLine = block.lines[timingIndex];
     const lineNumber = block.line + timingIndex;
     const match = timingLine === undefined ? null : VTT_TIMING.exec(timingLine.trim());
