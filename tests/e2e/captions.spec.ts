@@ -59,12 +59,25 @@ test.describe("Captions and transcripts with JavaScript", () => {
     await page.evaluate(() => document.querySelector("video")?.pause());
     expect(await blockingViolations(page, "main")).toEqual([]);
 
-    // The player paused on a cue, with the transcript open: the screenshot in the README.
+    // The player paused on a cue, with the transcript open (docs/screenshots/ keeps a copy for the README).
     await showingCueAt(page, 24);
     // The sticky site header would cover the top of an element screenshot.
     await page.addStyleTag({ content: "body > header { position: static !important; }" });
-    await page.locator("article").first().screenshot({ path: "docs/screenshots/captions-player.png", animations: "disabled" });
+    await page.locator("article").first().screenshot({ path: "test-results/screenshots/captions-player.png", animations: "disabled" });
   });
+});
+
+test("with JavaScript the same forms upload and delete captions in place", async ({ page, visit }) => {
+  await loginThroughApi(page.request, HEADMASTER);
+  await visit(CAPTIONS_PAGE);
+  await waitUntilInteractive(page);
+  await page.getByLabel("Language").fill("es");
+  await page.getByLabel(/^Caption file/).setInputFiles({ name: "es.vtt", mimeType: "text/vtt", buffer: Buffer.from("WEBVTT\n\n00:00:00.600 --> 00:00:03.600\nBienvenidos.\n") });
+  await page.getByRole("button", { name: "Upload captions" }).click();
+  await expect(page.getByTestId("toast-title")).toHaveText("Captions uploaded");
+  await expect(page.getByRole("list", { name: "Captions" })).toContainText("Spanish");
+  await page.getByRole("button", { name: "Delete the Spanish captions" }).click();
+  await expect(page.getByRole("list", { name: "Captions" })).not.toContainText("Spanish");
 });
 
 test.describe("Captions and transcripts without JavaScript", () => {
@@ -107,6 +120,6 @@ test.describe("Captions and transcripts without JavaScript", () => {
     await expect(page.getByText("Captions deleted")).toBeVisible();
     await expect(page.getByRole("list", { name: "Captions" })).not.toContainText("Français");
     // (axe runs in the page's JavaScript: the accessibility sweep checks this page with it on.)
-    await page.locator("main").screenshot({ path: "docs/screenshots/captions-admin.png" });
+    await page.locator("main").screenshot({ path: "test-results/screenshots/captions-admin.png" });
   });
 });
