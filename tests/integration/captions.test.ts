@@ -205,6 +205,10 @@ describe("caption API for a lesson video section", () => {
     const tooBig = await putVtt(admin, url, `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${"a".repeat(1024 * 1024)}\n`);
     expect(tooBig.status).toBe(400);
     expect(await messageOf(tooBig)).toBe("The caption file is larger than 1 MB.");
+    // Far past the limit, the server refuses the body before reading it, saying the same.
+    const huge = await putVtt(admin, url, "x".repeat(3 * 1024 * 1024));
+    expect(huge.status).toBe(413);
+    expect(await messageOf(huge)).toBe("The caption file is larger than 1 MB.");
     const list = (await (await admin.request(`/api/sections/${free.videoSection}/captions`)).json()) as { captions: CaptionJson[] };
     expect(list.captions.map((caption) => [caption.language, caption.label, caption.cues.length])).toEqual([
       ["en", "English (CC)", 2],
