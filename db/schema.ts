@@ -626,6 +626,35 @@ export const recordings = sqliteTable(
   (t) => [index("recordings_created").on(t.createdAt), index("recordings_conference").on(t.conferenceId)],
 );
 
+/**
+ * Captions of an uploaded lesson video (a video section) or of a session
+ * recording (issue 38): one WebVTT text per language, already checked and
+ * with cue markup stripped (app/utils/captions.ts), so serving it is safe.
+ * A section's captions follow its video when the lesson is saved again
+ * (updateLesson rebuilds the sections), see app/models/caption-store.server.ts.
+ */
+export const captions = sqliteTable(
+  "captions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sectionId: integer("section_id").references(() => contentSections.id, { onDelete: "cascade" }),
+    recordingId: integer("recording_id").references(() => recordings.id, { onDelete: "cascade" }),
+    /** A BCP 47 tag in its canonical case (en, pt-BR). */
+    language: text("language").notNull(),
+    label: text("label").notNull(),
+    vtt: text("vtt").notNull(),
+    /** Made by the speech-to-text provider and not yet saved by an author. */
+    generated: flag("generated", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("captions_section_language").on(t.sectionId, t.language),
+    uniqueIndex("captions_recording_language").on(t.recordingId, t.language),
+    check("captions_one_owner", sql`(section_id is null) <> (recording_id is null)`),
+  ],
+);
+
 /** Live chat of a conference; kept after the session so the host can read it back. */
 export const conferenceMessages = sqliteTable(
   "conference_messages",
@@ -773,6 +802,8 @@ export const companionChunks = sqliteTable(
     title: text("title").notNull(),
     heading: text("heading"),
     body: text("body").notNull(),
+    // A passage of a video's transcript (issue 38): the second its first cue starts, cited as ?t=.
+    startSeconds: integer("start_seconds"),
   },
   (t) => [
     index("companion_chunks_lesson").on(t.lessonId),
