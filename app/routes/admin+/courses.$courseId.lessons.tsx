@@ -267,7 +267,7 @@ export default function LessonManagementPage() {
                     ) : null}
                   </p>
                 </div>
-                <div className="flex items-center gap-1">
+                <div className="flex flex-wrap items-center gap-1">
                   {captionGap ? (
                     <AppLink to={`${lessonsPath}/${lesson.id}/captions`} className={buttonClasses("outline", undefined, "sm")} aria-label={`Captions of ${lesson.title}`}>
                       <Captions className="h-4 w-4" aria-hidden /> Captions
