@@ -1,9 +1,11 @@
 import { EventEmitter } from "node:events";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from "werift";
 import type { WebSocket } from "ws";
 import { useJanus } from "./janus-fixture";
 import { janusRoomNumber, JanusLiveRoom } from "~/realtime/janus-room.server";
+import { db } from "#db/client.server";
+import { conferences, users } from "#db/schema";
 
 // The live room over Janus (issue 28), driven through the room's socket
 // protocol by werift bots: the host publishes ("publish" → "publish-answer"),
@@ -14,6 +16,16 @@ import { janusRoomNumber, JanusLiveRoom } from "~/realtime/janus-room.server";
 // network namespace.
 
 const live = useJanus([41200, 41299]);
+
+// The members and sessions the rooms below hold: a room records who is inside (live_room_members, issue 41).
+beforeAll(() => {
+  for (const [id, username] of [[1, "host"], [2, "sage"], [3, "listener"]] as const) {
+    db.insert(users).values({ id, username, passwordHash: "x", role: id === 1 ? "admin" : "student" }).onConflictDoNothing().run();
+  }
+  for (const id of [9001, 9002]) {
+    db.insert(conferences).values({ id, title: `Room ${id}`, description: "Live", scheduledAt: new Date() }).onConflictDoNothing().run();
+  }
+});
 
 type Message = {
   participants?: { id: string; name: string }[];
