@@ -151,6 +151,10 @@ export interface LockedReference {
   title: string;
   courseTitle: string;
   url: string;
+  /** The lesson's best-matching passage: for the server to show a member with Premium, never sent to one without. */
+  chunkId: number;
+  /** How much of the question that passage holds (as Passage.match): whether it would answer. */
+  match: Scored["match"];
 }
 
 /**
@@ -289,6 +293,12 @@ export interface LibrarySearch {
   locked: LockedReference[];
   /** The question as it was understood (what the passages were ranked by). */
   concepts: Concept[];
+  /**
+   * For a member with Premium: the same question searched as a member without
+   * it would be answered. An answer for the member who pays is built to hold
+   * at least what that one holds (companion-offline), whatever the ranking.
+   */
+  withoutPremium?: LibrarySearch;
 }
 
 // Passages scored in JavaScript after FTS5 has picked the candidates.
@@ -302,13 +312,15 @@ const CANDIDATES = 40;
 export function searchLibrary(
   question: string,
   viewer: Pick<User, "id" | "role">,
-  options: { lessonId?: number; courseId?: number; limit?: number } = {},
+  options: { lessonId?: number; courseId?: number; limit?: number; withoutPremium?: boolean } = {},
 ): LibrarySearch {
   const vocabulary = libraryVocabulary();
   const concepts = analyseQuestion(question, vocabulary);
   const query = ftsQuery(distinctive(concepts, vocabulary.passages), "OR");
   if (!query) return { passages: [], locked: [], concepts };
-  const premium = isPremium(viewer);
+  // Only ever less than the viewer's own rights, never more.
+  const premium = !options.withoutPremium && isPremium(viewer);
+  const floor = premium ? searchLibrary(question, viewer, { ...options, withoutPremium: true }) : undefined;
   const limit = options.limit ?? 6;
   const scope = { lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1 };
   const lockedLessons = JSON.stringify(listLockedLessonIds(viewer));
@@ -332,11 +344,23 @@ export function searchLibrary(
   const worthShowing = premiumLessonsWorthShowing(matches, bestOpenToAll);
   let locked: LockedReference[] = [];
   if (!premium) {
-    locked = worthShowing.map((match) => ({ title: match.title, courseTitle: match.courseTitle, url: `/course/${match.courseId}` }));
+    // Measured as a passage would be, so the answer can tell a lesson that
+    // answers from one that merely shares a word (its text stays here).
+    const lockedTexts = passagesById.all({ ids: JSON.stringify(worthShowing.map((match) => match.chunkId)) }).map((text) => ({ ...text, rank: 0 }));
+    const lockedMatch = new Map(rankPassages(lockedTexts, concepts, scope).map((scored) => [scored.chunkId, scored.match]));
+    locked = worthShowing.map((match) => ({
+      title: match.title,
+      courseTitle: match.courseTitle,
+      url: `/course/${match.courseId}`,
+      chunkId: match.chunkId,
+      match: lockedMatch.get(match.chunkId) ?? { title: 0, heading: 0, text: 0 },
+    }));
   } else {
-    // The candidate queries may have left those lessons' best passages out.
-    const missing = worthShowing.filter((match) => !seen.has(match.chunkId));
-    const byId = new Map(worthShowing.map((match) => [match.chunkId, match]));
+    // The candidate queries may have left those lessons' best passages out,
+    // and those of the lessons a member without Premium is pointed to.
+    const shown = [...worthShowing, ...(floor?.locked ?? []).map((pointer) => ({ chunkId: pointer.chunkId, rank: 0, weighted: 0 }))];
+    const missing = shown.filter((match) => !seen.has(match.chunkId));
+    const byId = new Map(shown.map((match) => [match.chunkId, match]));
     for (const text of passagesById.all({ ids: JSON.stringify(missing.map((match) => match.chunkId)) })) {
       const match = byId.get(text.chunkId);
       if (match) rows.push({ ...text, rank: match.rank, weighted: match.weighted, premiumOnly: 1 });
@@ -345,10 +369,10 @@ export function searchLibrary(
   // The Premium lessons a member without Premium would be pointed to stay in
   // a member with Premium's answer, wherever the ranking puts them.
   const ranked = rankPassages(rows, concepts, scope);
-  const kept = new Set(premium ? worthShowing.map((match) => match.chunkId) : []);
+  const kept = new Set(premium ? [...worthShowing, ...(floor?.locked ?? [])].map((match) => match.chunkId) : []);
   const others = new Set(ranked.filter((row) => !kept.has(row.chunkId)).slice(0, Math.max(0, limit - kept.size)));
   const passages = ranked.filter((row) => kept.has(row.chunkId) || others.has(row)).slice(0, limit);
-  return { passages: passages.map(toPassage), locked, concepts };
+  return { passages: passages.map(toPassage), locked, concepts, ...(floor ? { withoutPremium: floor } : {}) };
 }
 
 function toPassage(row: ScoredRow): Passage {

@@ -209,7 +209,7 @@ function answerOffline(
   { emit, notice, outcome }: { emit: (event: CompanionEvent) => void; notice?: string; outcome?: TurnRecord["outcome"] },
 ): { answer: ChatAnswer; record: TurnRecord } {
   const offline = offlineAnswer(question, search);
-  const sources = [...offline.cited.map(({ n, passage }: CitedSource) => sourceView(n, passage)), ...search.locked.map(lockedView)];
+  const sources = [...offline.cited.map(({ n, passage }: CitedSource) => sourceView(n, passage)), ...offline.pointedTo.map(lockedView)];
   emit({ event: "sources", data: { sources, mode: "offline" } });
   for (const line of offline.response.split(/(?<=\n)/)) emit({ event: "delta", data: { text: line } });
   return {

@@ -110,7 +110,7 @@ describe("on the demo academy", () => {
     }
     expect(titles.length).toBeGreaterThan(30);
     expect(wrong).toEqual([]);
-  });
+  }, 30_000);
 
   it("answers the two questions of the issue from the article of that title, cited first", () => {
     for (const [question, title] of [
@@ -138,7 +138,7 @@ describe("on the demo academy", () => {
       }
     }
     expect(unrelated).toEqual([]);
-  });
+  }, 30_000);
 
   it("reads the library's vocabulary again after the library changes", () => {
     expect(libraryVocabulary().documents.has("zqxjvword")).toBe(false);

@@ -100,5 +100,5 @@ describe("the same question from a member with Premium and one without, on the d
     expect(questions.length).toBeGreaterThan(50);
     expect(lessThanFree).toEqual([]);
     expect(pointedNotShown).toEqual([]);
-  });
+  }, 30_000);
 });
