@@ -734,11 +734,11 @@ export const chatMessages = sqliteTable(
   (t) => [index("chat_user_time").on(t.userId, t.createdAt), check("chat_role", inList("role", CHAT_ROLES))],
 );
 
-export const COMPANION_SOURCE_KINDS = ["lesson", "article"] as const;
+export const COMPANION_SOURCE_KINDS = ["lesson", "article", "template"] as const;
 
 /**
- * The study companion's library: lesson sections and knowledge-base articles
- * cut into passages of a few hundred words, searched through companion_fts
+ * The study companion's library: lesson sections, knowledge-base articles and
+ * tools & templates cut into passages of a few hundred words, searched through companion_fts
  * (db/migrations). Who may read a passage is decided when it is read, from
  * the live lesson, course and article rows (app/models/companion-library.server.ts).
  */
@@ -753,6 +753,8 @@ export const companionChunks = sqliteTable(
     // 1-based place of the section in its lesson: the player's ?section=.
     sectionNumber: integer("section_number"),
     articleId: integer("article_id").references(() => knowledgeBaseArticles.id, { onDelete: "cascade" }),
+    // A tool or template of the Resources area: its description and, for a text file, its contents.
+    templateId: integer("template_id").references(() => toolTemplates.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     heading: text("heading"),
     body: text("body").notNull(),
@@ -760,6 +762,7 @@ export const companionChunks = sqliteTable(
   (t) => [
     index("companion_chunks_lesson").on(t.lessonId),
     index("companion_chunks_article").on(t.articleId),
+    index("companion_chunks_template").on(t.templateId),
     check("companion_chunks_kind", inList("kind", COMPANION_SOURCE_KINDS)),
   ],
 );

@@ -1,14 +1,20 @@
+import fs from "node:fs";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { companionChunks, contentSections, knowledgeBaseArticles, lessons, type User } from "#db/schema";
+import { stemEach, wordsOf } from "#db/word-stems";
+import { companionChunks, contentSections, knowledgeBaseArticles, lessons, toolTemplates, type User } from "#db/schema";
 import { analyseQuestion, distinctive, ftsQuery, type Concept, type Vocabulary } from "~/models/companion-question";
 import { rankPassages, type Scored } from "~/models/companion-relevance";
+import { relatedWords } from "~/models/companion-wordnet.server";
 import { listLockedLessonIds } from "~/models/lesson-release.server";
 import { isPremium } from "~/models/membership.server";
+import { storedTemplateName } from "~/schemas/templates";
+import { env } from "~/utils/env.server";
 import { markdownToPlainText } from "~/utils/markdown.server";
+import { uploadsPath } from "~/utils/uploads.server";
 
-// The study companion's library. Lesson sections and knowledge-base articles
-// are cut into passages of a few hundred words and indexed with FTS5 when they
+// The study companion's library. Lesson sections, knowledge-base articles and
+// the tools & templates of the Resources area are cut into passages of a few hundred words and indexed with FTS5 when they
 // are saved (same transaction). searchLibrary is the only reader of passages:
 // who may read what is decided inside its SQL, from the live course, lesson and
 // article rows, so a course made Premium or an article unpublished is out of
@@ -109,12 +115,47 @@ export function indexArticle(tx: Writer, articleId: number) {
   }
 }
 
+// The text of a template's file, when it is one of ours and plain text (a
+// worksheet or calculator): what a member would read after downloading it.
+const TEXT_FILE = /\.(txt|md|csv)$/i;
+const MAX_TEMPLATE_TEXT = 50_000;
+
+function templateFileText(template: { fileUrl: string; fileName: string; fileType: string }): string {
+  const name = storedTemplateName(template.fileUrl);
+  if (!name || !(template.fileType.startsWith("text/") || TEXT_FILE.test(template.fileName))) return "";
+  try {
+    return fs.readFileSync(uploadsPath("templates", name), "utf8").slice(0, MAX_TEMPLATE_TEXT);
+  } catch {
+    return ""; // a missing file leaves the description, which still says what the template is for
+  }
+}
+
+/** A worksheet's lines as prose paragraphs: fill-in rules ("......", "____", "====") are not words. */
+function worksheetParagraphs(text: string): string[] {
+  return text
+    .replace(/[._=-]{3,}/g, " ")
+    .split(/\n\s*\n/)
+    .map((block) => block.replace(/\s+/g, " ").trim())
+    .filter((block) => /[a-z]{3}/i.test(block));
+}
+
+/** Re-indexes one tool or template: its description and its file's text (call inside the transaction that saved it). */
+export function indexTemplate(tx: Writer, templateId: number) {
+  tx.delete(companionChunks).where(eq(companionChunks.templateId, templateId)).run();
+  const template = tx.select().from(toolTemplates).where(eq(toolTemplates.id, templateId)).get();
+  if (!template) return;
+  for (const body of cutIntoPassages([template.description, ...worksheetParagraphs(templateFileText(template))])) {
+    tx.insert(companionChunks).values({ kind: "template", templateId, title: template.title, heading: null, body }).run();
+  }
+}
+
 /** Rebuilds the whole library (`npm run ai:reindex`, and at start when it is empty). Returns the number of passages. */
 export function rebuildLibrary(): number {
   return db.transaction((tx) => {
     tx.delete(companionChunks).run();
     for (const { id } of tx.select({ id: lessons.id }).from(lessons).all()) indexLesson(tx, id);
     for (const { id } of tx.select({ id: knowledgeBaseArticles.id }).from(knowledgeBaseArticles).all()) indexArticle(tx, id);
+    for (const { id } of tx.select({ id: toolTemplates.id }).from(toolTemplates).all()) indexTemplate(tx, id);
     tx.run(sql`INSERT INTO companion_fts(companion_fts) VALUES ('optimize')`);
     return tx.select({ n: count() }).from(companionChunks).get()?.n ?? 0;
   });
@@ -126,7 +167,8 @@ export function libraryNeedsBuilding(): boolean {
   if (passages > 0) return false;
   const sections = db.select({ n: count() }).from(contentSections).get()?.n ?? 0;
   const articles = db.select({ n: count() }).from(knowledgeBaseArticles).get()?.n ?? 0;
-  return sections + articles > 0;
+  const templates = db.select({ n: count() }).from(toolTemplates).get()?.n ?? 0;
+  return sections + articles + templates > 0;
 }
 
 // --- reading -----------------------------------------------------------------
@@ -137,7 +179,7 @@ export interface Passage {
   score: Scored["score"];
   /** How much of the question its title, its section heading and its text hold (0–1 each). */
   match: Scored["match"];
-  kind: "lesson" | "article";
+  kind: "lesson" | "article" | "template";
   title: string;
   heading: string | null;
   body: string;
@@ -186,7 +228,7 @@ interface PassageRow {
   /** rank weighed by the lesson or course the question was asked from: the order passages are offered in. */
   weighted: number;
   chunkId: number;
-  kind: "lesson" | "article";
+  kind: "lesson" | "article" | "template";
   title: string;
   heading: string | null;
   body: string;
@@ -194,6 +236,9 @@ interface PassageRow {
   courseId: number | null;
   sectionNumber: number | null;
   articleId: number | null;
+  templateId: number | null;
+  /** The template's category, for its link (null for lessons and articles). */
+  templateCategory: string | null;
   /** 1 for a passage of a Premium course. */
   premiumOnly: number;
 }
@@ -209,15 +254,18 @@ const readablePassages = db.$client.prepare<
 >(`
   SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, bm25(companion_fts, 8.0, 4.0, 1.0) * ${CONTEXT_WEIGHT} AS weighted,
          c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
-         c.section_number AS sectionNumber, c.article_id AS articleId, coalesce(co.is_premium, 0) AS premiumOnly
+         c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
+         coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
   FROM companion_fts
   JOIN companion_chunks c ON c.id = companion_fts.rowid
   LEFT JOIN lessons l ON l.id = c.lesson_id
   LEFT JOIN courses co ON co.id = c.course_id
   LEFT JOIN knowledge_base_articles a ON a.id = c.article_id
+  LEFT JOIN tool_templates t ON t.id = c.template_id
   WHERE companion_fts MATCH @query
     AND (
       (c.kind = 'article' AND a.is_published = 1)
+      OR (c.kind = 'template' AND t.is_active = 1 AND (t.is_premium_only = 0 OR @premium = 1))
       OR (c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND (co.is_premium = 0 OR @premium = 1)
           AND c.lesson_id NOT IN (SELECT value FROM json_each(@lockedLessons)))
     )
@@ -262,8 +310,9 @@ const premiumLessonMatches = db.$client.prepare<{ query: string; lessonId: numbe
 // the same synchronous call, so the rules that query applied still hold).
 const passagesById = db.$client.prepare<{ ids: string }, Omit<PassageRow, "rank" | "weighted" | "premiumOnly">>(`
   SELECT c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
-         c.section_number AS sectionNumber, c.article_id AS articleId
+         c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory
   FROM companion_chunks c
+  LEFT JOIN tool_templates t ON t.id = c.template_id
   WHERE c.id IN (SELECT value FROM json_each(@ids))
 `);
 
@@ -282,8 +331,9 @@ export function premiumLessonsWorthShowing<T extends { rank: number }>(matches: 
   return matches.filter((match) => match.rank <= bestOpenToAll * PREMIUM_RELEVANCE && match.rank <= bestPremium * PREMIUM_RELEVANCE);
 }
 
-function passageUrl(row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber">): string {
+function passageUrl(row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber" | "templateId" | "templateCategory">): string {
   if (row.kind === "article") return `/knowledge-base/${row.articleId}`;
+  if (row.kind === "template") return `/tools-templates${row.templateCategory ? `?category=${row.templateCategory}` : ""}#template-${row.templateId}`;
   return `/course/${row.courseId}/lesson/${row.lessonId}${row.sectionNumber && row.sectionNumber > 1 ? `?section=${row.sectionNumber}` : ""}`;
 }
 
@@ -312,42 +362,76 @@ const CANDIDATES = 40;
 export function searchLibrary(
   question: string,
   viewer: Pick<User, "id" | "role">,
-  options: { lessonId?: number; courseId?: number; limit?: number; withoutPremium?: boolean } = {},
+  options: { lessonId?: number; courseId?: number; limit?: number; withoutPremium?: boolean; carried?: string[] } = {},
 ): LibrarySearch {
   const vocabulary = libraryVocabulary();
-  const concepts = analyseQuestion(question, vocabulary);
+  const concepts = analyseQuestion(question, vocabulary, { carried: options.carried, related: env.COMPANION_WORDNET ? relatedWords : undefined });
   const query = ftsQuery(distinctive(concepts, vocabulary.passages), "OR");
   if (!query) return { passages: [], locked: [], concepts };
   // Only ever less than the viewer's own rights, never more.
   const premium = !options.withoutPremium && isPremium(viewer);
-  const floor = premium ? searchLibrary(question, viewer, { ...options, withoutPremium: true }) : undefined;
-  const limit = options.limit ?? 6;
   const scope = { lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1 };
   const lockedLessons = JSON.stringify(listLockedLessonIds(viewer));
-  const params = { premium: premium ? 1 : 0, ...scope, limit: CANDIDATES, lockedLessons };
-  // Passages holding every word first: on a large library that query is small
-  // and fast. Only when it finds too few does the any-word query fill the rest.
+  const search: SearchInput = { concepts, query, scope, lockedLessons, limit: options.limit ?? 6 };
+  const matches = premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN, lockedLessons });
+  if (!premium) return assemble(search, false, collectCandidates(search, false, CANDIDATES).rows, matches);
+  // A member with Premium is also searched as a member without it would be
+  // (see LibrarySearch.withoutPremium), from the same candidates when they
+  // hold enough passages open to all, so the answer costs one search, not two.
+  const candidates = collectCandidates(search, true, 2 * CANDIDATES);
+  const open = candidates.rows.filter((row) => !row.premiumOnly);
+  const openRows = open.length >= CANDIDATES || !candidates.truncated ? open.slice(0, CANDIDATES) : collectCandidates(search, false, CANDIDATES).rows;
+  const floor = assemble(search, false, openRows, matches);
+  return { ...assemble(search, true, candidates.rows.slice(0, CANDIDATES), matches, floor), withoutPremium: floor };
+}
+
+interface SearchInput {
+  concepts: Concept[];
+  query: string;
+  scope: { lessonId: number; courseId: number };
+  lockedLessons: string;
+  limit: number;
+}
+
+/**
+ * The passages the full-text index offers, best first, up to `limit`:
+ * passages holding every word first (on a large library that query is small
+ * and fast), then, when those are too few, passages holding any.
+ */
+function collectCandidates({ concepts, query, scope, lockedLessons }: SearchInput, premium: boolean, limit: number): { rows: PassageRow[]; truncated: boolean } {
+  const params = { premium: premium ? 1 : 0, ...scope, limit, lockedLessons };
   const allWords = ftsQuery(concepts, "AND");
   const rows = allWords && allWords !== query ? readablePassages.all({ ...params, query: allWords }) : [];
   const seen = new Set(rows.map((row) => row.chunkId));
-  if (rows.length < CANDIDATES) {
+  if (rows.length < limit) {
     for (const row of readablePassages.all({ ...params, query })) {
-      if (rows.length >= CANDIDATES) break;
+      if (rows.length >= limit) break;
       if (!seen.has(row.chunkId)) rows.push(row);
       seen.add(row.chunkId);
     }
   }
+  return { rows, truncated: rows.length >= limit };
+}
+
+function assemble(
+  { concepts, scope, limit }: SearchInput,
+  premium: boolean,
+  candidates: PassageRow[],
+  matches: PremiumLessonMatch[],
+  floor?: LibrarySearch,
+): LibrarySearch {
+  const rows = [...candidates];
+  const seen = new Set(rows.map((row) => row.chunkId));
   // Premium lessons are measured against the best passage every member can
   // read, so a member with Premium is shown what one without is pointed to.
   const bestOpenToAll = rows.reduce((best, row) => (row.premiumOnly ? best : Math.min(best, row.rank)), 0);
-  const matches = premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN, lockedLessons });
   const worthShowing = premiumLessonsWorthShowing(matches, bestOpenToAll);
   let locked: LockedReference[] = [];
   if (!premium) {
     // Measured as a passage would be, so the answer can tell a lesson that
     // answers from one that merely shares a word (its text stays here).
     const lockedTexts = passagesById.all({ ids: JSON.stringify(worthShowing.map((match) => match.chunkId)) }).map((text) => ({ ...text, rank: 0 }));
-    const lockedMatch = new Map(rankPassages(lockedTexts, concepts, scope).map((scored) => [scored.chunkId, scored.match]));
+    const lockedMatch = new Map(rankPassages(lockedTexts, concepts, scope, stemmedText).map((scored) => [scored.chunkId, scored.match]));
     locked = worthShowing.map((match) => ({
       title: match.title,
       courseTitle: match.courseTitle,
@@ -368,11 +452,28 @@ export function searchLibrary(
   }
   // The Premium lessons a member without Premium would be pointed to stay in
   // a member with Premium's answer, wherever the ranking puts them.
-  const ranked = rankPassages(rows, concepts, scope);
+  const ranked = rankPassages(rows, concepts, scope, stemmedText);
   const kept = new Set(premium ? [...worthShowing, ...(floor?.locked ?? [])].map((match) => match.chunkId) : []);
   const others = new Set(ranked.filter((row) => !kept.has(row.chunkId)).slice(0, Math.max(0, limit - kept.size)));
   const passages = ranked.filter((row) => kept.has(row.chunkId) || others.has(row)).slice(0, limit);
-  return { passages: passages.map(toPassage), locked, concepts, ...(floor ? { withoutPremium: floor } : {}) };
+  return { passages: passages.map(toPassage), locked, concepts };
+}
+
+// A passage's text as word stems, kept for the passages asked about most:
+// stemming forty passages of a few hundred words is most of a search's time.
+// Keyed by passage id (ids are never reused: AUTOINCREMENT) and text length.
+const STEMMED_KEPT = 2_000;
+const stemmed = new Map<string, string[]>();
+
+function stemmedText(passage: { chunkId: number; body: string }): string[] {
+  const key = `${passage.chunkId}:${passage.body.length}`;
+  let tokens = stemmed.get(key);
+  if (!tokens) {
+    tokens = stemEach(wordsOf(passage.body));
+    if (stemmed.size >= STEMMED_KEPT) stemmed.delete(stemmed.keys().next().value ?? "");
+    stemmed.set(key, tokens);
+  }
+  return tokens;
 }
 
 function toPassage(row: ScoredRow): Passage {

@@ -39,6 +39,17 @@ const BEST_QUOTE_SHARE = 0.2;
 const ANSWER_SHARE = 0.3;
 const UNKNOWN_WORDS_RAISE = 0.5;
 const TITLE_ASKED = 0.6;
+/**
+ * Below the answering bar, the closest passages are still offered with an
+ * honest "this may help" when they hold a fair share of the question and the
+ * question is not mostly words the library has never seen (those are what
+ * questions about other subjects are made of): a covered topic asked in other
+ * words is not met with "nothing found".
+ */
+const MAY_HELP_SHARE = 0.15;
+const MAY_HELP_TITLE = 0.3;
+const MAY_HELP_UNKNOWN_AT_MOST = 0.25;
+export const MAY_HELP_INTRO = "I couldn't find a direct answer in the course library, but this may help";
 /** Later passages are quoted only when they answer nearly as well as the best one. */
 const FOLLOWING_SCORE = 0.6;
 
@@ -65,12 +76,24 @@ function quotesFrom(passage: Passage, passageIndex: number, concepts: Concept[])
   return quotes.sort((a, b) => b.relevance - a.relevance).slice(0, MAX_QUOTES_PER_PASSAGE);
 }
 
+/** The share of the member's own words (not those carried from the conversation) the library does not know, by weight. */
+function unknownShare(concepts: Concept[]): number {
+  const own = concepts.filter((concept) => !concept.carried && !concept.related);
+  const total = own.reduce((sum, concept) => sum + concept.weight, 0);
+  const unknown = own.reduce((sum, concept) => sum + (concept.known ? 0 : concept.weight), 0);
+  return total ? unknown / total : 0;
+}
+
 /** Whether a passage matching this way answers the question at all (else the answer is "not found"). */
 function answers(match: Passage["match"], concepts: Concept[]): boolean {
   if (match.title >= TITLE_ASKED || match.heading >= TITLE_ASKED) return true;
-  const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
-  const unknown = concepts.reduce((sum, concept) => sum + (concept.known ? 0 : concept.weight), 0);
-  return match.text >= ANSWER_SHARE + UNKNOWN_WORDS_RAISE * (total ? unknown / total : 0);
+  return match.text >= ANSWER_SHARE + UNKNOWN_WORDS_RAISE * unknownShare(concepts);
+}
+
+/** Whether a passage that does not answer may still help (see MAY_HELP_SHARE). */
+function mayHelp(match: Passage["match"], concepts: Concept[]): boolean {
+  if (unknownShare(concepts) > MAY_HELP_UNKNOWN_AT_MOST) return false;
+  return match.text >= MAY_HELP_SHARE || match.title >= MAY_HELP_TITLE || match.heading >= MAY_HELP_TITLE;
 }
 
 /**
@@ -95,11 +118,12 @@ export function offlineAnswer(question: string, search: Pick<LibrarySearch, "pas
 function composeAnswer(question: string, { passages, locked, concepts }: Pick<LibrarySearch, "passages" | "locked" | "concepts">, required: Passage[]): OfflineAnswer {
   const best = passages[0];
   const answering = best !== undefined && answers(best.match, concepts);
-  if (!answering && required.length === 0) return notFound(question, locked, concepts);
+  const helping = !answering && best !== undefined && mayHelp(best.match, concepts);
+  if (!answering && !helping && required.length === 0) return notFound(question, locked, concepts);
 
   // The best passage first, whatever its sentences; then the others in rank
   // order, each only when it answers nearly as well.
-  const considered = answering && best ? passages.slice(0, CONSIDERED_PASSAGES).filter((passage, index) => index === 0 || passage.score >= best.score * FOLLOWING_SCORE) : [];
+  const considered = (answering || helping) && best ? passages.slice(0, CONSIDERED_PASSAGES).filter((passage, index) => index === 0 || passage.score >= best.score * FOLLOWING_SCORE) : [];
   const perPassage = considered.map((passage, index) => quotesFrom(passage, index, concepts));
   const chosen: Quote[] = [];
   for (const quotes of perPassage) {
@@ -142,20 +166,22 @@ function composeAnswer(question: string, { passages, locked, concepts }: Pick<Li
   const firstQuoted = chosen.some((quote) => quote.passageIndex === 0);
   const blocks: string[] = [];
   // Matched on its title or heading, with no sentence that stands alone: point to it.
-  if (!firstQuoted) blocks.push(coversThis(first, cite(first)));
+  if (!firstQuoted) blocks.push(coversThis(first, cite(first), helping));
   if (chosen.length) {
     const quotes = chosen.map((quote) => `> ${quote.sentence} [${cite(considered[quote.passageIndex] ?? first)}]`);
-    blocks.push(`${firstQuoted ? "Here is what the course library says" : "Elsewhere the course library says"} (quoted as written):\n\n${quotes.join("\n>\n")}`);
+    const intro = helping ? MAY_HELP_INTRO : firstQuoted ? "Here is what the course library says" : "Elsewhere the course library says";
+    blocks.push(`${intro} (quoted as written):\n\n${quotes.join("\n>\n")}`);
   }
   for (const passage of pointers) if (!numbers.has(keyOf(passage))) blocks.push(coversThis(passage, cite(passage)));
   if (locked.length) blocks.push(lockedNote(locked));
   return { response: blocks.join("\n\n"), cited, answered: true, pointedTo: locked };
 }
 
-function coversThis(passage: Passage, n: number): string {
-  const what = passage.kind === "article" ? "article" : "lesson";
+const KIND_NAME: Record<Passage["kind"], string> = { lesson: "lesson", article: "article", template: "tool" };
+
+function coversThis(passage: Passage, n: number, helping = false): string {
   const name = passage.heading ? `${passage.title} — ${passage.heading}` : passage.title;
-  return `The ${what} [${name}](${passage.url}) covers this. [${n}]`;
+  return `The ${KIND_NAME[passage.kind]} [${name}](${passage.url}) ${helping ? "may help" : "covers this"}. [${n}]`;
 }
 
 function lockedNote(locked: LockedReference[]): string {

@@ -5,8 +5,9 @@ import { db } from "#db/client.server";
 import { chatMessages, companionUsage, type User } from "#db/schema";
 import { findLessonForViewer } from "~/models/access.server";
 import { searchLibrary, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion-library.server";
+import { carriedWords, isFollowUp } from "~/models/companion-followup";
 import { offlineAnswer, type CitedSource } from "~/models/companion-offline.server";
-import { providerConfigured, providerModel, ProviderError, streamProviderAnswer } from "~/models/companion-provider.server";
+import { providerConfigured, providerModel, ProviderError, rewriteFollowUp, streamProviderAnswer } from "~/models/companion-provider.server";
 import { REFUSAL_TEXT, scopeRefusal } from "~/models/companion-scope";
 import { isPremium } from "~/models/membership.server";
 import { groupQuestions } from "~/models/question-groups";
@@ -138,6 +139,40 @@ function lessonScope(user: Pick<User, "id" | "role">, lessonId: number | undefin
   }
 }
 
+/** What the library is searched with for one turn. */
+export interface RetrievalQuestion {
+  question: string;
+  /** Words carried from the conversation into a follow-up (offline). */
+  carried: string[];
+  /** "provider" when the provider rewrote a follow-up; "offline" when words were carried; null for a question that stands alone. */
+  rewrittenBy: CompanionMode | null;
+  usage: ChatUsage | null;
+}
+
+/**
+ * The question to search the library with: as asked, or for a follow-up that
+ * leans on the conversation, rewritten by the provider into one that stands
+ * alone (one short call, within the day's budget) or, offline and when the
+ * provider fails, with the previous questions' key words carried along.
+ */
+export async function retrievalQuestion(request: ChatRequest, options: { signal?: AbortSignal } = {}): Promise<RetrievalQuestion> {
+  const question = request.message;
+  const history = request.context.conversationHistory;
+  if (!isFollowUp(question, history)) return { question, carried: [], rewrittenBy: null, usage: null };
+  if (companionMode() === "provider" && providerTokensToday() < env.COMPANION_DAILY_TOKEN_BUDGET) {
+    try {
+      const rewritten = await rewriteFollowUp({ question, history: history.slice(-CHAT_HISTORY_SENT), signal: options.signal });
+      return { question: rewritten.question, carried: [], rewrittenBy: "provider", usage: rewritten.usage };
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+    }
+  }
+  return { question, carried: carriedWords(question, history), rewrittenBy: "offline", usage: null };
+}
+
+const sumUsage = (a: ChatUsage | null, b: ChatUsage | null): ChatUsage | null =>
+  a && b ? { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens } : (a ?? b);
+
 interface TurnRecord {
   mode: CompanionMode;
   model: string | null;
@@ -171,7 +206,8 @@ export async function answerQuestion(
     answer = finish(REFUSAL_TEXT[refusal], sources, "offline", true);
     record = { mode: "offline", model: null, usage: null, outcome: "refused", citedChunkIds: help.map((p) => p.chunkId) };
   } else {
-    const search = searchLibrary(question, user, { ...scope, limit: 6 });
+    const retrieval = await retrievalQuestion(request, { signal: options.signal });
+    const search = searchLibrary(retrieval.question, user, { ...scope, limit: 6, carried: retrieval.carried });
     const useProvider = companionMode() === "provider";
     const budgetSpent = useProvider && providerTokensToday() >= env.COMPANION_DAILY_TOKEN_BUDGET;
     if (useProvider && !budgetSpent && search.passages.length > 0) {
@@ -180,6 +216,7 @@ export async function answerQuestion(
       const notice = budgetSpent ? NOTICE_BUDGET_SPENT : undefined;
       ({ answer, record } = answerOffline(question, search, { emit, notice }));
     }
+    record.usage = sumUsage(record.usage, retrieval.usage);
   }
   emit({ event: "done", data: { ...answer, usage: record.usage } });
   saveTurn(user.id, request, answer);

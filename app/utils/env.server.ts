@@ -81,6 +81,8 @@ const EnvObject = z.object({
   COMPANION_DAILY_TOKEN_BUDGET: positiveInt(500_000),
   // Keep members' question texts in the usage log (off: only counts and sources are kept).
   COMPANION_LOG_QUESTIONS: flag(false),
+  // Widen offline searches with related words from WordNet (docs/decisions: the companion's offline retrieval).
+  COMPANION_WORDNET: flag(true),
   // Live sessions. "embedded": the werift SFU inside this process; "livekit": a
   // self-hosted LiveKit server carries the media (docs/live-sessions.md).
   MEDIA_BACKEND: z.enum(MEDIA_BACKENDS).default("embedded"),

@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net";
 
 // A small OpenAI-compatible server on 127.0.0.1 implementing only what the
 // academy calls (app/models/companion-provider.server.ts): Chat Completions,
-// streamed (SSE) or not, with response_format, and GET /v1/models. Tests drive
+// streamed (SSE) or not, with response_format, and GET /v1/models. The "auto"
+// behaviour answers from the sources, drafts a lesson in JSON mode, and
+// rewrites a follow-up into a standalone question. Tests drive
 // our real code through the real `openai` SDK (OPENAI_BASE_URL = url + "/v1")
 // and script each answer with setBehaviour().
 //
@@ -99,6 +101,20 @@ function groundedReply(body: FakeRequestBody): string {
   if (!first?.[1]) return "The course material I was given does not cover that question.";
   const sentence = unescapeData(first[1]).match(/^[\s\S]*?[.!?](?=\s|$)/)?.[0] ?? unescapeData(first[1]).slice(0, 200);
   return `From the course material: ${sentence.trim()} [1]`;
+}
+
+/**
+ * The reply of the "auto" behaviour to a follow-up rewrite (a <follow-up> in
+ * the request): the member's last earlier question and the follow-up as one
+ * line, which is what a model's standalone question holds.
+ */
+function rewrittenFollowUp(body: FakeRequestBody): string | null {
+  const prompt = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content ?? "";
+  const followUp = prompt.match(/<follow-up>\s*([\s\S]*?)\s*<\/follow-up>/);
+  if (!followUp?.[1]) return null;
+  const earlier = [...prompt.matchAll(/<turn role="user">\s*([\s\S]*?)\s*<\/turn>/g)].map((m) => unescapeData(m[1] ?? ""));
+  const previous = earlier.at(-1)?.replace(/[?.!]+$/, "") ?? "";
+  return `${previous}: ${unescapeData(followUp[1])}`.trim();
 }
 
 /** The reply of the "auto" behaviour in JSON mode: a valid lesson draft. */
@@ -209,7 +225,7 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
         text = behaviour.text;
         break;
       case "auto":
-        text = format ? JSON.stringify(lessonDraft()) : groundedReply(body);
+        text = format ? JSON.stringify(lessonDraft()) : (rewrittenFollowUp(body) ?? groundedReply(body));
         break;
     }
     usage ??= { prompt_tokens: roughTokens(promptText), completion_tokens: text ? roughTokens(text) : 0 };
