@@ -6,6 +6,7 @@ import { pruneUnusedTemplateFiles } from "~/models/templates.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "~/utils/env.server";
 import { pruneExpiredSessions } from "~/models/session.server";
+import { startEmbeddingSchedule } from "~/models/companion-embeddings.server";
 import { libraryNeedsBuilding, rebuildLibrary } from "~/models/companion-library.server";
 import { logger } from "~/utils/logger.server";
 import { startNotificationSchedule } from "~/models/notification-schedule.server";
@@ -50,6 +51,7 @@ export async function bootstrap() {
   setInterval(prune, HOUR).unref();
   // Reminders, digests and the email outbox (issue 25): rows in SQLite, so a restart resumes them.
   startNotificationSchedule();
+  startEmbeddingSchedule();
 }
 
 function warnAboutPublicAddress() {

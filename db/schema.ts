@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  blob,
   check,
   index,
   integer,
@@ -765,6 +766,26 @@ export const companionChunks = sqliteTable(
     index("companion_chunks_template").on(t.templateId),
     check("companion_chunks_kind", inList("kind", COMPANION_SOURCE_KINDS)),
   ],
+);
+
+/**
+ * One embedding per library passage and model (issue 40): the provider's
+ * vector as little-endian float32s, with the model that made it and a hash of
+ * the text it was made from, so a changed passage or model is embedded again
+ * (app/models/companion-embeddings.server.ts).
+ */
+export const companionEmbeddings = sqliteTable(
+  "companion_embeddings",
+  {
+    chunkId: integer("chunk_id")
+      .notNull()
+      .references(() => companionChunks.id, { onDelete: "cascade" }),
+    model: text("model").notNull(),
+    textHash: text("text_hash").notNull(),
+    dimensions: integer("dimensions").notNull(),
+    vector: blob("vector", { mode: "buffer" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chunkId, t.model] }), index("companion_embeddings_model").on(t.model)],
 );
 
 export const COMPANION_MODES = ["provider", "offline"] as const;

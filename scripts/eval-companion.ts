@@ -32,6 +32,7 @@ const { DEMO_PREMIUM, seedDemoData } = await import("#db/seed");
 const { loadDemoContent } = await import("#db/seed-content");
 const { rebuildLibrary, searchLibrary, splitSentences } = await import("~/models/companion-library.server");
 const { answerQuestion, retrievalQuestion } = await import("~/models/companion.server");
+const { embedLibrary, embeddingsConfigured, nearestPassages } = await import("~/models/companion-embeddings.server");
 const { createCourse } = await import("~/models/course.server");
 const { createLesson } = await import("~/models/lesson.server");
 const { ensureAdmin } = await import("~/models/user.server");
@@ -106,7 +107,8 @@ async function run(): Promise<QuestionResult[]> {
   const results: QuestionResult[] = [];
   for (const question of questions) {
     const retrieval = await retrievalQuestion(await requestFor(question));
-    const ranked = rankedSources(searchLibrary(retrieval.question, member!, { ...scopeOf(question), limit: 10, carried: retrieval.carried }).passages);
+    const semantic = embeddingsConfigured() ? await nearestPassages(retrieval.question, member!, { limit: 20 }) : undefined;
+    const ranked = rankedSources(searchLibrary(retrieval.question, member!, { ...scopeOf(question), limit: 10, carried: retrieval.carried, semantic }).passages);
     const { answer, ms } = await ask(question);
     results.push({ question, hit: firstHit(ranked, expectedKeys(question)), cited: firstCitation(answer.response, answer.sources), ms, ranked });
   }
@@ -164,6 +166,8 @@ if (generatedCourse) db.update(courses).set({ isActive: false }).where(eq(course
 let provider: ReturnType<typeof figures> | null = null;
 if (providerKey) {
   env.OPENAI_API_KEY = providerKey;
+  // With OPENAI_EMBEDDING_MODEL, the library is embedded first and the pass uses the fused ranking.
+  if (embeddingsConfigured()) console.error(`Embedded ${await embedLibrary()} passages with ${env.OPENAI_EMBEDDING_MODEL}`);
   provider = figures(await run());
 }
 
@@ -209,12 +213,16 @@ if (!quick) {
 }
 if (provider) {
   // Plumbing only: no real model is reachable in CI (the local fake cites the first passage it is sent).
-  checks.push(atLeast("provider: first citation correct", provider.firstCitationCorrect, FLOORS.providerFirstCitation, GOALS.providerFirstCitation));
+  const check = atLeast("provider: first citation correct", provider.firstCitationCorrect, FLOORS.providerFirstCitation, GOALS.providerFirstCitation);
+  // With embeddings the figure depends on the embedding model: reported, not held to the floor
+  // (the local fake's vectors are hashed words, no model's meaning).
+  checks.push(embeddingsConfigured() ? { ...check, floor: "", pass: null } : check);
 }
 
 const answerable = offline.filter((r) => r.question.answers.length > 0).length;
 console.log(`Study companion evaluation: ${questions.length} questions (${answerable} the library answers, ${questions.length - answerable} it does not), ${demoPassages} passages, asked by a Premium member`);
-console.log(`Provider: ${provider ? `${env.OPENAI_MODEL} at ${env.OPENAI_BASE_URL ?? "api.openai.com"}` : "none (OPENAI_API_KEY not set): offline answers only"}\n`);
+console.log(`Provider: ${provider ? `${env.OPENAI_MODEL} at ${env.OPENAI_BASE_URL ?? "api.openai.com"}` : "none (OPENAI_API_KEY not set): offline answers only"}`);
+console.log(`Embeddings: ${provider && env.OPENAI_EMBEDDING_MODEL ? `${env.OPENAI_EMBEDDING_MODEL}, fused with word matching in the provider pass` : "none"}\n`);
 const widths = [34, 9, 9, 5, 9];
 console.log(row(["figure", "value", "CI floor", "", "issue 40 goal", ""], widths));
 for (const check of checks) {

@@ -308,10 +308,12 @@ const premiumLessonMatches = db.$client.prepare<{ query: string; lessonId: numbe
 
 // Passages picked by id from premiumLessonMatches, for a member with Premium (in
 // the same synchronous call, so the rules that query applied still hold).
-const passagesById = db.$client.prepare<{ ids: string }, Omit<PassageRow, "rank" | "weighted" | "premiumOnly">>(`
+const passagesById = db.$client.prepare<{ ids: string }, Omit<PassageRow, "rank" | "weighted">>(`
   SELECT c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
-         c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory
+         c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
+         coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
   FROM companion_chunks c
+  LEFT JOIN courses co ON co.id = c.course_id
   LEFT JOIN tool_templates t ON t.id = c.template_id
   WHERE c.id IN (SELECT value FROM json_each(@ids))
 `);
@@ -362,18 +364,28 @@ const CANDIDATES = 40;
 export function searchLibrary(
   question: string,
   viewer: Pick<User, "id" | "role">,
-  options: { lessonId?: number; courseId?: number; limit?: number; withoutPremium?: boolean; carried?: string[] } = {},
+  options: {
+    lessonId?: number;
+    courseId?: number;
+    limit?: number;
+    withoutPremium?: boolean;
+    carried?: string[];
+    /** Passages nearest in meaning (companion-embeddings), best first, among those this member may read: fused with the word ranking. */
+    semantic?: number[];
+  } = {},
 ): LibrarySearch {
   const vocabulary = libraryVocabulary();
   const concepts = analyseQuestion(question, vocabulary, { carried: options.carried, related: env.COMPANION_WORDNET ? relatedWords : undefined });
   const query = ftsQuery(distinctive(concepts, vocabulary.passages), "OR");
-  if (!query) return { passages: [], locked: [], concepts };
+  // No word the library knows: only passages near in meaning, if any, can answer.
+  if (!query && !options.semantic?.length) return { passages: [], locked: [], concepts };
   // Only ever less than the viewer's own rights, never more.
   const premium = !options.withoutPremium && isPremium(viewer);
   const scope = { lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1 };
   const lockedLessons = JSON.stringify(listLockedLessonIds(viewer));
-  const search: SearchInput = { concepts, query, scope, lockedLessons, limit: options.limit ?? 6 };
-  const matches = premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN, lockedLessons });
+  const semantic = options.semantic?.length ? passagesById.all({ ids: JSON.stringify(options.semantic) }) : [];
+  const search: SearchInput = { concepts, query, scope, lockedLessons, limit: options.limit ?? 6, semantic: options.semantic ?? [], semanticRows: semantic };
+  const matches = query ? premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN, lockedLessons }) : [];
   if (!premium) return assemble(search, false, collectCandidates(search, false, CANDIDATES).rows, matches);
   // A member with Premium is also searched as a member without it would be
   // (see LibrarySearch.withoutPremium), from the same candidates when they
@@ -381,16 +393,39 @@ export function searchLibrary(
   const candidates = collectCandidates(search, true, 2 * CANDIDATES);
   const open = candidates.rows.filter((row) => !row.premiumOnly);
   const openRows = open.length >= CANDIDATES || !candidates.truncated ? open.slice(0, CANDIDATES) : collectCandidates(search, false, CANDIDATES).rows;
-  const floor = assemble(search, false, openRows, matches);
+  // The free member's nearest passages are the open ones among these, in the same order.
+  const openSemantic = new Set(semantic.filter((row) => !row.premiumOnly).map((row) => row.chunkId));
+  const floor = assemble({ ...search, semantic: search.semantic.filter((id) => openSemantic.has(id)), semanticRows: semantic.filter((row) => !row.premiumOnly) }, false, openRows, matches);
   return { ...assemble(search, true, candidates.rows.slice(0, CANDIDATES), matches, floor), withoutPremium: floor };
 }
 
 interface SearchInput {
   concepts: Concept[];
-  query: string;
+  query: string | null;
   scope: { lessonId: number; courseId: number };
   lockedLessons: string;
   limit: number;
+  /** Chunk ids nearest in meaning, best first, and their passages. */
+  semantic: number[];
+  semanticRows: Array<Omit<PassageRow, "rank" | "weighted">>;
+}
+
+// Reciprocal rank fusion: each ranking adds 1 / (K + rank); K = 60 as in
+// Cormack et al., so neither ranking's top places dominate the other's.
+const RRF_K = 60;
+
+function fuse<T extends { chunkId: number } & Scored>(ranked: T[], semantic: number[]): T[] {
+  if (semantic.length === 0) return ranked;
+  const semanticRank = new Map(semantic.map((id, index) => [id, index + 1]));
+  // Only a passage holding some of the question's words has a place in the word ranking.
+  const worded = ranked.filter((row) => row.match.title + row.match.heading + row.match.text > 0);
+  const wordRank = new Map(worded.map((row, index) => [row.chunkId, index + 1]));
+  const fused = ranked.map((row) => {
+    const byWords = wordRank.get(row.chunkId);
+    const byMeaning = semanticRank.get(row.chunkId);
+    return { row, score: (byWords ? 1 / (RRF_K + byWords) : 0) + (byMeaning ? 1 / (RRF_K + byMeaning) : 0) };
+  });
+  return fused.sort((a, b) => b.score - a.score).map((entry) => entry.row);
 }
 
 /**
@@ -399,6 +434,7 @@ interface SearchInput {
  * and fast), then, when those are too few, passages holding any.
  */
 function collectCandidates({ concepts, query, scope, lockedLessons }: SearchInput, premium: boolean, limit: number): { rows: PassageRow[]; truncated: boolean } {
+  if (!query) return { rows: [], truncated: false };
   const params = { premium: premium ? 1 : 0, ...scope, limit, lockedLessons };
   const allWords = ftsQuery(concepts, "AND");
   const rows = allWords && allWords !== query ? readablePassages.all({ ...params, query: allWords }) : [];
@@ -414,7 +450,7 @@ function collectCandidates({ concepts, query, scope, lockedLessons }: SearchInpu
 }
 
 function assemble(
-  { concepts, scope, limit }: SearchInput,
+  { concepts, scope, limit, semantic, semanticRows }: SearchInput,
   premium: boolean,
   candidates: PassageRow[],
   matches: PremiumLessonMatch[],
@@ -422,6 +458,13 @@ function assemble(
 ): LibrarySearch {
   const rows = [...candidates];
   const seen = new Set(rows.map((row) => row.chunkId));
+  // Passages near in meaning that share too few words to be candidates (they
+  // were found among the passages this member may read).
+  for (const row of semanticRows) {
+    if (seen.has(row.chunkId) || (!premium && row.premiumOnly)) continue;
+    rows.push({ ...row, rank: 0, weighted: 0 });
+    seen.add(row.chunkId);
+  }
   // Premium lessons are measured against the best passage every member can
   // read, so a member with Premium is shown what one without is pointed to.
   const bestOpenToAll = rows.reduce((best, row) => (row.premiumOnly ? best : Math.min(best, row.rank)), 0);
@@ -447,12 +490,12 @@ function assemble(
     const byId = new Map(shown.map((match) => [match.chunkId, match]));
     for (const text of passagesById.all({ ids: JSON.stringify(missing.map((match) => match.chunkId)) })) {
       const match = byId.get(text.chunkId);
-      if (match) rows.push({ ...text, rank: match.rank, weighted: match.weighted, premiumOnly: 1 });
+      if (match) rows.push({ ...text, rank: match.rank, weighted: match.weighted });
     }
   }
   // The Premium lessons a member without Premium would be pointed to stay in
   // a member with Premium's answer, wherever the ranking puts them.
-  const ranked = rankPassages(rows, concepts, scope, stemmedText);
+  const ranked = fuse(rankPassages(rows, concepts, scope, stemmedText), semantic);
   const kept = new Set(premium ? [...worthShowing, ...(floor?.locked ?? [])].map((match) => match.chunkId) : []);
   const others = new Set(ranked.filter((row) => !kept.has(row.chunkId)).slice(0, Math.max(0, limit - kept.size)));
   const passages = ranked.filter((row) => kept.has(row.chunkId) || others.has(row)).slice(0, limit);

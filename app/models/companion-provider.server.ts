@@ -47,7 +47,8 @@ export function providerModel(): string {
 }
 
 let client: OpenAI | undefined;
-function provider(): OpenAI {
+/** The one SDK client (answers, follow-up rewrites, embeddings). Throws ProviderError without a key. */
+export function provider(): OpenAI {
   if (!env.OPENAI_API_KEY) throw new ProviderError("No AI provider is configured (OPENAI_API_KEY is not set).", "refused");
   if (!client) {
     client = new OpenAI({
@@ -198,7 +199,7 @@ export function citedSourceNumbers(text: string, sourceCount: number): number[] 
 
 // ---- Errors --------------------------------------------------------------
 
-function toProviderError(error: unknown): ProviderError {
+export function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
   if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError("The AI provider did not answer in time.", "timeout");
   if (error instanceof OpenAI.APIUserAbortError) return new ProviderError("The AI provider did not answer in time.", "timeout");

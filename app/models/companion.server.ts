@@ -5,6 +5,7 @@ import { db } from "#db/client.server";
 import { chatMessages, companionUsage, type User } from "#db/schema";
 import { findLessonForViewer } from "~/models/access.server";
 import { searchLibrary, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion-library.server";
+import { embeddingsConfigured, nearestPassages } from "~/models/companion-embeddings.server";
 import { carriedWords, isFollowUp } from "~/models/companion-followup";
 import { offlineAnswer, type CitedSource } from "~/models/companion-offline.server";
 import { providerConfigured, providerModel, ProviderError, rewriteFollowUp, streamProviderAnswer } from "~/models/companion-provider.server";
@@ -37,6 +38,7 @@ type AnswerEventName = "sources" | "delta" | "done";
 export type CompanionEvent = { [Name in AnswerEventName]: { event: Name; data: ChatStreamEvents[Name] } }[AnswerEventName];
 
 export const NOTICE_PROVIDER_FAILED = "The AI model could not be reached just now, so this answer quotes the course library instead.";
+export const NOTICE_MEANING_SEARCH_FAILED = "Meaning-based search was unavailable just now, so the sources were found by their words only.";
 export const NOTICE_BUDGET_SPENT = "The academy's AI allowance for today is used up, so this answer quotes the course library instead.";
 const PASSAGES_FOR_PROVIDER = 5;
 const KEPT_MESSAGES = 40; // 20 turns
@@ -170,6 +172,22 @@ export async function retrievalQuestion(request: ChatRequest, options: { signal?
   return { question, carried: carriedWords(question, history), rewrittenBy: "offline", usage: null };
 }
 
+/**
+ * The passages nearest in meaning, when embeddings are configured; when the
+ * provider cannot embed the question, none, with an honest note (the word
+ * ranking still answers).
+ */
+async function nearestInMeaning(question: string, user: Pick<User, "id" | "role">, signal?: AbortSignal): Promise<{ semantic?: number[]; notice?: string }> {
+  if (!embeddingsConfigured()) return {};
+  try {
+    return { semantic: await nearestPassages(question, user, { limit: 20, signal }) };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    logger.warn({ event: "companion_meaning_search_failed", kind: error.kind }, "embedding a question failed; ranking by words only");
+    return { notice: NOTICE_MEANING_SEARCH_FAILED };
+  }
+}
+
 const sumUsage = (a: ChatUsage | null, b: ChatUsage | null): ChatUsage | null =>
   a && b ? { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens } : (a ?? b);
 
@@ -207,7 +225,8 @@ export async function answerQuestion(
     record = { mode: "offline", model: null, usage: null, outcome: "refused", citedChunkIds: help.map((p) => p.chunkId) };
   } else {
     const retrieval = await retrievalQuestion(request, { signal: options.signal });
-    const search = searchLibrary(retrieval.question, user, { ...scope, limit: 6, carried: retrieval.carried });
+    const { semantic, notice: semanticNotice } = await nearestInMeaning(retrieval.question, user, options.signal);
+    const search = searchLibrary(retrieval.question, user, { ...scope, limit: 6, carried: retrieval.carried, semantic });
     const useProvider = companionMode() === "provider";
     const budgetSpent = useProvider && providerTokensToday() >= env.COMPANION_DAILY_TOKEN_BUDGET;
     if (useProvider && !budgetSpent && search.passages.length > 0) {
@@ -216,6 +235,7 @@ export async function answerQuestion(
       const notice = budgetSpent ? NOTICE_BUDGET_SPENT : undefined;
       ({ answer, record } = answerOffline(question, search, { emit, notice }));
     }
+    if (semanticNotice) answer = { ...answer, notice: answer.notice ? `${semanticNotice} ${answer.notice}` : semanticNotice };
     record.usage = sumUsage(record.usage, retrieval.usage);
   }
   emit({ event: "done", data: { ...answer, usage: record.usage } });

@@ -73,6 +73,8 @@ const EnvObject = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url("must be a URL such as http://127.0.0.1:11434/v1").optional(),
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  // With a provider: embeddings for the companion's meaning-based search (off when unset).
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   OPENAI_TIMEOUT_SECONDS: positiveInt(30),
   COMPANION_DAILY_MESSAGES_FREE: positiveInt(20),
   COMPANION_DAILY_MESSAGES_PREMIUM: positiveInt(200),

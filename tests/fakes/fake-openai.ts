@@ -6,7 +6,9 @@ import type { AddressInfo } from "node:net";
 // academy calls (app/models/companion-provider.server.ts): Chat Completions,
 // streamed (SSE) or not, with response_format, and GET /v1/models. The "auto"
 // behaviour answers from the sources, drafts a lesson in JSON mode, and
-// rewrites a follow-up into a standalone question. Tests drive
+// rewrites a follow-up into a standalone question. POST /v1/embeddings answers
+// with fakeEmbedding(text) (words hashed into a small vector, so texts sharing
+// words are near), or a vector given by setEmbedding, or an error. Tests drive
 // our real code through the real `openai` SDK (OPENAI_BASE_URL = url + "/v1")
 // and script each answer with setBehaviour().
 //
@@ -62,6 +64,17 @@ export interface FakeRequest {
   raw: string;
 }
 
+/** The fake's embedding of a text: its words hashed into 64 dimensions (unnormalised counts). */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    const slot = crypto.createHash("md5").update(word).digest().readUInt32BE(0) % EMBEDDING_DIMENSIONS;
+    vector[slot] = (vector[slot] ?? 0) + 1;
+  }
+  return vector;
+}
+const EMBEDDING_DIMENSIONS = 64;
+
 export interface FakeOpenAI {
   url: string;
   port: number;
@@ -72,6 +85,12 @@ export interface FakeOpenAI {
   setBehaviour(...behaviours: FakeBehaviour[]): void;
   /** Without support, a json_schema response_format is refused with 400 (as many local servers do). */
   setJsonSchemaSupport(supported: boolean): void;
+  /** The vector returned for exactly this input text (instead of fakeEmbedding). */
+  setEmbedding(text: string, vector: number[]): void;
+  /** Embedding requests fail with this HTTP status until set back to null. */
+  setEmbeddingFailure(status: number | null): void;
+  /** Embedding requests only, in arrival order. */
+  embeddingRequests(): FakeRequest[];
   reset(): void;
   stop(): Promise<void>;
 }
@@ -133,6 +152,26 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
   const requests: FakeRequest[] = [];
   let queue: FakeBehaviour[] = [{ type: "auto" }];
   let jsonSchemaSupported = true;
+  const embeddingsFor = new Map<string, number[]>();
+  let embeddingFailure: number | null = null;
+
+  function embeddings(res: http.ServerResponse, body: FakeRequestBody) {
+    if (embeddingFailure !== null) throw new FakeApiError(embeddingFailure, `Fake embedding error ${embeddingFailure}`, embeddingFailure >= 500 ? "server_error" : "invalid_request_error");
+    const input = typeof body.input === "string" ? [body.input] : Array.isArray(body.input) ? body.input : null;
+    if (!input || input.length === 0 || input.some((text) => typeof text !== "string")) throw new FakeApiError(400, "'input' must be a string or an array of strings");
+    if (typeof body.model !== "string") throw new FakeApiError(400, "'model' is required");
+    const texts = input.filter((text): text is string => typeof text === "string");
+    sendJson(res, 200, {
+      object: "list",
+      model: body.model,
+      // The SDK asks for base64 (float32, little-endian) unless told otherwise, as OpenAI's API allows.
+      data: texts.map((text, index) => {
+        const vector = embeddingsFor.get(text) ?? fakeEmbedding(text);
+        return { object: "embedding", index, embedding: body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector };
+      }),
+      usage: { prompt_tokens: texts.reduce((sum, text) => sum + roughTokens(text), 0), total_tokens: texts.reduce((sum, text) => sum + roughTokens(text), 0) },
+    });
+  }
 
   const nextBehaviour = (): FakeBehaviour => (queue.length > 1 ? (queue.shift() ?? { type: "auto" }) : (queue[0] ?? { type: "auto" }));
 
@@ -270,6 +309,7 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
             });
           }
           if (method === "POST" && url.pathname === "/v1/chat/completions") return await chatCompletion(res, body);
+          if (method === "POST" && url.pathname === "/v1/embeddings") return embeddings(res, body);
           throw new FakeApiError(404, `Unrecognized request URL (${method}: ${url.pathname}).`);
         } catch (error) {
           sendError(res, error instanceof FakeApiError ? error : new FakeApiError(500, String(error), "server_error"));
@@ -299,6 +339,8 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
     requests.length = 0;
     queue = [{ type: "auto" }];
     jsonSchemaSupported = true;
+    embeddingsFor.clear();
+    embeddingFailure = null;
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -314,6 +356,13 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
     setJsonSchemaSupport: (supported) => {
       jsonSchemaSupported = supported;
     },
+    setEmbedding: (text, vector) => {
+      embeddingsFor.set(text, vector);
+    },
+    setEmbeddingFailure: (status) => {
+      embeddingFailure = status;
+    },
+    embeddingRequests: () => requests.filter((request) => request.path === "/v1/embeddings"),
     reset,
     stop: () =>
       new Promise<void>((resolve) => {
