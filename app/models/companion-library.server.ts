@@ -130,12 +130,23 @@ function templateFileText(template: { fileUrl: string; fileName: string; fileTyp
   }
 }
 
-/** A worksheet's lines as prose paragraphs: fill-in rules ("......", "____", "====") are not words. */
+/**
+ * A worksheet's lines as prose paragraphs: fill-in rules ("......", "____",
+ * "====") are not words, and a line without a full stop (a heading, a form
+ * field) is a sentence of its own, not the start of the next one.
+ */
 function worksheetParagraphs(text: string): string[] {
   return text
     .replace(/[._=-]{3,}/g, " ")
     .split(/\n\s*\n/)
-    .map((block) => block.replace(/\s+/g, " ").trim())
+    .map((block) =>
+      block
+        .split("\n")
+        .map((line) => line.replace(/\s+/g, " ").trim())
+        .filter((line) => /[a-z]{2}/i.test(line))
+        .map((line) => (/[.!?:]$/.test(line) ? line : `${line}.`))
+        .join(" "),
+    )
     .filter((block) => /[a-z]{3}/i.test(block));
 }
 
