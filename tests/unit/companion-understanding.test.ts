@@ -8,6 +8,7 @@ import { carriedWords, isFollowUp } from "~/models/companion-followup";
 import { libraryVocabulary, rebuildLibrary, searchLibrary } from "~/models/companion-library.server";
 import { MAY_HELP_INTRO, offlineAnswer } from "~/models/companion-offline.server";
 import { analyseQuestion } from "~/models/companion-question";
+import { scopeRefusal } from "~/models/companion-scope";
 import { relatedWords } from "~/models/companion-wordnet.server";
 import { answerQuestion } from "~/models/companion.server";
 import { createTemplate, deleteTemplate } from "~/models/templates.server";
@@ -38,6 +39,14 @@ describe("a follow-up", () => {
     expect(carriedWords("and the water ones?", said("which signs are the fire signs"))).toEqual(["signs", "fire"]);
     expect(carriedWords("and the tower?", said("what does the star card mean", "and death?"))).toEqual(["death", "star", "card", "mean"]);
     expect(carriedWords("how do I keep client records safe when I work from a shared laptop", said("which signs are the fire signs"))).toEqual([]);
+  });
+});
+
+describe("crisis words in a member's own words", () => {
+  it("are met with real help first, in any form of the phrase (an eval paraphrase once slipped past)", () => {
+    expect(scopeRefusal("a client tells me in the middle of a reading that they're thinking about ending their life")).toBe("crisis");
+    expect(scopeRefusal("My client said she wants to end her own life")).toBe("crisis");
+    expect(scopeRefusal("how do I end a reading on a good note")).toBeNull();
   });
 });
 
