@@ -34,8 +34,10 @@ RUN npm run build \
 FROM node:20-bookworm-slim
 # Janus (Debian's janus, 1.1.x) carries the live rooms' media: the academy
 # starts it itself (MEDIA_BACKEND=janus) with a configuration of its own.
+# ffmpeg (ffprobe) checks that captions end within their video and extracts
+# the sound for generated captions (issue 38).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends janus \
+ && apt-get install -y --no-install-recommends janus ffmpeg \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production \

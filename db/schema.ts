@@ -389,8 +389,6 @@ export const certificates = sqliteTable(
     // Name and course title as they were when issued, so later edits do not rewrite history.
     recipientName: text("recipient_name").notNull(),
     courseTitle: text("course_title").notNull(),
-    // The course's instructors when it was issued (JSON array of names), signed beside the founder (issue 29).
-    instructorNames: text("instructor_names").notNull().default("[]"),
     issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
     isVerified: flag("is_verified", true),
     shareToken: text("share_token"),
@@ -402,6 +400,25 @@ export const certificates = sqliteTable(
     uniqueIndex("certificates_user_course").on(t.userId, t.courseId),
     uniqueIndex("certificates_share").on(t.shareToken),
   ],
+);
+
+// The course's instructors when a certificate was issued: they sign it beside the founder (issue 29).
+// The name is kept as it was, like the course title; the id lets deleting an account find every
+// certificate that names the member, whatever they are called now or teach (issue 39).
+export const certificateSignatories = sqliteTable(
+  "certificate_signatories",
+  {
+    certificateId: integer("certificate_id")
+      .notNull()
+      .references(() => certificates.id, { onDelete: "cascade" }),
+    // The order they sign in: the course's instructors' order at issue.
+    position: integer("position").notNull(),
+    // Null once the member's account is gone (the name then says "Former instructor"), or for a
+    // certificate issued before ids were kept whose name matched no one (migration 0021).
+    instructorId: integer("instructor_id").references(() => users.id, { onDelete: "set null" }),
+    instructorName: text("instructor_name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.certificateId, t.position] }), index("certificate_signatories_instructor").on(t.instructorId)],
 );
 
 export const subscriptions = sqliteTable(
@@ -610,6 +627,35 @@ export const recordings = sqliteTable(
   (t) => [index("recordings_created").on(t.createdAt), index("recordings_conference").on(t.conferenceId)],
 );
 
+/**
+ * Captions of an uploaded lesson video (a video section) or of a session
+ * recording (issue 38): one WebVTT text per language, already checked and
+ * with cue markup stripped (app/utils/captions.ts), so serving it is safe.
+ * A section's captions follow its video when the lesson is saved again
+ * (updateLesson rebuilds the sections), see app/models/caption-store.server.ts.
+ */
+export const captions = sqliteTable(
+  "captions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sectionId: integer("section_id").references(() => contentSections.id, { onDelete: "cascade" }),
+    recordingId: integer("recording_id").references(() => recordings.id, { onDelete: "cascade" }),
+    /** A BCP 47 tag in its canonical case (en, pt-BR). */
+    language: text("language").notNull(),
+    label: text("label").notNull(),
+    vtt: text("vtt").notNull(),
+    /** Made by the speech-to-text provider and not yet saved by an author. */
+    generated: flag("generated", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("captions_section_language").on(t.sectionId, t.language),
+    uniqueIndex("captions_recording_language").on(t.recordingId, t.language),
+    check("captions_one_owner", sql`(section_id is null) <> (recording_id is null)`),
+  ],
+);
+
 /** Live chat of a conference; kept after the session so the host can read it back. */
 export const conferenceMessages = sqliteTable(
   "conference_messages",
@@ -759,6 +805,8 @@ export const companionChunks = sqliteTable(
     title: text("title").notNull(),
     heading: text("heading"),
     body: text("body").notNull(),
+    // A passage of a video's transcript (issue 38): the second its first cue starts, cited as ?t=.
+    startSeconds: integer("start_seconds"),
   },
   (t) => [
     index("companion_chunks_lesson").on(t.lessonId),

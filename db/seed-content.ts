@@ -7,16 +7,28 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { QuizSchema, type QuizData } from "~/schemas/quiz";
 import { ReleaseAfterDaysSchema, ReleaseAtSchema } from "~/schemas/lesson";
+import { canonicalLanguage, CaptionFormatError, languageName, parseCaptions } from "~/utils/captions";
 import { COURSE_LEVELS, FORUM_COLORS, FORUM_PERMISSIONS, KB_CATEGORIES, TEMPLATE_CATEGORIES } from "./schema";
 
 export const SEED_AUTHORS = ["admin", "student", "premium"] as const;
 export type SeedAuthor = (typeof SEED_AUTHORS)[number];
+
+export interface SeedCaptions {
+  language: string;
+  label: string;
+  /** Checked and normalised by parseCaptions. */
+  vtt: string;
+}
 
 export interface SeedSection {
   type: "text" | "image" | "video";
   title: string;
   content: string;
   url?: string;
+  /** An uploaded video (`Video: /uploads/videos/<name>`): its file under content/media, copied to the uploads on seeding. */
+  mediaFile?: string;
+  /** Its captions: content/media/<name without extension>.<language>.vtt (issue 38). */
+  captions?: SeedCaptions[];
 }
 
 export interface SeedLesson {
@@ -209,6 +221,38 @@ function splitAtHeadings(body: string, heading: RegExp): { lead: string; parts: 
 const SECTION_HEADING = /^## (.+?)\s*$/;
 const MEDIA_LINE = /^(Image|Video): (\S+)$/;
 
+const UPLOADED_VIDEO_PREFIX = "/uploads/videos/";
+
+/**
+ * A lesson's own uploaded video (`Video: /uploads/videos/<name>`) is kept as
+ * content/media/<name>, with its captions beside it as <name without
+ * extension>.<language>.vtt, checked here like an author's upload.
+ */
+function withDemoMedia(lessonFile: string, section: SeedSection, url: string): SeedSection {
+  const mediaDir = path.resolve(path.dirname(lessonFile), "../../media");
+  const name = url.slice(UPLOADED_VIDEO_PREFIX.length);
+  if (!/^[\w-]+\.(webm|mp4)$/.test(name)) throw new ContentError(lessonFile, `an uploaded video's name must be letters, digits and dashes ending in .webm or .mp4 (${name})`);
+  const mediaFile = path.join(mediaDir, name);
+  if (!fs.existsSync(mediaFile)) throw new ContentError(lessonFile, `the video ${url} must be in content/media/${name}`);
+  const stem = name.replace(/\.(webm|mp4)$/, "");
+  const captions = fs
+    .readdirSync(mediaDir)
+    .filter((entry) => entry.startsWith(`${stem}.`) && entry.endsWith(".vtt"))
+    .sort()
+    .map((entry): SeedCaptions => {
+      const captionFile = path.join(mediaDir, entry);
+      const language = canonicalLanguage(entry.slice(stem.length + 1, -".vtt".length));
+      if (!language) throw new ContentError(captionFile, "name captions <video name>.<language>.vtt, with a language tag such as en or pt-BR");
+      try {
+        return { language, label: languageName(language), vtt: parseCaptions(fs.readFileSync(captionFile, "utf8")).vtt };
+      } catch (error) {
+        if (error instanceof CaptionFormatError) throw new ContentError(captionFile, error.message);
+        throw error;
+      }
+    });
+  return { ...section, mediaFile, captions };
+}
+
 function readLesson(file: string): SeedLesson {
   const { meta, body } = readMarkdown(file, LessonMeta);
   const { lead, parts } = splitAtHeadings(body, SECTION_HEADING);
@@ -219,7 +263,8 @@ function readLesson(file: string): SeedLesson {
     const [firstLine = "", ...rest] = content.split("\n");
     const media = MEDIA_LINE.exec(firstLine);
     if (!media) return { type: "text", title, content };
-    return { type: media[1] === "Image" ? "image" : "video", title, content: rest.join("\n").trim(), url: media[2] };
+    const section: SeedSection = { type: media[1] === "Image" ? "image" : "video", title, content: rest.join("\n").trim(), url: media[2] };
+    return section.type === "video" && section.url?.startsWith(UPLOADED_VIDEO_PREFIX) ? withDemoMedia(file, section, section.url) : section;
   });
   return {
     title: meta.title,

@@ -6,6 +6,7 @@ import { hashPassword } from "~/utils/password.server";
 import { db } from "./client.server";
 import {
   activityEvents,
+  captions,
   conferences,
   contentSections,
   quizQuestions,
@@ -21,7 +22,7 @@ import {
   users,
 } from "./schema";
 import { quizQuestionRows } from "./quiz-question-rows";
-import { loadDemoContent, type SeedAuthor, type SeedTemplate } from "./seed-content";
+import { loadDemoContent, type SeedAuthor, type SeedSection, type SeedTemplate } from "./seed-content";
 import { PREMIUM_FEE_CENTS } from "~/utils/premium";
 import { logger } from "~/utils/logger.server";
 
@@ -49,6 +50,15 @@ function writeTemplateFiles(templates: SeedTemplate[]): Map<string, number> {
   return sizes;
 }
 
+/** The demo lessons' own videos (content/media), into the uploads folder their sections point at. */
+function copyDemoVideos(sections: SeedSection[]) {
+  const dir = path.resolve(env.UPLOADS_DIR, "videos");
+  fs.mkdirSync(dir, { recursive: true });
+  for (const section of sections) {
+    if (section.mediaFile) fs.copyFileSync(section.mediaFile, path.join(dir, path.basename(section.mediaFile)));
+  }
+}
+
 /** Fills an empty database with the demo academy (the Markdown under CONTENT_DIR); does nothing otherwise. */
 export async function seedDemoData(): Promise<boolean> {
   if (!isEmpty()) return false;
@@ -59,6 +69,7 @@ export async function seedDemoData(): Promise<boolean> {
     hashPassword(DEMO_PREMIUM.password),
   ]);
   writeTemplateFiles(content.templates);
+  copyDemoVideos(content.courses.flatMap((course) => course.lessons.flatMap((lesson) => lesson.sections)));
   const now = Date.now();
 
   db.transaction((tx) => {
@@ -105,9 +116,12 @@ export async function seedDemoData(): Promise<boolean> {
           .returning({ id: lessons.id })
           .get();
         lesson.sections.forEach((section, sectionIndex) => {
-          tx.insert(contentSections)
+          const { id: sectionId } = tx
+            .insert(contentSections)
             .values({ lessonId, type: section.type, title: section.title, content: section.content.trim(), url: section.url ?? null, order: sectionIndex + 1 })
-            .run();
+            .returning({ id: contentSections.id })
+            .get();
+          for (const caption of section.captions ?? []) tx.insert(captions).values({ sectionId, ...caption }).run();
         });
         if (lesson.quiz) {
           const { questions, ...settings } = lesson.quiz;

@@ -172,7 +172,7 @@ if (providerKey) {
 }
 
 // Each figure has the goal issue 40 set and the floor CI holds it to: the
-// offline search does not reach every goal yet (docs/decisions/025), and a
+// offline search does not reach every goal yet (docs/decisions/027), and a
 // floor, set just under what this commit measures, keeps it from sliding back.
 interface Check {
   name: string;

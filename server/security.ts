@@ -148,8 +148,14 @@ export interface BodyLimits {
   stripeWebhook: BodyLimit;
 }
 
+// A caption file sent as the body (text/vtt) may be up to 1 MB, past the JSON cap; the
+// app answers 400 for 1–2 MB itself, naming the limit (issue 38).
+const CAPTION_FILE_PATH = /^\/api\/(?:sections|recordings)\/[^/]+\/captions\/[^/]+$/;
+const CAPTION_LIMIT: BodyLimit = { bytes: 2 * MB, message: "The caption file is larger than 1 MB." };
+
 export function bodyLimitFor(path: string, contentType: string, limits: BodyLimits): BodyLimit {
   if (contentType.startsWith("multipart/form-data")) return UPLOAD_LIMITS[path] ?? DEFAULT_UPLOAD_LIMIT;
+  if (CAPTION_FILE_PATH.test(path)) return CAPTION_LIMIT;
   if (path === "/api/stripe/webhook") return limits.stripeWebhook;
   if (RECORDING_CHUNK_PATH.test(path)) return limits.recordingChunk;
   return path.startsWith("/api/") ? { bytes: limits.jsonBytes, message: FORM_LIMIT.message } : FORM_LIMIT;

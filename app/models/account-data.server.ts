@@ -1,9 +1,10 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import {
   activityEvents,
   calendarFeeds,
   certificates,
+  certificateSignatories,
   chatMessages,
   companionUsage,
   conferenceMessages,
@@ -31,10 +32,8 @@ import {
   type User,
 } from "#db/schema";
 import { feedPath } from "~/models/calendar.server";
-import { certificateInstructors } from "~/models/certificate.server";
 import { forgetActorInNotifications } from "~/models/notification-events.server";
-import { liveDisplayName } from "~/models/user.server";
-import { FORMER_MEMBER } from "~/schemas/account";
+import { FORMER_INSTRUCTOR, FORMER_MEMBER } from "~/schemas/account";
 
 // Everything the academy keeps about a member, table by table (issue 30):
 // what "Download my data" includes and what deleting the account does to it.
@@ -207,6 +206,15 @@ export function collectMemberData(user: Pick<User, "id">, origin: string) {
         .all(),
       conferences: db.select({ id: conferences.id, title: conferences.title }).from(conferences).where(eq(conferences.createdBy, userId)).all(),
       templates: db.select({ id: toolTemplates.id, title: toolTemplates.title }).from(toolTemplates).where(eq(toolTemplates.uploadedBy, userId)).all(),
+      // Certificates they signed: the course and the name they signed with, not whose certificate it is.
+      signedCertificates: db
+        .select({ courseTitle: certificates.courseTitle, issuedAt: certificates.issuedAt, signedAs: certificateSignatories.instructorName })
+        .from(certificateSignatories)
+        .innerJoin(certificates, eq(certificates.id, certificateSignatories.certificateId))
+        .where(eq(certificateSignatories.instructorId, userId))
+        .orderBy(asc(certificates.issuedAt))
+        .all()
+        .map((row) => ({ ...row, issuedAt: iso(row.issuedAt) })),
     },
   };
 }
@@ -260,7 +268,13 @@ export const MEMBER_DATA: Record<string, TableCoverage> = {
     export: { in: "certificates" },
     references: { user_id: cascade },
     // recipient_name goes with the member's own certificates (cascade).
-    copiedNames: { recipient_name: "deleted with the row", instructor_names: FORMER_MEMBER },
+    copiedNames: { recipient_name: "deleted with the row" },
+  },
+  // The certificates an instructor signed (other members' certificates): the row stays, their name goes.
+  certificate_signatories: {
+    export: { in: "staff" },
+    references: { instructor_id: keptWithoutName(FORMER_INSTRUCTOR) },
+    copiedNames: { instructor_name: FORMER_INSTRUCTOR },
   },
   subscriptions: { export: { in: "subscription" }, references: { user_id: cascade } },
   calculator_records: { export: { in: "revenueCalculator" }, references: { user_id: cascade } },
@@ -298,22 +312,9 @@ export const MEMBER_DATA: Record<string, TableCoverage> = {
 export function forgetMember(tx: Tx, user: Pick<User, "id" | "username" | "firstName" | "name">): void {
   tx.update(conferenceMessages).set({ authorName: FORMER_MEMBER }).where(eq(conferenceMessages.userId, user.id)).run();
 
-  // Certificates of the courses they teach were signed with their name (issue 29).
-  const taught = tx.select({ courseId: courseInstructors.courseId }).from(courseInstructors).where(eq(courseInstructors.userId, user.id)).all();
-  if (taught.length > 0) {
-    const signature = liveDisplayName(user);
-    const signed = tx
-      .select({ id: certificates.id, instructorNames: certificates.instructorNames })
-      .from(certificates)
-      .where(inArray(certificates.courseId, taught.map((row) => row.courseId)))
-      .all();
-    for (const certificate of signed) {
-      const names = certificateInstructors(certificate);
-      if (!names.includes(signature)) continue;
-      const anonymised = JSON.stringify(names.map((name) => (name === signature ? FORMER_MEMBER : name)));
-      tx.update(certificates).set({ instructorNames: anonymised }).where(eq(certificates.id, certificate.id)).run();
-    }
-  }
+  // Every certificate they signed, found by their id whatever their name was then and whether
+  // or not they still teach the course (issue 39); the key itself is cleared by the deletion.
+  tx.update(certificateSignatories).set({ instructorName: FORMER_INSTRUCTOR }).where(eq(certificateSignatories.instructorId, user.id)).run();
 
   forgetActorInNotifications(tx, user.username, FORMER_MEMBER);
 }

@@ -20,7 +20,7 @@ import type { ChangePasswordInput, ProfileInput } from "~/schemas/account";
 import { logEvent } from "~/utils/logger.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { publishMemberAccessChange } from "~/models/live-events.server";
-import { beginLoginAttempt, TooManyRequestsError, type LoginAttempt } from "~/utils/rate-limit.server";
+import { beginLoginAttempt, beginSessionPasswordCheck, TooManyRequestsError, type LoginAttempt, type SessionPasswordCheck } from "~/utils/rate-limit.server";
 import { revokePasswordResets } from "~/models/password-reset.server";
 import { endSession, endSessionsOf } from "~/models/session.server";
 
@@ -62,23 +62,51 @@ export interface AccountRequester {
 }
 
 /**
- * Checks the member's own password before a change that needs it. A wrong one
- * counts as a failed sign-in, on the sign-in counters (per network, per
- * account from that network, per account), so a stolen cookie guesses no
- * faster than the login form allows. Past the limit even the right password is
- * refused until the window passes, and the session that was guessing is ended:
- * only that one, because it is the one that showed it does not know the
- * password; the member's other devices showed nothing wrong (and "sign out
- * everywhere" is one click away for them).
+ * Checks the member's own password before a change that needs it (issue 39).
+ * From a signed-in session the checks are counted per session, apart from the
+ * sign-in counters: nothing a guesser does elsewhere (at /login, from any
+ * address) counts against the member's own browser, and a right password is
+ * never counted. The wrong ones are: the check that spends the session's
+ * allowance (LOGIN_MAX_FAILURES in LOGIN_WINDOW_MINUTES) ends that session,
+ * because it is the one that showed it does not know the password; the
+ * member's other devices showed nothing wrong (and "sign out everywhere" is
+ * one click away for them). So a session still signed in has its right
+ * password accepted. Without a session (a model call from a test or script)
+ * the check spends a sign-in attempt, as /login does.
  */
 async function confirmOwnPassword(user: User, password: string, from: AccountRequester, wrong: AccountRefusal): Promise<void> {
+  const sessionId = from.sessionId;
+  if (!sessionId) return confirmPasswordAsSignIn(user, password, from, wrong);
+  let check: SessionPasswordCheck;
+  try {
+    check = await beginSessionPasswordCheck(sessionId);
+  } catch (error) {
+    // Only parallel guesses reach this: the check that spent the allowance ended the session.
+    if (!(error instanceof TooManyRequestsError)) throw error;
+    throw guessedTooOften(user, from, sessionId, error.retryAfterSeconds);
+  }
+  if (await verifyPassword(password, user.passwordHash)) {
+    await check.succeeded();
+    return;
+  }
+  logEvent("password_check_failed", { userId: user.id, ip: from.ip });
+  if (check.isLast) throw guessedTooOften(user, from, sessionId, check.retryAfterSeconds);
+  throw wrong;
+}
+
+function guessedTooOften(user: User, from: AccountRequester, sessionId: string, retryAfterSeconds: number): PasswordGuessesSpent {
+  endSession(sessionId);
+  logEvent("password_check_throttled", { userId: user.id, ip: from.ip, signedOut: true });
+  return new PasswordGuessesSpent(retryAfterSeconds);
+}
+
+async function confirmPasswordAsSignIn(user: User, password: string, from: AccountRequester, wrong: AccountRefusal): Promise<void> {
   let attempt: LoginAttempt;
   try {
     attempt = await beginLoginAttempt(from.ip, user.username);
   } catch (error) {
     if (!(error instanceof TooManyRequestsError)) throw error;
-    if (from.sessionId) endSession(from.sessionId);
-    logEvent("password_check_throttled", { userId: user.id, ip: from.ip, signedOut: Boolean(from.sessionId) });
+    logEvent("password_check_throttled", { userId: user.id, ip: from.ip, signedOut: false });
     throw new PasswordGuessesSpent(error.retryAfterSeconds);
   }
   if (!(await verifyPassword(password, user.passwordHash))) {

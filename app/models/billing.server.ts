@@ -27,7 +27,9 @@ import { formatDayInZone, wallTimeToInstant } from "~/utils/time-zone";
 // granted only after Stripe itself says the subscription is active and its
 // invoice paid — never on the browser's word (see docs/decisions/008).
 
-export const PAYMENTS_OFF_MESSAGE = "Online payments are not set up yet. Please contact the academy to upgrade.";
+import { PAYMENTS_OFF_MESSAGE } from "~/schemas/billing";
+
+export { PAYMENTS_OFF_MESSAGE };
 export const PROMOTIONS_OFF_MESSAGE =
   "Online payments are not set up (no STRIPE_SECRET_KEY), so there are no promotion codes: they are created and redeemed on Stripe. Set the Stripe keys to use them.";
 /** Stripe's event payloads can exceed the API's usual JSON cap (the server's body limit applies it too). */

@@ -1,17 +1,19 @@
 import crypto from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { certificates } from "#db/schema";
+import { certificates, certificateSignatories } from "#db/schema";
 import { listCourseInstructors } from "~/models/course-staff.server";
 
-/** The instructor names a certificate was issued with. */
-export function certificateInstructors(certificate: Pick<Certificate, "instructorNames">): string[] {
-  try {
-    const names: unknown = JSON.parse(certificate.instructorNames);
-    return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : [];
-  } catch {
-    return [];
-  }
+const signatoriesOf = db
+  .select({ name: certificateSignatories.instructorName })
+  .from(certificateSignatories)
+  .where(eq(certificateSignatories.certificateId, sql.placeholder("certificateId")))
+  .orderBy(asc(certificateSignatories.position))
+  .prepare();
+
+/** The instructor names a certificate was issued with ("Former instructor" for an account since deleted). */
+export function certificateInstructors(certificate: Pick<Certificate, "id">): string[] {
+  return signatoriesOf.all({ certificateId: certificate.id }).map((row) => row.name);
 }
 
 export type Certificate = typeof certificates.$inferSelect;
@@ -38,17 +40,21 @@ export function issueCertificate(
     .get();
   if (existing) return null;
   const issuedAt = new Date();
-  // Kept as they were, like the title: a later change of staff does not rewrite the certificate.
-  const instructorNames = JSON.stringify(listCourseInstructors(input.courseId).map((instructor) => instructor.name));
   // A clash among 32^6 numbers per year is rare; retry rather than fail.
   for (let attempt = 0; attempt < 5; attempt++) {
     const inserted = tx
       .insert(certificates)
-      .values({ ...input, instructorNames, issuedAt, certificateNumber: generateCertificateNumber(issuedAt) })
+      .values({ ...input, issuedAt, certificateNumber: generateCertificateNumber(issuedAt) })
       .onConflictDoNothing()
       .returning()
       .get();
-    if (inserted) return inserted;
+    if (!inserted) continue;
+    // Names kept as they were, like the title: a later change of staff does not rewrite the
+    // certificate; ids kept so deleting one of their accounts finds it (issue 39).
+    listCourseInstructors(input.courseId).forEach((instructor, position) => {
+      tx.insert(certificateSignatories).values({ certificateId: inserted.id, position, instructorId: instructor.id, instructorName: instructor.name }).run();
+    });
+    return inserted;
   }
   throw new Error("Could not allocate a certificate number");
 }

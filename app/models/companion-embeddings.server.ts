@@ -16,7 +16,7 @@ import { logger } from "~/utils/logger.server";
 // read what is the same SQL rule as the full-text search, applied before
 // ranking. The vectors are held in memory (Float32Array, normalised): at
 // 10,000 passages of 1,536 dimensions that is 60 MB and one pass of dot
-// products per question (docs/decisions/025 has the timing).
+// products per question (docs/decisions/027 has the timing).
 
 const BATCH = 64;
 /** The text a passage is embedded from: what a member would read. */

@@ -4,6 +4,7 @@ import { db } from "#db/client.server";
 import { stemEach, wordsOf } from "#db/word-stems";
 import { companionChunks, contentSections, knowledgeBaseArticles, lessons, toolTemplates, type User } from "#db/schema";
 import { analyseQuestion, distinctive, ftsQuery, type Concept, type Vocabulary } from "~/models/companion-question";
+import { lessonTranscripts } from "~/models/caption-store.server";
 import { rankPassages, type Scored } from "~/models/companion-relevance";
 import { relatedWords } from "~/models/companion-wordnet.server";
 import { listLockedLessonIds } from "~/models/lesson-release.server";
@@ -99,6 +100,45 @@ export function indexLesson(tx: Writer, lessonId: number) {
         .run();
     }
   });
+  // What is said in the lesson's captioned videos (issue 38): lesson passages too, each citing the second it starts at.
+  for (const transcript of lessonTranscripts(tx, lessonId)) {
+    for (const passage of transcriptPassages(transcript.cues)) {
+      tx.insert(companionChunks)
+        .values({
+          kind: "lesson",
+          courseId: lesson.courseId,
+          lessonId,
+          sectionId: transcript.sectionId,
+          sectionNumber: transcript.sectionNumber,
+          title: lesson.title,
+          heading: `${transcript.sectionTitle} (video transcript)`,
+          body: passage.body,
+          startSeconds: passage.startSeconds,
+        })
+        .run();
+    }
+  }
+}
+
+// Transcript passages are shorter than text ones: a citation lands on the moment it names.
+const TRANSCRIPT_PASSAGE_WORDS = 60;
+
+/** Cues joined into passages of about TRANSCRIPT_PASSAGE_WORDS words, each starting at its first cue's whole second. */
+export function transcriptPassages(cues: ReadonlyArray<{ start: number; text: string }>): Array<{ startSeconds: number; body: string }> {
+  const passages: Array<{ startSeconds: number; body: string }> = [];
+  let current: { startSeconds: number; words: string[] } | null = null;
+  for (const cue of cues) {
+    const words = cue.text.split(/\s+/).filter(Boolean);
+    if (words.length === 0) continue;
+    if (current && current.words.length + words.length > TRANSCRIPT_PASSAGE_WORDS) {
+      passages.push({ startSeconds: current.startSeconds, body: current.words.join(" ") });
+      current = null;
+    }
+    current ??= { startSeconds: Math.floor(cue.start), words: [] };
+    current.words.push(...words);
+  }
+  if (current) passages.push({ startSeconds: current.startSeconds, body: current.words.join(" ") });
+  return passages;
 }
 
 /** Re-indexes one knowledge-base article, drafts included (reading them is refused at search time). */
@@ -250,6 +290,8 @@ interface PassageRow {
   templateId: number | null;
   /** The template's category, for its link (null for lessons and articles). */
   templateCategory: string | null;
+  /** A transcript passage's start in its video (issue 38). */
+  startSeconds: number | null;
   /** 1 for a passage of a Premium course. */
   premiumOnly: number;
 }
@@ -266,7 +308,7 @@ const readablePassages = db.$client.prepare<
   SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, bm25(companion_fts, 8.0, 4.0, 1.0) * ${CONTEXT_WEIGHT} AS weighted,
          c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
          c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
-         coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
+         c.start_seconds AS startSeconds, coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
   FROM companion_fts
   JOIN companion_chunks c ON c.id = companion_fts.rowid
   LEFT JOIN lessons l ON l.id = c.lesson_id
@@ -322,7 +364,7 @@ const premiumLessonMatches = db.$client.prepare<{ query: string; lessonId: numbe
 const passagesById = db.$client.prepare<{ ids: string }, Omit<PassageRow, "rank" | "weighted">>(`
   SELECT c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
          c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
-         coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
+         c.start_seconds AS startSeconds, coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
   FROM companion_chunks c
   LEFT JOIN courses co ON co.id = c.course_id
   LEFT JOIN tool_templates t ON t.id = c.template_id
@@ -344,10 +386,17 @@ export function premiumLessonsWorthShowing<T extends { rank: number }>(matches: 
   return matches.filter((match) => match.rank <= bestOpenToAll * PREMIUM_RELEVANCE && match.rank <= bestPremium * PREMIUM_RELEVANCE);
 }
 
-function passageUrl(row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber" | "templateId" | "templateCategory">): string {
+function passageUrl(
+  row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber" | "templateId" | "templateCategory" | "startSeconds">,
+): string {
   if (row.kind === "article") return `/knowledge-base/${row.articleId}`;
   if (row.kind === "template") return `/tools-templates${row.templateCategory ? `?category=${row.templateCategory}` : ""}#template-${row.templateId}`;
-  return `/course/${row.courseId}/lesson/${row.lessonId}${row.sectionNumber && row.sectionNumber > 1 ? `?section=${row.sectionNumber}` : ""}`;
+  const query = new URLSearchParams();
+  if (row.sectionNumber && row.sectionNumber > 1) query.set("section", String(row.sectionNumber));
+  // A transcript passage opens the player at the moment it quotes (the page's ?t=).
+  if (row.startSeconds !== null) query.set("t", String(row.startSeconds));
+  const search = query.toString();
+  return `/course/${row.courseId}/lesson/${row.lessonId}${search ? `?${search}` : ""}`;
 }
 
 export interface LibrarySearch {

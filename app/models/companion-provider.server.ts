@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { z } from "zod";
@@ -550,5 +551,33 @@ export async function testProviderConnection(): Promise<{ ok: boolean; model: st
       invalid: "Check that OPENAI_BASE_URL points at an OpenAI-compatible API (it usually ends in /v1).",
     };
     return { ok: false, model, latencyMs: elapsed(), message: `${failure.message} ${advice[failure.kind]}` };
+  }
+}
+
+// ---- Speech to text (issue 38) -------------------------------------------
+
+/** The provider's upload limit for one audio file (OpenAI: 25 MB). */
+export const TRANSCRIPTION_UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
+
+/**
+ * One piece of audio as WebVTT, through the provider's speech-to-text
+ * endpoint (`audio.transcriptions`, OPENAI_TRANSCRIBE_MODEL). A piece may take
+ * a while to transcribe: the wait allowed grows with its length.
+ */
+export async function transcribeAudioToVtt(file: string, pieceSeconds: number): Promise<string> {
+  const size = fs.statSync(file).size;
+  if (size > TRANSCRIPTION_UPLOAD_LIMIT_BYTES) throw new ProviderError("An audio piece is larger than the provider accepts.", "invalid");
+  const startedAt = performance.now();
+  try {
+    const vtt = await provider().audio.transcriptions.create(
+      { file: fs.createReadStream(file), model: env.OPENAI_TRANSCRIBE_MODEL, response_format: "vtt" },
+      { timeout: Math.max(env.OPENAI_TIMEOUT_SECONDS * 1000, pieceSeconds * 500) },
+    );
+    if (typeof vtt !== "string" || vtt.trim() === "") throw new ProviderError("The AI provider sent an empty transcript.", "invalid");
+    return vtt;
+  } catch (error) {
+    const failure = error instanceof ProviderError ? error : toProviderError(error);
+    logFailure("transcription", failure, startedAt, error);
+    throw failure;
   }
 }

@@ -15,15 +15,49 @@ export const STAFF_REFUSALS = {
   adminOnlyInstructors: "Only an administrator can change a course's instructors",
   cannotCreate: "Only administrators, and instructors an administrator allows, can create courses",
   notYourCourse: "You can only manage your own courses",
+  adminOnlyPublishing: "Only an administrator can publish or hide a course, or change whether it is Premium",
 } as const;
 
 export class StaffError extends Error {
   constructor(
     readonly status: 400 | 403 | 404,
     message: string,
+    /** The course form's field the refusal belongs to; none: the whole form. */
+    readonly field?: "instructorIds",
   ) {
     super(message);
   }
+}
+
+export interface CoursePublishing {
+  isActive: boolean;
+  isPremium: boolean;
+}
+
+/** Where a course an instructor creates starts: hidden and free, until an admin publishes it. */
+const INSTRUCTOR_DRAFT: CoursePublishing = { isActive: false, isPremium: false };
+
+/**
+ * Whether a course is published and whether it is Premium are the academy's
+ * decisions, not its instructor's (issue 39): who pays for what and what
+ * members see. An admin sets both (a new course defaults to published and
+ * free); an instructor may send the course's values back unchanged or leave
+ * them out, and a changed value is refused (403) rather than ignored, so the
+ * form and the API never report a save that did not happen. `current` is the
+ * course as it is (null when creating). Returns the values to save.
+ */
+export function applyPublishingRights(
+  viewer: Staff,
+  current: CoursePublishing | null,
+  input: Partial<CoursePublishing>,
+): CoursePublishing {
+  if (viewer.role === "admin") {
+    return { isActive: input.isActive ?? current?.isActive ?? true, isPremium: input.isPremium ?? current?.isPremium ?? false };
+  }
+  const kept = current ? { isActive: current.isActive, isPremium: current.isPremium } : INSTRUCTOR_DRAFT;
+  const changes = (["isActive", "isPremium"] as const).some((field) => input[field] !== undefined && input[field] !== kept[field]);
+  if (changes) throw new StaffError(403, STAFF_REFUSALS.adminOnlyPublishing);
+  return kept;
 }
 
 // Prepared once: these run on every course page and course API read, where building the query cost more than running it.
@@ -96,7 +130,7 @@ export function setCourseInstructors(courseId: number, instructorIds: readonly n
     : [];
   const known = new Set(found.map((row) => row.id));
   const missing = wanted.find((id) => !known.has(id));
-  if (missing !== undefined) throw new StaffError(400, STAFF_REFUSALS.notInstructor(missing));
+  if (missing !== undefined) throw new StaffError(400, STAFF_REFUSALS.notInstructor(missing), "instructorIds");
   db.transaction((tx) => {
     tx.delete(courseInstructors).where(eq(courseInstructors.courseId, courseId)).run();
     for (const userId of wanted) tx.insert(courseInstructors).values({ courseId, userId }).run();
@@ -159,7 +193,7 @@ export function applyInstructorIds(viewer: Staff, courseId: number, instructorId
   if (viewer.role !== "admin") {
     const current = new Set(listCourseInstructors(courseId).map((instructor) => instructor.id));
     const same = new Set(instructorIds).size === current.size && instructorIds.every((id) => current.has(id));
-    if (!same) throw new StaffError(403, STAFF_REFUSALS.adminOnlyInstructors);
+    if (!same) throw new StaffError(403, STAFF_REFUSALS.adminOnlyInstructors, "instructorIds");
     return;
   }
   setCourseInstructors(courseId, instructorIds);

@@ -127,7 +127,10 @@ export function getCourseForViewer(id: number, viewer: Pick<User, "id" | "role">
   return canManageCourse(viewer, id) ? getAnyCourse(id) : getActiveCourse(id);
 }
 
-export function createCourse(input: CourseInput): CourseSummary {
+/** A course's fields as saved: publishing decided by applyPublishingRights (course-staff.server.ts). */
+export type CourseRecord = Omit<CourseInput, "isActive" | "isPremium"> & { isActive: boolean; isPremium: boolean };
+
+export function createCourse(input: CourseRecord): CourseSummary {
   // Instructors are kept by course-staff.server (setCourseInstructors).
   const { lessons: _derived, instructorIds: _staff, ...values } = input;
   const created = db.insert(courses).values(values).returning({ id: courses.id }).get();
@@ -137,7 +140,7 @@ export function createCourse(input: CourseInput): CourseSummary {
   return course;
 }
 
-export function updateCourse(id: number, input: CourseInput): CourseSummary | undefined {
+export function updateCourse(id: number, input: CourseRecord): CourseSummary | undefined {
   const { lessons: _derived, instructorIds: _staff, ...values } = input;
   const before = getAnyCourse(id);
   const changed = db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)).run().changes;

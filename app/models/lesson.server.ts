@@ -3,6 +3,7 @@ import { db } from "#db/client.server";
 import { inIdList } from "#db/id-list";
 import { contentSections, lessons, type ContentSection, type Lesson } from "#db/schema";
 import type { LessonInput } from "~/schemas/lesson";
+import { keepCaptionsWithTheirVideos } from "~/models/caption-store.server";
 import { indexLesson } from "~/models/companion-library.server";
 import { recomputeCourseProgress } from "~/models/progress.server";
 
@@ -146,8 +147,10 @@ export function updateLesson(id: number, input: LessonInput): LessonView | undef
       })
       .where(eq(lessons.id, id))
       .run();
+    const restoreCaptions = keepCaptionsWithTheirVideos(tx, id);
     tx.delete(contentSections).where(eq(contentSections.lessonId, id)).run();
     insertSections(tx, id, input.contentSections);
+    restoreCaptions(tx);
     indexLesson(tx, id);
     recomputeCourseProgress(tx, existing.courseId);
   });

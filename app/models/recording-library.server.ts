@@ -1,4 +1,5 @@
 import type { User } from "#db/schema";
+import { captionsOfRecording, recordingCaptionLanguages, type CaptionJson } from "~/models/captions.server";
 import { listQuestions } from "~/models/conference-questions.server";
 import { listRecordings, recordingForApi, type RecordingJson } from "~/models/conference.server";
 import { RecordingSearchSchema } from "~/schemas/conference";
@@ -15,6 +16,11 @@ export interface RecordingLibrary {
   playingId: number | null;
   /** The questions members asked the playing recording's session, shown beside the player. */
   playingQuestions: LiveQuestion[];
+  /** The playing recording's captions (issue 38), and the second `?t=` starts it at. */
+  playingCaptions: CaptionJson[];
+  startAt: number | null;
+  /** The languages each listed recording has captions in. */
+  captionLanguages: Record<number, string[]>;
 }
 
 export function loadRecordingLibrary(viewer: Pick<User, "id" | "role" | "username" | "firstName" | "name">, searchParams: URLSearchParams): RecordingLibrary {
@@ -24,7 +30,12 @@ export function loadRecordingLibrary(viewer: Pick<User, "id" | "role" | "usernam
   const playing = recordings.find((recording) => recording.id === requested && recording.fileUrl !== null);
   // The session may be gone (deleted conferences keep their recordings): then there is nothing to show.
   const playingQuestions = playing?.conferenceId ? listQuestionsIfAny(viewer, playing.conferenceId) : [];
-  return { q, recordings, playingId: playing?.id ?? null, playingQuestions };
+  const playingCaptions = playing ? captionsOfRecording(viewer, playing.id) : [];
+  const t = Number(searchParams.get("t"));
+  const startAt = playing && Number.isInteger(t) && t >= 0 && t <= 24 * 60 * 60 ? t : null;
+  const languages = recordingCaptionLanguages();
+  const captionLanguages = Object.fromEntries(recordings.map((recording) => [recording.id, languages.get(recording.id) ?? []]));
+  return { q, recordings, playingId: playing?.id ?? null, playingQuestions, playingCaptions, startAt, captionLanguages };
 }
 
 function listQuestionsIfAny(viewer: Pick<User, "id" | "role" | "username" | "firstName" | "name">, conferenceId: number): LiveQuestion[] {

@@ -8,6 +8,8 @@ export { EmailSchema, EMAIL_INVALID, OptionalEmailSchema } from "~/schemas/auth"
 
 /** Shown instead of a name on forum posts whose author deleted their account (the posts stay). */
 export const FORMER_MEMBER = "Former member";
+/** Where a deleted account's name was on the certificates they signed (issue 39). */
+export const FORMER_INSTRUCTOR = "Former instructor";
 
 const optionalText = (max: number, what: string) =>
   z.preprocess(

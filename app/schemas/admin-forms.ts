@@ -26,6 +26,9 @@ export const CourseFormSchema = CourseSchema.omit({ imageUrl: true, isActive: tr
     // `instructorsShown` to say the list was on the form; an instructor's form has neither.
     instructorsShown: z.literal("1").optional(),
     instructorIds: z.preprocess((value) => (value === undefined ? [] : [value].flat()), z.array(z.coerce.number().int().positive())),
+    // Likewise "Active" and "Premium only": editable on an admin's form, with `publishingShown`;
+    // an instructor's form shows them read-only (disabled, so not sent) and leaves them as they are.
+    publishingShown: z.literal("1").optional(),
     // In the browser the chosen File; on the server the stored upload's URL,
     // which receiveUpload puts in its place.
     image: z.unknown().optional(),
@@ -43,10 +46,12 @@ export const CourseFormSchema = CourseSchema.omit({ imageUrl: true, isActive: tr
     }
   })
   // A chosen (and stored) file wins over the typed address.
-  .transform(({ image, imageUrl, instructorsShown, instructorIds, ...course }) => ({
+  .transform(({ image, imageUrl, instructorsShown, instructorIds, publishingShown, isActive, isPremium, ...course }) => ({
     ...course,
     imageUrl: typeof image === "string" && image !== "" ? image : imageUrl,
     instructorIds: instructorsShown ? instructorIds : undefined,
+    isActive: publishingShown ? isActive : undefined,
+    isPremium: publishingShown ? isPremium : undefined,
   }))
   .pipe(CourseSchema);
 

@@ -30,8 +30,10 @@ export const CourseSchema = z.object({
     return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1;
   }, z.number()).optional(),
   duration: z.string({ required_error: "Duration is required" }).trim().min(1, "Duration is required").max(50, "Duration is too long"),
-  isActive: z.boolean().default(true),
-  isPremium: z.boolean().default(false),
+  // Whether the course is published and whether it is Premium: an admin's call (issue 39, applyPublishingRights).
+  // Left out, a new course takes the defaults and an edited one keeps its values.
+  isActive: z.boolean().optional(),
+  isPremium: z.boolean().optional(),
   // The members with the instructor role who run the course (issue 29); only an admin changes them.
   instructorIds: z.array(z.number().int().positive()).max(20, "At most 20 instructors").optional(),
 });

@@ -14,7 +14,8 @@ import {
   type User,
 } from "~/models/user.server";
 import { logEvent } from "~/utils/logger.server";
-import { beginLoginAttempt, consumeSignup, TooManyRequestsError, type LoginAttempt } from "~/utils/rate-limit.server";
+import { beginLoginAttempt, beginTrustedDeviceAttempt, consumeSignup, TooManyRequestsError, type LoginAttempt } from "~/utils/rate-limit.server";
+import { trustedDeviceKey, trustThisDevice } from "~/services/trusted-device.server";
 import { commitSession, destroySession, getSession, isRead, sessionStorage, type RequestContext } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -52,13 +53,18 @@ function tooMany(error: TooManyRequestsError): AuthResult {
   };
 }
 
-export async function attemptLogin(input: Credentials, ip: string): Promise<AuthResult> {
+/**
+ * Signs in with a name and password. `deviceKey` (trustedDeviceKey) is set when
+ * this browser signed in to that account before: its attempts then spend its
+ * own allowance, not the one strangers share (issue 39).
+ */
+export async function attemptLogin(input: Credentials, ip: string, deviceKey: string | null): Promise<AuthResult> {
   let attempt: LoginAttempt;
   try {
-    attempt = await beginLoginAttempt(ip, input.username);
+    attempt = deviceKey ? await beginTrustedDeviceAttempt(deviceKey) : await beginLoginAttempt(ip, input.username);
   } catch (error) {
     if (error instanceof TooManyRequestsError) {
-      logEvent("login_throttled", { username: input.username, ip });
+      logEvent("login_throttled", { username: input.username, ip, trustedDevice: deviceKey !== null });
       return tooMany(error);
     }
     throw error;
@@ -116,11 +122,12 @@ export class AuthRefusedError extends Error {
 interface StrategyContext {
   credentials: Credentials;
   clientIp: string;
+  deviceKey: string | null;
 }
 
 function isStrategyContext(value: unknown): value is StrategyContext {
   if (typeof value !== "object" || value === null) return false;
-  return "credentials" in value && "clientIp" in value && typeof value.clientIp === "string";
+  return "credentials" in value && "clientIp" in value && typeof value.clientIp === "string" && "deviceKey" in value;
 }
 
 // The HTML login form runs through remix-auth's FormStrategy; the JSON API
@@ -129,7 +136,7 @@ export const authenticator = new Authenticator<User>(sessionStorage, { sessionKe
 authenticator.use(
   new FormStrategy(async ({ context }) => {
     if (!isStrategyContext(context)) throw new Error("The login form strategy needs credentials and ip");
-    const result = await attemptLogin(context.credentials, context.clientIp);
+    const result = await attemptLogin(context.credentials, context.clientIp, context.deviceKey);
     if (!result.ok) throw new AuthRefusedError(result.refusal);
     return result.user;
   }),
@@ -143,9 +150,10 @@ export async function authenticateForm(
   loadContext: AppLoadContext,
 ): Promise<AuthResult> {
   try {
+    const deviceKey = await trustedDeviceKey(request, credentials.username);
     const user = await authenticator.authenticate("form", request, {
       throwOnError: true,
-      context: { ...loadContext, formData, credentials },
+      context: { ...loadContext, formData, credentials, deviceKey },
     });
     return { ok: true, user };
   } catch (error) {
@@ -156,14 +164,20 @@ export async function authenticateForm(
   }
 }
 
-/** Starts a fresh session (new id at every login) and returns its cookie. */
+/**
+ * Starts a fresh session (new id at every login) and returns its cookie, with
+ * the device cookie that marks this browser trusted for the account: whoever
+ * gets here proved they know the password (sign-in, sign-up).
+ */
 export async function createUserSession(request: Request, user: User): Promise<Headers> {
   const previous = await sessionStorage.getSession(request.headers.get("Cookie"));
   if (previous.id) await destroySession(request, previous);
   const session = await sessionStorage.getSession();
   session.set("userId", user.id);
   session.set("refreshedAt", Date.now());
-  return new Headers({ "Set-Cookie": await commitSession(request, session) });
+  const headers = new Headers({ "Set-Cookie": await commitSession(request, session) });
+  headers.append("Set-Cookie", await trustThisDevice(request, user.username));
+  return headers;
 }
 
 export async function logout(request: Request): Promise<Headers> {

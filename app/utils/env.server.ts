@@ -76,6 +76,10 @@ const EnvObject = z.object({
   // With a provider: embeddings for the companion's meaning-based search (off when unset).
   OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   OPENAI_TIMEOUT_SECONDS: positiveInt(30),
+  // Generated captions (issue 38): the speech-to-text model (it must offer WebVTT output), and the
+  // longest piece of audio sent at once, which keeps each upload under the provider's 25 MB.
+  OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
+  OPENAI_TRANSCRIBE_PIECE_SECONDS: z.coerce.number().int().min(1).max(5400).optional().default(1800),
   COMPANION_DAILY_MESSAGES_FREE: positiveInt(20),
   COMPANION_DAILY_MESSAGES_PREMIUM: positiveInt(200),
   COMPANION_MESSAGES_PER_MINUTE: positiveInt(6),

@@ -23,6 +23,15 @@ const attemptsByIp = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, dur
 const attemptsByAccountFromIp = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
 const attemptsByAccount = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES * ACCOUNT_ALLOWANCE_FACTOR, duration: loginWindowSeconds });
 const signupsByIp = new RateLimiterMemory({ points: env.SIGNUPS_PER_HOUR, duration: 60 * 60 });
+// OWASP's device cookies (issue 39): a browser that signed in to an account before
+// (app/services/trusted-device.server.ts) spends its own allowance for that account, keyed by
+// its cookie's nonce, apart from the counters above; so strangers spending the account's
+// allowance lock out only untrusted browsers, never the owner's.
+const attemptsByTrustedDevice = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
+// A signed-in session asking for its member's password (to change it, to delete the account):
+// counted per session, so a stolen cookie guesses no faster than sign-in allows, and nothing
+// done elsewhere refuses the member's own right password.
+const passwordChecksBySession = new RateLimiterMemory({ points: env.LOGIN_MAX_FAILURES, duration: loginWindowSeconds });
 
 function retryAfter(res: RateLimiterRes | null): number {
   return Math.max(1, Math.ceil((res?.msBeforeNext ?? 1000) / 1000));
@@ -58,6 +67,56 @@ export async function beginLoginAttempt(ip: string, rawUsername: string): Promis
   return {
     async succeeded() {
       await Promise.all([attemptsByIp.reward(ip, 1), attemptsByAccountFromIp.delete(accountFromIp), attemptsByAccount.reward(account, 1)]);
+    },
+  };
+}
+
+/**
+ * A sign-in from a trusted browser (its device key): one attempt spent on that
+ * browser's own allowance, before the password is checked, as beginLoginAttempt
+ * does for everyone else. A right password forgets the browser's failures.
+ */
+export async function beginTrustedDeviceAttempt(deviceKey: string): Promise<LoginAttempt> {
+  try {
+    await attemptsByTrustedDevice.consume(deviceKey, 1);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    throw new TooManyRequestsError(LOGIN_LIMIT_MESSAGE, retryAfter(error));
+  }
+  return {
+    async succeeded() {
+      await attemptsByTrustedDevice.delete(deviceKey);
+    },
+  };
+}
+
+export interface SessionPasswordCheck extends LoginAttempt {
+  /** This check used the session's last allowed attempt: if the password is wrong, the session must end. */
+  isLast: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * A signed-in session's password check: spent before the password is checked
+ * (parallel guesses cannot all pass a check made before any failed); a right
+ * password forgets the session's failures. Throws TooManyRequestsError once the session has
+ * spent its allowance; its caller ends the session when the last one fails,
+ * so a live session's right password is not refused.
+ */
+export async function beginSessionPasswordCheck(sessionId: string): Promise<SessionPasswordCheck> {
+  let spent: RateLimiterRes;
+  try {
+    spent = await passwordChecksBySession.consume(sessionId, 1);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    throw new TooManyRequestsError(LOGIN_LIMIT_MESSAGE, retryAfter(error));
+  }
+  return {
+    isLast: spent.remainingPoints === 0,
+    retryAfterSeconds: retryAfter(spent),
+    async succeeded() {
+      // Whoever knows the password is no guesser: the session's failures are forgotten.
+      await passwordChecksBySession.delete(sessionId);
     },
   };
 }

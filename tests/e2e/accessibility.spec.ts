@@ -44,6 +44,8 @@ const STUDENT_ROUTES = [
   "/course/1",
   "/course/3",
   "/course/1/lesson/1",
+  // The demo lesson's own captioned video, with its transcript (issue 38).
+  "/course/1/lesson/2?section=4",
   "/community",
   "/community/category/1",
   "/community/category/1?new=1",
@@ -83,6 +85,7 @@ const ADMIN_ROUTES = [
   "/admin/courses?new=1",
   "/admin/courses/1/lessons",
   "/admin/courses/1/lessons/4/quiz",
+  "/admin/courses/1/lessons/2/captions",
   "/admin/courses/1/gradebook",
   "/admin/notifications",
   "/admin/courses/1/lessons?new=1",

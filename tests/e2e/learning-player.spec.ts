@@ -81,7 +81,7 @@ test.describe("Taking a course in the lesson player", () => {
 
     // A section number out of range falls back to the first section.
     await visit("/course/1/lesson/2?section=99");
-    await expect(lessonPosition(page)).toHaveText("Lesson 2 • Section 1 of 3");
+    await expect(lessonPosition(page)).toHaveText("Lesson 2 • Section 1 of 4");
   });
 
   test("shows a skeleton while a course page loads", async ({ page, visit, student: _student }) => {

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 
 // A small OpenAI-compatible server on 127.0.0.1 implementing only what the
 // academy calls (app/models/companion-provider.server.ts): Chat Completions,
-// streamed (SSE) or not, with response_format, and GET /v1/models. The "auto"
-// behaviour answers from the sources, drafts a lesson in JSON mode, and
+// streamed (SSE) or not, with response_format, GET /v1/models, and speech to
+// text (POST /v1/audio/transcriptions, multipart, response_format "vtt"). The
+// "auto" behaviour answers from the sources, drafts a lesson in JSON mode, and
 // rewrites a follow-up into a standalone question. POST /v1/embeddings answers
 // with fakeEmbedding(text) (words hashed into a small vector, so texts sharing
 // words are near), or a vector given by setEmbedding, or an error. Tests drive
@@ -39,7 +40,9 @@ export type FakeBehaviour =
   /** Streams the start of `text`, then stops sending without ending the response. */
   | { type: "stall"; text: string }
   /** A stream that ends without any content. */
-  | { type: "empty" };
+  | { type: "empty" }
+  /** A transcription answered with this WebVTT (or SRT/text) body. */
+  | { type: "transcript"; text: string };
 
 export interface FakeMessage {
   role: string;
@@ -53,6 +56,14 @@ export interface FakeRequestBody {
   stream_options?: { include_usage?: boolean };
   response_format?: { type: string; json_schema?: { name: string; schema: unknown; strict?: boolean } };
   [key: string]: unknown;
+}
+
+/** What a transcription request sent (multipart fields), kept as body.transcription. */
+export interface FakeTranscription {
+  responseFormat: string;
+  language: string | null;
+  fileName: string | null;
+  fileBytes: number;
 }
 
 export interface FakeRequest {
@@ -81,6 +92,8 @@ export interface FakeOpenAI {
   requests: FakeRequest[];
   /** Chat requests only, in arrival order. */
   chatRequests(): FakeRequest[];
+  /** Transcription requests only: body.model and body.transcription (FakeTranscription). */
+  transcriptionRequests(): FakeRequest[];
   /** The next responses, one per request; the last one repeats. */
   setBehaviour(...behaviours: FakeBehaviour[]): void;
   /** Without support, a json_schema response_format is refused with 400 (as many local servers do). */
@@ -261,6 +274,7 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
         delayMs = behaviour.delayMs ?? delayMs;
         break;
       case "stall":
+      case "transcript":
         text = behaviour.text;
         break;
       case "auto":
@@ -277,14 +291,64 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
     sendJson(res, 200, completionBody(body, text, usage));
   }
 
+  /**
+   * The "auto" transcript of the n-th audio piece: one cue a second in, so a
+   * test can tell from its start where each piece was placed.
+   */
+  function autoTranscript(n: number, bytes: number): string {
+    return `WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nFake transcript of piece ${n} (${bytes} bytes of audio).\n`;
+  }
+
+  async function transcription(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer, url: URL) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    let form: FormData;
+    try {
+      form = await new Request(url, { method: "POST", headers, body: new Uint8Array(raw) }).formData();
+    } catch {
+      throw new FakeApiError(400, "Could not parse multipart form");
+    }
+    const file = form.get("file");
+    const transcription: FakeTranscription = {
+      responseFormat: String(form.get("response_format") ?? "json"),
+      language: form.get("language") === null ? null : String(form.get("language")),
+      fileName: file instanceof File ? file.name : null,
+      fileBytes: file instanceof File ? file.size : 0,
+    };
+    const body: FakeRequestBody = { model: String(form.get("model") ?? ""), transcription };
+    requests.push({ method: "POST", path: url.pathname, body, raw: "" });
+    if (!(file instanceof File) || file.size === 0) throw new FakeApiError(400, "'file' is required");
+    if (!body.model) throw new FakeApiError(400, "'model' is required");
+    if (file.size > 25 * 1024 * 1024) throw new FakeApiError(413, "Maximum content size limit (26214400) exceeded");
+    const behaviour = nextBehaviour();
+    if (behaviour.type === "error") throw new FakeApiError(behaviour.status, behaviour.message ?? `Fake error ${behaviour.status}`, behaviour.status >= 500 ? "server_error" : "invalid_request_error");
+    if (behaviour.type === "hang") return;
+    const n = requests.filter((request) => request.path === "/v1/audio/transcriptions").length;
+    const text = behaviour.type === "transcript" ? behaviour.text : autoTranscript(n, file.size);
+    if (["vtt", "srt", "text"].includes(transcription.responseFormat)) {
+      res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" }).end(text);
+      return;
+    }
+    sendJson(res, 200, { text: text.replace(/^WEBVTT|\d\d:\d\d:\d\d\.\d{3} --> .*$/gm, "").trim() });
+  }
+
   const server = http.createServer((req, res) => {
-    let raw = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (raw += chunk));
+    const parts: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => parts.push(chunk));
     req.on("end", () => {
       void (async () => {
         const url = new URL(req.url ?? "/", "http://127.0.0.1");
         const method = req.method ?? "GET";
+        const bytes = Buffer.concat(parts);
+        if (method === "POST" && url.pathname === "/v1/audio/transcriptions") {
+          try {
+            if (!/^Bearer \S+/.test(req.headers.authorization ?? "")) throw new FakeApiError(401, "You didn't provide an API key.");
+            return await transcription(req, res, bytes, url);
+          } catch (error) {
+            return sendError(res, error instanceof FakeApiError ? error : new FakeApiError(500, String(error), "server_error"));
+          }
+        }
+        const raw = bytes.toString("utf8");
         let body: FakeRequestBody = {};
         try {
           if (raw.trim()) body = JSON.parse(raw);
@@ -350,6 +414,7 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
     port,
     requests,
     chatRequests: () => requests.filter((request) => request.path === "/v1/chat/completions"),
+    transcriptionRequests: () => requests.filter((request) => request.path === "/v1/audio/transcriptions"),
     setBehaviour: (...behaviours) => {
       queue = behaviours.length > 0 ? behaviours : [{ type: "auto" }];
     },

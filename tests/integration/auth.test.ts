@@ -88,13 +88,27 @@ describe("signing in and out", () => {
     expect((await stolen.authStatus()).isAuthenticated).toBe(false);
   });
 
-  it("logs out through the portal's GET /api/logout link and goes home", async () => {
+  it("a GET of /api/logout (a link from any site) signs nobody out; the /logout page asks, and its form signs out", async () => {
     const visitor = new Visitor(academy.baseUrl);
     await visitor.login(DEMO_STUDENT.username, DEMO_STUDENT.password);
-    const response = await visitor.request("/api/logout");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
+    const link = await visitor.request("/api/logout");
+    expect(link.status).toBe(405);
+    expect(link.headers.get("Allow")).toBe("POST");
+    expect((await visitor.authStatus()).isAuthenticated).toBe(true);
+
+    const question = await visitor.request("/logout");
+    expect(question.status).toBe(200);
+    const page = await question.text();
+    expect(page).toContain("Sign out?");
+    expect(page).toMatch(/<form method="post" action="\/logout"/);
+    expect((await visitor.authStatus()).isAuthenticated).toBe(true);
+
+    const posted = await visitor.request("/logout", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe("/");
     expect((await visitor.authStatus()).isAuthenticated).toBe(false);
+    // Signed out, the question has nothing to ask.
+    expect((await visitor.request("/logout")).headers.get("Location")).toBe("/");
   });
 
   it("sets a hardened session cookie", async () => {

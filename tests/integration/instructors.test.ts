@@ -171,10 +171,12 @@ describe("an instructor's courses", () => {
     const refused = await instructor.request("/api/courses", { method: "POST", json: courseBody(uniqueName("Astrology")) });
     expect(refused.status).toBe(403);
     expect((await setRole(instructorId, { role: "instructor", canCreateCourses: true })).status).toBe(200);
-    const created = await instructor.request("/api/courses", { method: "POST", json: courseBody(uniqueName("Astrology")) });
+    // Their new course starts hidden, for an admin to publish (issue 39).
+    const created = await instructor.request("/api/courses", { method: "POST", json: courseBody(uniqueName("Astrology"), { isActive: false }) });
     expect(created.status).toBe(201);
     const course = (await created.json()) as CourseJson;
     expect(course.instructorIds).toEqual([instructorId]);
+    expect(course.isActive).toBe(false);
     expect((await instructor.request(`/api/courses/${course.id}`, { method: "PUT", json: courseBody(course.title, { isActive: false }) })).status).toBe(200);
     // Their archived course is still theirs to see.
     expect((await instructor.request(`/api/courses/${course.id}`)).status).toBe(200);

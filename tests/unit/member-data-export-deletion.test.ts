@@ -73,9 +73,12 @@ beforeAll(async () => {
     .values({ userId, courseId: course.id, certificateNumber: "C-1", recipientName: "Zephyrine", courseTitle: "Stars", issuedAt: now })
     .run();
   // Another member's certificate, signed by the member as the course's instructor.
-  db.insert(schema.certificates)
-    .values({ userId: other.id, courseId: course.id, certificateNumber: "C-2", recipientName: "Bystander", courseTitle: "Stars", instructorNames: '["Zephyrine"]', issuedAt: now })
-    .run();
+  const signed = db
+    .insert(schema.certificates)
+    .values({ userId: other.id, courseId: course.id, certificateNumber: "C-2", recipientName: "Bystander", courseTitle: "Stars", issuedAt: now })
+    .returning()
+    .get();
+  db.insert(schema.certificateSignatories).values({ certificateId: signed.id, position: 0, instructorId: userId, instructorName: "Zephyrine" }).run();
   db.insert(schema.subscriptions).values({ userId, startDate: now }).run();
   db.insert(schema.calculatorRecords).values({ userId, personalSales: 10 }).run();
   db.insert(schema.forumTopics).values({ categoryId: category.id, authorId: userId, title: "Mine", content: "My topic", lastActivityAt: now }).run();
@@ -151,7 +154,10 @@ describe("a member's data, table by table", () => {
     expect(db.select().from(schema.conferenceMessages).where(eq(schema.conferenceMessages.conferenceId, conferenceId)).all()).toEqual([
       expect.objectContaining({ userId: null, authorName: "Former member", message: "Hello room" }),
     ]);
-    expect(db.select().from(schema.certificates).where(eq(schema.certificates.certificateNumber, "C-2")).get()?.instructorNames).toBe('["Former member"]');
+    const signedCertificate = db.select().from(schema.certificates).where(eq(schema.certificates.certificateNumber, "C-2")).get();
+    expect(db.select().from(schema.certificateSignatories).where(eq(schema.certificateSignatories.certificateId, signedCertificate?.id ?? -1)).all()).toEqual([
+      expect.objectContaining({ position: 0, instructorId: null, instructorName: "Former instructor" }),
+    ]);
     const told = db.select().from(schema.notifications).where(eq(schema.notifications.userId, other.id)).all();
     expect(told.map((row) => [row.type, row.title, row.body])).toEqual(
       expect.arrayContaining([

@@ -1,27 +1,14 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
+import { migrationsUpTo } from "./migrations-up-to";
 
 // Migration 0018 rebuilds `users` (a new role in its CHECK). Dropping the old
 // table with foreign keys on would cascade-delete every member's sessions,
 // progress and posts; db/client.server.ts runs the migrations with them off.
 // This opens a database made by the migrations before 0018, with a member in
 // it, through the app's own client, and checks nothing of theirs was lost.
-
-/** A copy of db/migrations holding only the first `count` migrations. */
-function migrationsUpTo(count: number): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "academy-migrations-"));
-  fs.mkdirSync(path.join(folder, "meta"));
-  const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, count);
-  fs.writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(`db/migrations/${entry.tag}.sql`, path.join(folder, `${entry.tag}.sql`));
-  return folder;
-}
 
 describe("migrating a database with members in it", () => {
   it("keeps every member's rows when 0018 rebuilds the users table", async () => {

@@ -22,6 +22,16 @@ export interface InstructorChoice {
   name: string;
 }
 
+/** A course setting the viewer may see but not change. */
+function ReadOnlyCheckbox({ label, checked }: { label: string; checked: boolean }) {
+  return (
+    <label className="flex items-center gap-2 opacity-70">
+      <input type="checkbox" checked={checked} disabled readOnly className="h-4 w-4" />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 /** Checks a chosen image in the browser before it is sent; the server checks the bytes. */
 function describeImageProblem(file: File): string | null {
   if (!IMAGE_ACCEPT.split(",").includes(file.type)) return "Please select a valid image file";
@@ -39,7 +49,14 @@ export function CourseForm({
   reply,
   closeTo,
   instructors,
-}: AdminFormProps & { course: EditableCourse | null; /** Admins only: who may be named; null hides the list. */ instructors: InstructorChoice[] | null }) {
+  mayPublish,
+}: AdminFormProps & {
+  course: EditableCourse | null;
+  /** Admins only: who may be named; null hides the list. */
+  instructors: InstructorChoice[] | null;
+  /** Admins only: "Active" and "Premium only" can be changed; instructors see them read-only (issue 39). */
+  mayPublish: boolean;
+}) {
   const hydrated = useHydrated();
   const [uploading, setUploading] = useState(false);
   const [form, fields] = useAdminForm({
@@ -145,10 +162,27 @@ export function CourseForm({
         <BoundInput label="Duration" meta={fields.duration} placeholder="e.g. 4 weeks" />
       </div>
 
-      <div className="flex flex-wrap gap-6">
-        <BoundCheckbox label="Active" meta={fields.isActive} />
-        <BoundCheckbox label="Premium only" meta={fields.isPremium} />
-      </div>
+      {mayPublish ? (
+        <div className="flex flex-wrap gap-6">
+          <input type="hidden" name="publishingShown" value="1" />
+          <BoundCheckbox label="Active" meta={fields.isActive} />
+          <BoundCheckbox label="Premium only" meta={fields.isPremium} />
+        </div>
+      ) : (
+        <fieldset aria-describedby="course-publishing-note">
+          <legend className="sr-only">Publishing</legend>
+          {/* Disabled boxes are not sent: the server keeps the course's values. */}
+          <div className="flex flex-wrap gap-6">
+            <ReadOnlyCheckbox label="Active" checked={course?.isActive ?? false} />
+            <ReadOnlyCheckbox label="Premium only" checked={course?.isPremium ?? false} />
+          </div>
+          <p id="course-publishing-note" className="mt-1 text-xs opacity-70">
+            {course
+              ? "An administrator decides whether this course is published and whether it is Premium."
+              : "A new course stays hidden until an administrator publishes it and decides whether it is Premium."}
+          </p>
+        </fieldset>
+      )}
 
       {instructors ? (
         <fieldset>

@@ -55,11 +55,20 @@ type SectionField = FieldMetadata<z.input<typeof LessonFormSchema>["contentSecti
  */
 export function LessonForm({
   lesson,
+  courseId,
   courseTitle,
   timeZone,
   reply,
   closeTo,
-}: AdminFormProps & { lesson: EditableLesson | null; courseTitle: string; timeZone: string }) {
+  captionsHref = null,
+}: AdminFormProps & {
+  lesson: EditableLesson | null;
+  courseId: number;
+  courseTitle: string;
+  timeZone: string;
+  /** The saved lesson's captions page (issue 38); null for a new lesson. */
+  captionsHref?: string | null;
+}) {
   const [generating, setGenerating] = useState(false);
   const [form, fields] = useAdminForm({
     id: lesson ? `lesson-form-${lesson.id}` : "lesson-form-new",
@@ -85,7 +94,7 @@ export function LessonForm({
       showToast({ type: "error", title: "Please enter a lesson title first" });
       return;
     }
-    const input = { title, description: fields.description.value ?? "", courseTitle };
+    const input = { title, description: fields.description.value ?? "", courseTitle, courseId };
     setGenerating(true);
     let sections: Parameters<typeof sectionRows>[0];
     let generated = false;
@@ -167,7 +176,7 @@ export function LessonForm({
         <ol className="space-y-3">
           {sections.map((section, index) => (
             <li key={section.key}>
-              <SectionRow form={form} list={fields.contentSections} section={section} index={index} count={sections.length} />
+              <SectionRow form={form} list={fields.contentSections} section={section} index={index} count={sections.length} captionsHref={captionsHref} />
             </li>
           ))}
         </ol>
@@ -188,12 +197,14 @@ function SectionRow({
   section,
   index,
   count,
+  captionsHref,
 }: {
   form: LessonForm;
   list: SectionField;
   section: ReturnType<SectionField["getFieldList"]>[number];
   index: number;
   count: number;
+  captionsHref: string | null;
 }) {
   const hydrated = useHydrated();
   const [uploading, setUploading] = useState(false);
@@ -261,6 +272,19 @@ function SectionRow({
           </div>
         ) : null}
       </div>
+      {type === "video" ? (
+        <p className="mt-3 text-sm opacity-80" data-testid="section-captions-hint">
+          Captions and transcript for an uploaded video:{" "}
+          {captionsHref ? (
+            <a href={captionsHref} className="text-accent underline">
+              add, replace or delete them on the lesson&apos;s Captions page
+            </a>
+          ) : (
+            "save the lesson first, then open its Captions page"
+          )}{" "}
+          (.vtt or .srt; saving this form keeps them with their video).
+        </p>
+      ) : null}
       <ErrorList id={section.errorId} errors={section.errors} />
       <ListRowControls form={form} listName={list.name} index={index} count={count} noun="section" />
     </fieldset>

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CalendarDays, Circle, Clock, Crown, Download, Play, Video, X } from "~/components/ui/icons";
+import { CalendarDays, Captions, Circle, Clock, Crown, Download, Play, Video, X } from "~/components/ui/icons";
 import { LocalDateTime } from "~/components/conference/local-date-time";
 import { recordingDownloadUrl, RecordingPlayer } from "~/components/conference/recording-player";
+import type { PlayerCaptions } from "~/components/media/transcript";
 import { buttonClasses } from "~/components/ui/button";
 import type { RecordingJson } from "~/models/conference.server";
 import { formatRecordingDuration } from "~/schemas/conference";
@@ -29,6 +30,10 @@ export function RecordingCard({
   playHref,
   closeHref,
   actions,
+  captions = [],
+  captionLanguages,
+  startAt = null,
+  hrefAt,
 }: {
   recording: RecordingCardData;
   timeZone: string;
@@ -37,6 +42,12 @@ export function RecordingCard({
   closeHref: string;
   /** More buttons after Play and Download (the admin's Delete). */
   actions?: ReactNode;
+  /** The playing recording's captions and where ?t= starts it (issue 38). */
+  captions?: PlayerCaptions[];
+  /** The languages it has captions in, shown as a badge (undefined: no badge). */
+  captionLanguages?: string[];
+  startAt?: number | null;
+  hrefAt?: (seconds: number) => string;
 }) {
   const { fileUrl } = recording;
   const unavailableId = `recording-${recording.id}-unavailable`;
@@ -52,6 +63,14 @@ export function RecordingCard({
             <Video className="h-3.5 w-3.5" aria-hidden /> Recorded
           </span>
         )}
+        {captionLanguages ? (
+          <span
+            className="inline-flex items-center gap-1 rounded-full border border-primary/50 px-2 py-0.5"
+            data-testid="recording-captions-badge"
+          >
+            <Captions className="h-3.5 w-3.5" aria-hidden /> {captionLanguages.length ? `Captions: ${captionLanguages.join(", ")}` : "No captions"}
+          </span>
+        ) : null}
         {recording.isPremium ? (
           <span className="inline-flex items-center gap-1 rounded-full border border-accent/60 bg-accent/15 px-2 py-0.5 text-accent">
             <Crown className="h-3.5 w-3.5" aria-hidden /> Premium
@@ -74,7 +93,7 @@ export function RecordingCard({
         </span>
       </p>
 
-      {playing && fileUrl ? <RecordingPlayer title={recording.title} fileUrl={fileUrl} /> : null}
+      {playing && fileUrl ? <RecordingPlayer title={recording.title} fileUrl={fileUrl} captions={captions} startAt={startAt} hrefAt={hrefAt} /> : null}
 
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
         {fileUrl === null ? (

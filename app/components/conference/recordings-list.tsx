@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { RecordingCard, type RecordingCardData } from "~/components/conference/recording-card";
 import { SessionQuestions } from "~/components/conference/session-questions";
 import type { LiveQuestion } from "~/schemas/live-questions";
+import type { PlayerCaptions } from "~/components/media/transcript";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { cn } from "~/utils/misc";
@@ -13,10 +14,14 @@ export const NO_MATCHING_RECORDINGS = "No recordings match your search criteria.
 const SEARCH_DELAY_MS = 300;
 
 /** The page's own address with the search kept and, optionally, a recording's player or delete confirmation open. */
-export function recordingLibraryHref(basePath: string, { q, play, confirmDelete }: { q: string; play?: number; confirmDelete?: number }): string {
-  const params = new URLSearchParams();
+export function recordingLibraryHref(
+  basePath: string,
+  { q, play, confirmDelete, t, extra }: { q: string; play?: number; confirmDelete?: number; t?: number; extra?: Record<string, string> },
+): string {
+  const params = new URLSearchParams(extra);
   if (q) params.set("q", q);
   if (play !== undefined) params.set("play", String(play));
+  if (t !== undefined) params.set("t", String(t));
   if (confirmDelete !== undefined) params.set("delete", String(confirmDelete));
   const search = params.toString();
   return search ? `${basePath}?${search}` : basePath;
@@ -79,6 +84,10 @@ export function RecordingsList({
   recordings,
   playingId,
   playingQuestions = [],
+  playingCaptions = [],
+  startAt = null,
+  captionLanguages,
+  linkParams,
   timeZone,
   emptyHint,
   cardActions,
@@ -89,6 +98,13 @@ export function RecordingsList({
   playingId: number | null;
   /** The playing recording's session questions, shown beside its player. */
   playingQuestions?: LiveQuestion[];
+  /** The playing recording's captions, and the second its player starts at (?t=). */
+  playingCaptions?: PlayerCaptions[];
+  startAt?: number | null;
+  /** Per recording, the languages it has captions in: shown as a badge on each card when given (the admin's list). */
+  captionLanguages?: Record<number, string[]>;
+  /** More query parameters the cards' links keep (the admin's filter). */
+  linkParams?: Record<string, string>;
   timeZone: string;
   /** What the empty state says when nothing has been recorded yet (no search). */
   emptyHint: string;
@@ -118,9 +134,13 @@ export function RecordingsList({
                       recording={recording}
                       timeZone={timeZone}
                       playing={playing}
-                      playHref={recordingLibraryHref(basePath, { q, play: recording.id })}
-                      closeHref={recordingLibraryHref(basePath, { q })}
+                      playHref={recordingLibraryHref(basePath, { q, play: recording.id, extra: linkParams })}
+                      closeHref={recordingLibraryHref(basePath, { q, extra: linkParams })}
                       actions={cardActions?.(recording)}
+                      captions={playing ? playingCaptions : []}
+                      captionLanguages={captionLanguages?.[recording.id]}
+                      startAt={playing ? startAt : null}
+                      hrefAt={(seconds) => recordingLibraryHref(basePath, { q, play: recording.id, t: seconds, extra: linkParams })}
                     />
                   </div>
                   {playing && playingQuestions.length ? <SessionQuestions questions={playingQuestions} /> : null}

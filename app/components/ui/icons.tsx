@@ -45,6 +45,7 @@ export const CalendarClock = spriteIcon("CalendarClock");
 export const CalendarDays = spriteIcon("CalendarDays");
 export const CalendarPlus = spriteIcon("CalendarPlus");
 export const Camera = spriteIcon("Camera");
+export const Captions = spriteIcon("Captions");
 export const CameraOff = spriteIcon("CameraOff");
 export const Check = spriteIcon("Check");
 export const CheckCircle2 = spriteIcon("CheckCircle2");

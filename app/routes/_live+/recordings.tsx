@@ -52,7 +52,7 @@ function PremiumRecordingsUpsell({ count, paymentsOffMessage }: { count: number;
 }
 
 export default function SessionRecordings() {
-  const { q, recordings, playingId, playingQuestions, timeZone, lockedCount, paymentsOffMessage } = useLoaderData<typeof loader>();
+  const { q, recordings, playingId, playingQuestions, playingCaptions, startAt, timeZone, lockedCount, paymentsOffMessage } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <AppLink to="/students" className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
@@ -70,6 +70,8 @@ export default function SessionRecordings() {
           recordings={recordings}
           playingId={playingId}
           playingQuestions={playingQuestions}
+          playingCaptions={playingCaptions}
+          startAt={startAt}
           timeZone={timeZone}
           emptyHint="Recordings of past live sessions will appear here."
         />

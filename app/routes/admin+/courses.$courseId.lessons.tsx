@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowDown, ArrowUp, BookOpen, CalendarClock, CheckCircle2, Clock, FileQuestion, Layers } from "~/components/ui/icons";
+import { Form, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { ArrowDown, ArrowUp, BookOpen, CalendarClock, Captions, CheckCircle2, Clock, FileQuestion, Layers } from "~/components/ui/icons";
 import type { AdminFormReply } from "~/components/admin/admin-form";
 import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
@@ -16,6 +16,7 @@ import {
   updateLesson,
 } from "~/models/lesson.server";
 import { quizQuestionCounts } from "~/models/quiz.server";
+import { lessonCaptionGaps } from "~/models/captions.server";
 import { LessonFormSchema } from "~/schemas/admin-forms";
 import { AppLink } from "~/components/ui/app-link";
 import type { User } from "#db/schema";
@@ -50,6 +51,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // "Release on" is a day on the editor's wall clock: the form shows and reads it in this zone.
     timeZone: viewerTimeZone(request),
     quizQuestions: quizQuestionCounts(course.id),
+    // Uploaded videos per lesson and how many still lack captions (issue 38).
+    captionGaps: Object.fromEntries(lessonCaptionGaps(course.id)),
     stats: {
       totalLessons: lessons.length,
       contentSections: countSections(course.id),
@@ -131,10 +134,15 @@ function scheduleSummary(lesson: { releaseAfterDays: number | null; releaseAt: s
 }
 
 export default function LessonManagementPage() {
-  const { course, lessons, quizQuestions, stats, timeZone } = useLoaderData<typeof loader>();
+  const { course, lessons, quizQuestions, captionGaps, stats, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const dialogs = useUrlDialogs(lessons);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
+  // ?captions=missing lists only the lessons whose uploaded videos still lack captions.
+  const [searchParams] = useSearchParams();
+  const onlyMissingCaptions = searchParams.get("captions") === "missing";
+  const missingCaptions = lessons.filter((lesson) => (captionGaps[lesson.id]?.uncaptioned ?? 0) > 0);
+  const shown = onlyMissingCaptions ? missingCaptions : lessons;
 
   const tiles = [
     { label: "Total Lessons", value: stats.totalLessons, icon: BookOpen },
@@ -169,7 +177,17 @@ export default function LessonManagementPage() {
       dialogs={dialogs}
       formSize="lg"
       formDescription={course.title}
-      form={(lesson) => <LessonForm lesson={lesson} courseTitle={course.title} timeZone={timeZone} reply={actionData} closeTo={lessonsPath} />}
+      form={(lesson) => (
+        <LessonForm
+          lesson={lesson}
+          courseId={course.id}
+          courseTitle={course.title}
+          timeZone={timeZone}
+          reply={actionData}
+          closeTo={lessonsPath}
+          captionsHref={lesson ? `${lessonsPath}/${lesson.id}/captions` : null}
+        />
+      )}
       confirmDelete={(lesson) => ({
         subject: lesson.title,
         explanation: "Its content sections are deleted with it, and course progress is recounted.",
@@ -181,11 +199,31 @@ export default function LessonManagementPage() {
         ))}
       </section>
 
+      {Object.keys(captionGaps).length > 0 ? (
+        <nav aria-label="Filter lessons" className="mt-8 flex flex-wrap items-center gap-2 text-sm">
+          <AppLink to={lessonsPath} className={buttonClasses(onlyMissingCaptions ? "ghost" : "outline", undefined, "sm")} aria-current={onlyMissingCaptions ? undefined : "page"}>
+            All lessons
+          </AppLink>
+          <AppLink
+            to={`${lessonsPath}?captions=missing`}
+            className={buttonClasses(onlyMissingCaptions ? "outline" : "ghost", undefined, "sm")}
+            aria-current={onlyMissingCaptions ? "page" : undefined}
+          >
+            <Captions className="h-4 w-4" aria-hidden /> Videos without captions ({missingCaptions.length})
+          </AppLink>
+        </nav>
+      ) : null}
+
       {lessons.length === 0 ? (
         <EmptyState title="No lessons yet" message='Add the first lesson, or let "Generate with AI" sketch its sections.' />
+      ) : shown.length === 0 ? (
+        <EmptyState title="Every uploaded video has captions" message="Nothing is missing: each lesson's uploaded videos have captions." />
       ) : (
         <ol className="mt-8 space-y-4" aria-label="Lessons">
-          {lessons.map((lesson, index) => (
+          {shown.map((lesson) => {
+            const index = lessons.indexOf(lesson);
+            const captionGap = captionGaps[lesson.id];
+            return (
             <li key={lesson.id}>
               <article className="card flex flex-wrap items-start gap-4" aria-label={lesson.title} data-testid="lesson-card">
                 <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/30 font-semibold" aria-hidden>
@@ -214,6 +252,14 @@ export default function LessonManagementPage() {
                     <span className="flex items-center gap-1">
                       <Clock className="h-3.5 w-3.5" aria-hidden /> {lesson.estimatedMinutes} min
                     </span>
+                    {captionGap ? (
+                      <span className="flex items-center gap-1" data-testid="lesson-captions">
+                        <Captions className="h-3.5 w-3.5" aria-hidden />
+                        {captionGap.uncaptioned === 0
+                          ? `Captions on ${captionGap.videos === 1 ? "its video" : `all ${captionGap.videos} videos`}`
+                          : `${captionGap.uncaptioned} of ${captionGap.videos} ${captionGap.videos === 1 ? "video" : "videos"} without captions`}
+                      </span>
+                    ) : null}
                     {lesson.releaseAfterDays !== null || lesson.releaseAt ? (
                       <span className="flex items-center gap-1" data-testid="lesson-schedule">
                         <CalendarClock className="h-3.5 w-3.5" aria-hidden /> {scheduleSummary(lesson, timeZone)}
@@ -221,7 +267,12 @@ export default function LessonManagementPage() {
                     ) : null}
                   </p>
                 </div>
-                <div className="flex items-center gap-1">
+                <div className="flex flex-wrap items-center gap-1">
+                  {captionGap ? (
+                    <AppLink to={`${lessonsPath}/${lesson.id}/captions`} className={buttonClasses("outline", undefined, "sm")} aria-label={`Captions of ${lesson.title}`}>
+                      <Captions className="h-4 w-4" aria-hidden /> Captions
+                    </AppLink>
+                  ) : null}
                   <AppLink
                     to={`/admin/courses/${course.id}/lessons/${lesson.id}/quiz`}
                     className={buttonClasses("outline", undefined, "sm")}
@@ -259,7 +310,8 @@ export default function LessonManagementPage() {
                 </div>
               </article>
             </li>
-          ))}
+            );
+          })}
         </ol>
       )}
     </AdminCrudPage>

@@ -15,11 +15,12 @@ import type { Notice } from "~/schemas/notice";
 import { levelBadgeClasses } from "~/components/course-card";
 import { CourseImage } from "~/components/course-image";
 import { buttonClasses } from "~/components/ui/button";
-import { createCourse, listAllCourses, removeCourse, updateCourse } from "~/models/course.server";
+import { createCourse, getAnyCourse, listAllCourses, removeCourse, updateCourse } from "~/models/course.server";
 import { CourseFormSchema } from "~/schemas/admin-forms";
 import {
   addCourseInstructor,
   applyInstructorIds,
+  applyPublishingRights,
   canCreateCourses,
   canManageCourse,
   instructorIdsByCourse,
@@ -99,21 +100,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     if (courseId === null) {
-      const course = createCourse(submission.value);
+      const course = createCourse({ ...submission.value, ...applyPublishingRights(staff, null, submission.value) });
       // An instructor who creates a course runs it.
       if (staff.role === "instructor") addCourseInstructor(course.id, staff.id);
       else applyInstructorIds(staff, course.id, submission.value.instructorIds);
       return redirectWithToast(COURSES_PATH, { type: "success", title: "Course created successfully!" });
     }
+    const current = getAnyCourse(courseId);
+    const publishing = current ? applyPublishingRights(staff, current, submission.value) : null;
     applyInstructorIds(staff, courseId, submission.value.instructorIds);
-    if (!updateCourse(courseId, submission.value)) {
+    if (!publishing || !updateCourse(courseId, { ...submission.value, ...publishing })) {
       return redirectWithToast(COURSES_PATH, { type: "error", title: "Failed to update course", description: "That course no longer exists." });
     }
     return redirectWithToast(COURSES_PATH, { type: "success", title: "Course updated successfully!" });
   } catch (error) {
     if (error instanceof StaffError) {
+      const result = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
       return json<AdminFormReply>(
-        { result: submission.reply({ fieldErrors: { instructorIds: [error.message] } }), notice: { type: "error", title: "Failed to save course", description: error.message } },
+        { result, notice: { type: "error", title: "Failed to save course", description: error.message } },
         { status: error.status },
       );
     }
@@ -174,7 +178,7 @@ export default function CourseManagement() {
       closeTo={COURSES_PATH}
       dialogs={dialogs}
       formSize="lg"
-      form={(course) => <CourseForm course={course} reply={actionData} closeTo={COURSES_PATH} instructors={instructors} />}
+      form={(course) => <CourseForm course={course} reply={actionData} closeTo={COURSES_PATH} instructors={instructors} mayPublish={isAdmin} />}
       confirmDelete={(course) => ({
         subject: course.title,
         explanation: "A course that students have started or finished is archived instead: it is hidden, and their certificates stay valid.",

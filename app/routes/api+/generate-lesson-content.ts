@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { generateLessonContent } from "~/models/lesson-generation.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireCourseManager, requireStaff } from "~/services/auth.server";
 
 const TITLE_FIRST = "Please enter a lesson title first";
 
@@ -18,9 +18,11 @@ const GenerateSchema = z.object({
 // Nothing is saved here.
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireStaff(request, context);
+  const staff = await requireStaff(request, context);
   const input = await readJson(request, GenerateSchema);
-  return json(await generateLessonContent(input, admin, request.signal));
+  // A course id must be one the caller manages (403 otherwise, whether or not it exists).
+  if (input.courseId !== undefined) await requireCourseManager(request, context, input.courseId);
+  return json(await generateLessonContent(input, staff, request.signal));
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

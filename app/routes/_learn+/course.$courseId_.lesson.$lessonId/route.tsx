@@ -11,6 +11,7 @@ import { useLearningHeartbeat } from "./use-learning-heartbeat";
 import { StudyHelpPanel } from "./study-help";
 import type { User } from "#db/schema";
 import { buttonClasses } from "~/components/ui/button";
+import { captionsOfOpenSections } from "~/models/captions.server";
 import { findCompletableLesson, findLessonOrLockForViewer, listOutlineForViewer } from "~/models/access.server";
 import { releaseLabel } from "~/models/lesson-release";
 import { completeLesson, CompletionRefusal, getVideoPositions, listCompletedLessonIds } from "~/models/progress.server";
@@ -64,6 +65,10 @@ function findRequestedLesson(request: Request, params: LoaderFunctionArgs["param
  * ?heartbeat=N (2–30) shortens the heartbeat interval, for the browser tests. It
  * changes only how often the page reports; the server's cap decides what counts.
  */
+/** ?t= as a whole second within a day, or null. */
+const StartSecond = z.coerce.number().int().min(0).max(24 * 60 * 60).nullable().catch(null);
+const parseStartSecond = (value: string | null) => (value === null || value === "" ? null : StartSecond.parse(value));
+
 const HeartbeatInterval = z.coerce.number().int().min(2).max(HEARTBEAT_INTERVAL_SECONDS).catch(HEARTBEAT_INTERVAL_SECONDS);
 const parseHeartbeatInterval = (value: string | null) => HeartbeatInterval.parse(value ?? undefined);
 
@@ -111,8 +116,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { lesson, course } = findRequestedLesson(request, params, user);
   const sections = lesson.contentSections;
-  const n = parseSectionNumber(new URL(request.url).searchParams.get("section"), sections.length);
+  const search = new URL(request.url).searchParams;
+  // ?t=SECONDS starts the video there (the transcript's links and the companion's citations, issue 38);
+  // without ?section= it means the lesson's first uploaded video.
+  const startAt = parseStartSecond(search.get("t"));
+  const firstVideo = sections.findIndex((section) => section.type === "video" && section.url?.startsWith("/uploads/videos/"));
+  const n = search.get("section") === null && startAt !== null && firstVideo >= 0 ? firstVideo + 1 : parseSectionNumber(search.get("section"), sections.length);
   const current = sections[n - 1];
+  const currentCaptions = current?.type === "video" ? (captionsOfOpenSections([current.id]).get(current.id) ?? []) : [];
   const positions = getVideoPositions(
     user.id,
     sections.map((section) => section.id),
@@ -152,7 +163,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           url: current.url,
           // Images use their content as alt text; text and video captions are Markdown.
           html: current.type === "image" || !current.content ? "" : renderMarkdown(current.content),
-          resumeAt: positions[current.id] ?? 0,
+          resumeAt: startAt ?? positions[current.id] ?? 0,
+          captions: currentCaptions,
         }
       : null,
     previous: previous ? { id: previous.id, title: previous.title, opens: previous.opens } : null,
@@ -305,7 +317,7 @@ export default function LessonPlayer() {
 
           <div className="card">
             {section ? (
-              <SectionContent key={section.id} section={section} />
+              <SectionContent key={section.id} section={section} hrefAt={(seconds) => `${hrefFor(sectionNumber)}&t=${seconds}`} />
             ) : (
               <p className="opacity-80">This lesson has no content yet. You can still mark it as complete.</p>
             )}

@@ -1,11 +1,13 @@
 import { UploadedVideo } from "./uploaded-video";
 import { videoSourceFor } from "./video-source";
 import type { SectionView } from "~/models/lesson.server";
+import type { PlayerCaptions } from "~/components/media/transcript";
 
 /** The section the player shows; `html` is the server-rendered, sanitised Markdown of its content. */
 export type PlayerSection = Pick<SectionView, "id" | "type" | "title" | "content" | "url"> & {
   html: string;
   resumeAt: number;
+  captions: PlayerCaptions[];
 };
 
 function Markdown({ html }: { html: string }) {
@@ -14,10 +16,12 @@ function Markdown({ html }: { html: string }) {
   return <div className="prose-academy" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function VideoPlayer({ section }: { section: PlayerSection }) {
+function VideoPlayer({ section, hrefAt }: { section: PlayerSection; hrefAt: (seconds: number) => string }) {
   const source = videoSourceFor(section.url);
   if (source.kind === "upload") {
-    return <UploadedVideo sectionId={section.id} src={source.src} title={section.title} resumeAt={section.resumeAt} />;
+    return (
+      <UploadedVideo sectionId={section.id} src={source.src} title={section.title} resumeAt={section.resumeAt} captions={section.captions} hrefAt={hrefAt} />
+    );
   }
   if (source.kind === "embed") {
     return (
@@ -39,7 +43,7 @@ function VideoPlayer({ section }: { section: PlayerSection }) {
   );
 }
 
-export function SectionContent({ section }: { section: PlayerSection }) {
+export function SectionContent({ section, hrefAt }: { section: PlayerSection; hrefAt: (seconds: number) => string }) {
   return (
     <article aria-labelledby={`section-${section.id}-title`} className="space-y-4">
       <h2 id={`section-${section.id}-title`} className="font-display text-2xl">
@@ -55,7 +59,7 @@ export function SectionContent({ section }: { section: PlayerSection }) {
       ) : null}
       {section.type === "video" ? (
         <>
-          <VideoPlayer key={section.id} section={section} />
+          <VideoPlayer key={section.id} section={section} hrefAt={hrefAt} />
           <Markdown html={section.html} />
         </>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { CaptionTracks, Transcript, type PlayerCaptions } from "~/components/media/transcript";
 
 const SAVE_EVERY_MS = 5_000;
 
@@ -13,11 +14,28 @@ function savePosition(sectionId: number, seconds: number) {
 }
 
 /**
- * An uploaded lesson video that resumes where the student stopped. Without
+ * An uploaded lesson video that resumes where the student stopped, with its
+ * captions and transcript (issue 38) when it has them. Without
  * JavaScript the `#t=` media fragment does the seeking; with it, the saved
  * position is applied once the metadata is known and kept up to date.
  */
-export function UploadedVideo({ sectionId, src, title, resumeAt }: { sectionId: number; src: string; title: string; resumeAt: number }) {
+export function UploadedVideo({
+  sectionId,
+  src,
+  title,
+  resumeAt,
+  captions,
+  hrefAt,
+}: {
+  sectionId: number;
+  src: string;
+  title: string;
+  /** Where to start: the saved position, or the page's ?t=. */
+  resumeAt: number;
+  captions: PlayerCaptions[];
+  /** The player page's address starting at a second (the transcript's links). */
+  hrefAt: (seconds: number) => string;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const lastSavedAt = useRef(0);
 
@@ -37,29 +55,34 @@ export function UploadedVideo({ sectionId, src, title, resumeAt }: { sectionId: 
     return () => video.removeEventListener("loadedmetadata", resume);
   }, [resumeAt]);
 
+  const transcript = captions[0];
   return (
-    <video
-      ref={videoRef}
-      controls
-      preload="metadata"
-      title={title}
-      className="aspect-video w-full rounded-lg bg-black"
-      src={resumeAt > 0 ? `${src}#t=${resumeAt}` : src}
-      onPlay={() => {
-        lastSavedAt.current = Date.now();
-      }}
-      onTimeUpdate={(event) => {
-        const video = event.currentTarget;
-        if (video.paused || Date.now() - lastSavedAt.current < SAVE_EVERY_MS) return;
-        lastSavedAt.current = Date.now();
-        savePosition(sectionId, video.currentTime);
-      }}
-      onPause={(event) => {
-        lastSavedAt.current = Date.now();
-        savePosition(sectionId, event.currentTarget.currentTime);
-      }}
-    >
-      Your browser cannot play this video. <a href={src}>Download it</a> instead.
-    </video>
+    <div className="space-y-4">
+      <video
+        ref={videoRef}
+        controls
+        preload="metadata"
+        title={title}
+        className="aspect-video w-full rounded-lg bg-black"
+        src={resumeAt > 0 ? `${src}#t=${resumeAt}` : src}
+        onPlay={() => {
+          lastSavedAt.current = Date.now();
+        }}
+        onTimeUpdate={(event) => {
+          const video = event.currentTarget;
+          if (video.paused || Date.now() - lastSavedAt.current < SAVE_EVERY_MS) return;
+          lastSavedAt.current = Date.now();
+          savePosition(sectionId, video.currentTime);
+        }}
+        onPause={(event) => {
+          lastSavedAt.current = Date.now();
+          savePosition(sectionId, event.currentTarget.currentTime);
+        }}
+      >
+        <CaptionTracks captions={captions} />
+        Your browser cannot play this video. <a href={src}>Download it</a> instead.
+      </video>
+      {transcript ? <Transcript captions={transcript} hrefAt={hrefAt} videoRef={videoRef} /> : null}
+    </div>
   );
 }

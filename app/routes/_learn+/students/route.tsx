@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { RootLoaderData } from "~/root";
 import { Crown, Home, LogOut, Settings } from "~/components/ui/icons";
 import { z } from "zod";
@@ -14,7 +14,8 @@ import { CANCEL_INTENT, RESUME_INTENT, SubscriptionCard } from "./portal-subscri
 import type { PortalCertificate, PortalProgress } from "./portal-types";
 import { TabLinks } from "~/components/learning/tab-links";
 import { buttonClasses } from "~/components/ui/button";
-import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, setCancelAtPeriodEnd } from "~/models/billing.server";
+import { BillingError, paymentsEnabled, setCancelAtPeriodEnd } from "~/models/billing.server";
+import { PAYMENTS_OFF_MESSAGE } from "~/schemas/billing";
 import { listCertificatesForUser } from "~/models/certificate.server";
 import { loadConferenceBanner } from "./conference-banner.server";
 import { listActiveCourses } from "~/models/course.server";
@@ -70,7 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view,
     subscription,
     timeZone: viewerTimeZone(request),
-    paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
+    // A flag, not the sentence: the portal's HTML stays under its 24 KB budget (the page writes the text).
+    paymentsOff: !paymentsEnabled(),
     // Advanced analytics are a Premium benefit; only computed where they are shown.
     analytics: subscription.isPremium && showsProgress && view === "overview" ? getLearningAnalytics(user.id) : null,
     conferenceBanner: tab === "overview" ? loadConferenceBanner(request, user) : null,
@@ -146,8 +148,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StudentPortal() {
-  const { name, tab, view, subscription, timeZone, paymentsOffMessage, analytics, conferenceBanner, stats, journey, quizzesToPass, courses, progress, certificates } =
+  const { name, tab, view, subscription, timeZone, paymentsOff, analytics, conferenceBanner, stats, journey, quizzesToPass, courses, progress, certificates } =
     useLoaderData<typeof loader>();
+  const paymentsOffMessage = paymentsOff ? PAYMENTS_OFF_MESSAGE : null;
   const unreadNotifications = useRouteLoaderData<RootLoaderData>("root")?.unreadNotifications ?? 0;
   const loadingCourse = useLoadingCoursePage();
   if (loadingCourse) return <CourseDetailSkeleton />;
@@ -180,10 +183,12 @@ export default function StudentPortal() {
           <AppLink to="/settings" className={buttonClasses("ghost")}>
             <Settings className="h-4 w-4" aria-hidden /> Settings
           </AppLink>
-          {/* Spec: the portal's Logout navigates to /api/logout. */}
-          <a href="/api/logout" className={buttonClasses("ghost")}>
-            <LogOut className="h-4 w-4" aria-hidden /> Logout
-          </a>
+          {/* A POST form, not the spec's link to /api/logout: a GET must not sign out (issue 39). */}
+          <Form method="post" action="/logout" className="contents">
+            <button type="submit" className={buttonClasses("ghost")}>
+              <LogOut className="h-4 w-4" aria-hidden /> Logout
+            </button>
+          </Form>
         </div>
       </header>
 

@@ -1,14 +1,13 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { logout } from "~/services/auth.server";
+import { apiError } from "~/utils/api.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
   return json({ success: true }, { headers: await logout(request) });
 }
 
-// The portal's Logout button is a plain link to /api/logout (spec §2): the one
-// GET that changes state. SameSite=Lax keeps other sites from triggering it in
-// the background; a cross-site top-level link only signs the visitor out.
-export async function loader({ request }: LoaderFunctionArgs) {
-  return redirect("/", { headers: await logout(request) });
-}
+// Signing out is a POST only (issue 39): SameSite=Lax lets a plain link from any
+// site through as a top-level GET, so a GET must not end the session. Pages
+// sign out with the form posting to /logout.
+export const loader = () => apiError(405, "Use POST to sign out", undefined, { headers: { Allow: "POST" } });

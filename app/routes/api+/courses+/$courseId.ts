@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getCourseForViewer, removeCourse, updateCourse } from "~/models/course.server";
-import { applyInstructorIds, StaffError, withInstructors } from "~/models/course-staff.server";
+import { applyInstructorIds, applyPublishingRights, StaffError, withInstructors } from "~/models/course-staff.server";
 import { CourseSchema } from "~/schemas/course";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";
@@ -34,9 +34,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const manager = await requireCourseManager(request, context, id);
   const input = await readJson(request, CourseSchema);
   return answerRefusals(StaffError, () => {
-    if (!getCourseForViewer(id, manager)) return apiError(404, "Course not found");
+    const current = getCourseForViewer(id, manager);
+    if (!current) return apiError(404, "Course not found");
+    const publishing = applyPublishingRights(manager, current, input);
     applyInstructorIds(manager, id, input.instructorIds);
-    const course = updateCourse(id, input);
+    const course = updateCourse(id, { ...input, ...publishing });
     if (!course) return apiError(404, "Course not found");
     return json(withInstructors(course));
   });

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createCourse, listActiveCourses, listAllCourses } from "~/models/course.server";
-import { addCourseInstructor, applyInstructorIds, canCreateCourses, listWithInstructors, STAFF_REFUSALS, StaffError, withInstructors } from "~/models/course-staff.server";
+import { addCourseInstructor, applyInstructorIds, applyPublishingRights, canCreateCourses, listWithInstructors, STAFF_REFUSALS, StaffError, withInstructors } from "~/models/course-staff.server";
 import { CourseSchema } from "~/schemas/course";
 import { answerRefusals, apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!canCreateCourses(staff)) return apiError(403, STAFF_REFUSALS.cannotCreate);
   const input = await readJson(request, CourseSchema);
   return answerRefusals(StaffError, () => {
-    const course = createCourse(input);
+    const course = createCourse({ ...input, ...applyPublishingRights(staff, null, input) });
     // The instructor who creates a course runs it; an admin names whom they like.
     if (staff.role === "instructor") addCourseInstructor(course.id, staff.id);
     else applyInstructorIds(staff, course.id, input.instructorIds);

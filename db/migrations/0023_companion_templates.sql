@@ -11,6 +11,7 @@ CREATE TABLE `__new_companion_chunks` (
 	`title` text NOT NULL,
 	`heading` text,
 	`body` text NOT NULL,
+	`start_seconds` integer,
 	FOREIGN KEY (`course_id`) REFERENCES `courses`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`lesson_id`) REFERENCES `lessons`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`section_id`) REFERENCES `content_sections`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -21,7 +22,8 @@ CREATE TABLE `__new_companion_chunks` (
 --> statement-breakpoint
 -- Tools & templates join the companion's library (issue 40). The passages are
 -- not copied: the library is emptied here and rebuilt at the next start
--- (libraryNeedsBuilding), so the templates are indexed with everything else.
+-- (libraryNeedsBuilding), so the templates are indexed with everything else
+-- (and the lessons' transcript passages of 0022 come back with their start_seconds).
 INSERT INTO companion_fts(companion_fts) VALUES ('delete-all');--> statement-breakpoint
 DROP TABLE `companion_chunks`;--> statement-breakpoint
 ALTER TABLE `__new_companion_chunks` RENAME TO `companion_chunks`;--> statement-breakpoint

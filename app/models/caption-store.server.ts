@@ -1,0 +1,95 @@
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { type db } from "#db/client.server";
+import { captions, contentSections } from "#db/schema";
+import { parseCaptions, type Cue } from "~/utils/captions";
+
+// The captions table's reads and writes that carry no access rule: the lesson
+// save keeps a section's captions with its video, and the companion reads
+// transcripts to index them. Who may read or change captions is decided in
+// captions.server.ts, which is what pages and the API call.
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+type Reader = typeof db | Tx;
+
+export type CaptionRow = typeof captions.$inferSelect;
+
+/** Stored captions are written by parseCaptions, so reading them again cannot fail; a row that somehow does reads as no cues. */
+export function cuesOf(vtt: string): Cue[] {
+  try {
+    return parseCaptions(vtt).cues;
+  } catch {
+    return [];
+  }
+}
+
+export function sectionCaptionRows(reader: Reader, sectionIds: readonly number[]): CaptionRow[] {
+  if (sectionIds.length === 0) return [];
+  return reader
+    .select()
+    .from(captions)
+    .where(inArray(captions.sectionId, [...sectionIds]))
+    .orderBy(asc(captions.id))
+    .all();
+}
+
+/**
+ * Call before a lesson's sections are replaced (updateLesson deletes and
+ * re-inserts them, and the delete cascades to their captions). Answers a
+ * function that gives each new section with the same video address the
+ * captions its old section had, so editing a lesson's text keeps them.
+ */
+export function keepCaptionsWithTheirVideos(tx: Tx, lessonId: number): (tx: Tx) => void {
+  const kept = tx
+    .select({ url: contentSections.url, language: captions.language, label: captions.label, vtt: captions.vtt, generated: captions.generated, createdAt: captions.createdAt })
+    .from(captions)
+    .innerJoin(contentSections, eq(contentSections.id, captions.sectionId))
+    .where(and(eq(contentSections.lessonId, lessonId), isNotNull(contentSections.url)))
+    .all();
+  return (after) => {
+    if (kept.length === 0) return;
+    const sections = after
+      .select({ id: contentSections.id, url: contentSections.url, type: contentSections.type })
+      .from(contentSections)
+      .where(eq(contentSections.lessonId, lessonId))
+      .orderBy(asc(contentSections.order))
+      .all();
+    for (const caption of kept) {
+      // The first video section showing that same file takes them.
+      const section = sections.find((candidate) => candidate.type === "video" && candidate.url === caption.url);
+      if (!section) continue;
+      after
+        .insert(captions)
+        .values({ language: caption.language, label: caption.label, vtt: caption.vtt, generated: caption.generated, createdAt: caption.createdAt, sectionId: section.id })
+        .onConflictDoNothing()
+        .run();
+    }
+  };
+}
+
+export interface TranscriptSource {
+  sectionId: number;
+  /** 1-based place of the section in its lesson. */
+  sectionNumber: number;
+  sectionTitle: string;
+  cues: Cue[];
+}
+
+/** Each captioned video section's transcript (its first language), for the companion's library. */
+export function lessonTranscripts(reader: Reader, lessonId: number): TranscriptSource[] {
+  const sections = reader
+    .select({ id: contentSections.id, title: contentSections.title })
+    .from(contentSections)
+    .where(eq(contentSections.lessonId, lessonId))
+    .orderBy(asc(contentSections.order), asc(contentSections.id))
+    .all();
+  const rows = sectionCaptionRows(
+    reader,
+    sections.map((section) => section.id),
+  );
+  const transcripts: TranscriptSource[] = [];
+  sections.forEach((section, index) => {
+    const first = rows.find((row) => row.sectionId === section.id);
+    if (first) transcripts.push({ sectionId: section.id, sectionNumber: index + 1, sectionTitle: section.title, cues: cuesOf(first.vtt) });
+  });
+  return transcripts;
+}

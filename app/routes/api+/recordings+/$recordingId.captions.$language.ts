@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { captionFileResponse, captionWriteResponse } from "~/services/caption-api.server";
+import { requireUser } from "~/services/auth.server";
+import { idParam } from "~/utils/api.server";
+
+// One language of a recording's captions (issue 38): GET serves the
+// WebVTT file to members who may watch the recording; PUT stores a .vtt or .srt
+// and DELETE removes it, for admins.
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  return captionFileResponse(viewer, { kind: "recording", id: idParam(params.recordingId, "Recording") }, params.language ?? "");
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  return captionWriteResponse(request, viewer, { kind: "recording", id: idParam(params.recordingId, "Recording") }, params.language ?? "");
+}
