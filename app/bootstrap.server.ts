@@ -6,6 +6,7 @@ import { pruneUnusedTemplateFiles } from "~/models/templates.server";
 import { ensureAdmin } from "~/models/user.server";
 import { env } from "~/utils/env.server";
 import { pruneExpiredSessions } from "~/models/session.server";
+import { startEmbeddingSchedule } from "~/models/companion-embeddings.server";
 import { libraryNeedsBuilding, rebuildLibrary } from "~/models/companion-library.server";
 import { logger } from "~/utils/logger.server";
 import { startNotificationSchedule } from "~/models/notification-schedule.server";
@@ -52,7 +53,7 @@ export async function startServing() {
   if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();
   // MEDIA_BACKEND=janus: reach Janus, or start the academy's own, before the first member joins.
   await startMediaBackend();
-  // Pruning is idempotent; one process is enough to do it.
+  // Pruning is idempotent, and embedding costs money: one process is enough for both.
   if (env.WORKER_INDEX === 0) {
     const prune = () => {
       pruneExpiredSessions();
@@ -65,6 +66,8 @@ export async function startServing() {
     };
     prune();
     setInterval(prune, HOUR).unref();
+    // One process embeds the companion's new passages (each is paid for at the provider); every process reads the vectors.
+    startEmbeddingSchedule();
   }
   // Reminders, digests and the email outbox (issue 25): rows in SQLite, claimed atomically, so every process may run them.
   startNotificationSchedule();

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  blob,
   check,
   index,
   integer,
@@ -780,11 +781,11 @@ export const chatMessages = sqliteTable(
   (t) => [index("chat_user_time").on(t.userId, t.createdAt), check("chat_role", inList("role", CHAT_ROLES))],
 );
 
-export const COMPANION_SOURCE_KINDS = ["lesson", "article"] as const;
+export const COMPANION_SOURCE_KINDS = ["lesson", "article", "template"] as const;
 
 /**
- * The study companion's library: lesson sections and knowledge-base articles
- * cut into passages of a few hundred words, searched through companion_fts
+ * The study companion's library: lesson sections, knowledge-base articles and
+ * tools & templates cut into passages of a few hundred words, searched through companion_fts
  * (db/migrations). Who may read a passage is decided when it is read, from
  * the live lesson, course and article rows (app/models/companion-library.server.ts).
  */
@@ -799,6 +800,8 @@ export const companionChunks = sqliteTable(
     // 1-based place of the section in its lesson: the player's ?section=.
     sectionNumber: integer("section_number"),
     articleId: integer("article_id").references(() => knowledgeBaseArticles.id, { onDelete: "cascade" }),
+    // A tool or template of the Resources area: its description and, for a text file, its contents.
+    templateId: integer("template_id").references(() => toolTemplates.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     heading: text("heading"),
     body: text("body").notNull(),
@@ -808,8 +811,29 @@ export const companionChunks = sqliteTable(
   (t) => [
     index("companion_chunks_lesson").on(t.lessonId),
     index("companion_chunks_article").on(t.articleId),
+    index("companion_chunks_template").on(t.templateId),
     check("companion_chunks_kind", inList("kind", COMPANION_SOURCE_KINDS)),
   ],
+);
+
+/**
+ * One embedding per library passage and model (issue 40): the provider's
+ * vector as little-endian float32s, with the model that made it and a hash of
+ * the text it was made from, so a changed passage or model is embedded again
+ * (app/models/companion-embeddings.server.ts).
+ */
+export const companionEmbeddings = sqliteTable(
+  "companion_embeddings",
+  {
+    chunkId: integer("chunk_id")
+      .notNull()
+      .references(() => companionChunks.id, { onDelete: "cascade" }),
+    model: text("model").notNull(),
+    textHash: text("text_hash").notNull(),
+    dimensions: integer("dimensions").notNull(),
+    vector: blob("vector", { mode: "buffer" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chunkId, t.model] }), index("companion_embeddings_model").on(t.model)],
 );
 
 export const COMPANION_MODES = ["provider", "offline"] as const;

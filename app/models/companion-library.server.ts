@@ -1,15 +1,21 @@
+import fs from "node:fs";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { companionChunks, contentSections, knowledgeBaseArticles, lessons, type User } from "#db/schema";
+import { stemEach, wordsOf } from "#db/word-stems";
+import { companionChunks, contentSections, knowledgeBaseArticles, lessons, toolTemplates, type User } from "#db/schema";
 import { analyseQuestion, distinctive, ftsQuery, type Concept, type Vocabulary } from "~/models/companion-question";
 import { lessonTranscripts } from "~/models/caption-store.server";
 import { rankPassages, type Scored } from "~/models/companion-relevance";
+import { relatedWords } from "~/models/companion-wordnet.server";
 import { listLockedLessonIds } from "~/models/lesson-release.server";
 import { isPremium } from "~/models/membership.server";
+import { storedTemplateName } from "~/schemas/templates";
+import { env } from "~/utils/env.server";
 import { markdownToPlainText } from "~/utils/markdown.server";
+import { uploadsPath } from "~/utils/uploads.server";
 
-// The study companion's library. Lesson sections and knowledge-base articles
-// are cut into passages of a few hundred words and indexed with FTS5 when they
+// The study companion's library. Lesson sections, knowledge-base articles and
+// the tools & templates of the Resources area are cut into passages of a few hundred words and indexed with FTS5 when they
 // are saved (same transaction). searchLibrary is the only reader of passages:
 // who may read what is decided inside its SQL, from the live course, lesson and
 // article rows, so a course made Premium or an article unpublished is out of
@@ -149,12 +155,58 @@ export function indexArticle(tx: Writer, articleId: number) {
   }
 }
 
+// The text of a template's file, when it is one of ours and plain text (a
+// worksheet or calculator): what a member would read after downloading it.
+const TEXT_FILE = /\.(txt|md|csv)$/i;
+const MAX_TEMPLATE_TEXT = 50_000;
+
+function templateFileText(template: { fileUrl: string; fileName: string; fileType: string }): string {
+  const name = storedTemplateName(template.fileUrl);
+  if (!name || !(template.fileType.startsWith("text/") || TEXT_FILE.test(template.fileName))) return "";
+  try {
+    return fs.readFileSync(uploadsPath("templates", name), "utf8").slice(0, MAX_TEMPLATE_TEXT);
+  } catch {
+    return ""; // a missing file leaves the description, which still says what the template is for
+  }
+}
+
+/**
+ * A worksheet's lines as prose paragraphs: fill-in rules ("......", "____",
+ * "====") are not words, and a line without a full stop (a heading, a form
+ * field) is a sentence of its own, not the start of the next one.
+ */
+function worksheetParagraphs(text: string): string[] {
+  return text
+    .replace(/[._=-]{3,}/g, " ")
+    .split(/\n\s*\n/)
+    .map((block) =>
+      block
+        .split("\n")
+        .map((line) => line.replace(/\s+/g, " ").trim())
+        .filter((line) => /[a-z]{2}/i.test(line))
+        .map((line) => (/[.!?:]$/.test(line) ? line : `${line}.`))
+        .join(" "),
+    )
+    .filter((block) => /[a-z]{3}/i.test(block));
+}
+
+/** Re-indexes one tool or template: its description and its file's text (call inside the transaction that saved it). */
+export function indexTemplate(tx: Writer, templateId: number) {
+  tx.delete(companionChunks).where(eq(companionChunks.templateId, templateId)).run();
+  const template = tx.select().from(toolTemplates).where(eq(toolTemplates.id, templateId)).get();
+  if (!template) return;
+  for (const body of cutIntoPassages([template.description, ...worksheetParagraphs(templateFileText(template))])) {
+    tx.insert(companionChunks).values({ kind: "template", templateId, title: template.title, heading: null, body }).run();
+  }
+}
+
 /** Rebuilds the whole library (`npm run ai:reindex`, and at start when it is empty). Returns the number of passages. */
 export function rebuildLibrary(): number {
   return db.transaction((tx) => {
     tx.delete(companionChunks).run();
     for (const { id } of tx.select({ id: lessons.id }).from(lessons).all()) indexLesson(tx, id);
     for (const { id } of tx.select({ id: knowledgeBaseArticles.id }).from(knowledgeBaseArticles).all()) indexArticle(tx, id);
+    for (const { id } of tx.select({ id: toolTemplates.id }).from(toolTemplates).all()) indexTemplate(tx, id);
     tx.run(sql`INSERT INTO companion_fts(companion_fts) VALUES ('optimize')`);
     return tx.select({ n: count() }).from(companionChunks).get()?.n ?? 0;
   });
@@ -166,7 +218,8 @@ export function libraryNeedsBuilding(): boolean {
   if (passages > 0) return false;
   const sections = db.select({ n: count() }).from(contentSections).get()?.n ?? 0;
   const articles = db.select({ n: count() }).from(knowledgeBaseArticles).get()?.n ?? 0;
-  return sections + articles > 0;
+  const templates = db.select({ n: count() }).from(toolTemplates).get()?.n ?? 0;
+  return sections + articles + templates > 0;
 }
 
 // --- reading -----------------------------------------------------------------
@@ -177,7 +230,7 @@ export interface Passage {
   score: Scored["score"];
   /** How much of the question its title, its section heading and its text hold (0–1 each). */
   match: Scored["match"];
-  kind: "lesson" | "article";
+  kind: "lesson" | "article" | "template";
   title: string;
   heading: string | null;
   body: string;
@@ -191,6 +244,10 @@ export interface LockedReference {
   title: string;
   courseTitle: string;
   url: string;
+  /** The lesson's best-matching passage: for the server to show a member with Premium, never sent to one without. */
+  chunkId: number;
+  /** How much of the question that passage holds (as Passage.match): whether it would answer. */
+  match: Scored["match"];
 }
 
 /**
@@ -222,7 +279,7 @@ interface PassageRow {
   /** rank weighed by the lesson or course the question was asked from: the order passages are offered in. */
   weighted: number;
   chunkId: number;
-  kind: "lesson" | "article";
+  kind: "lesson" | "article" | "template";
   title: string;
   heading: string | null;
   body: string;
@@ -230,6 +287,9 @@ interface PassageRow {
   courseId: number | null;
   sectionNumber: number | null;
   articleId: number | null;
+  templateId: number | null;
+  /** The template's category, for its link (null for lessons and articles). */
+  templateCategory: string | null;
   /** A transcript passage's start in its video (issue 38). */
   startSeconds: number | null;
   /** 1 for a passage of a Premium course. */
@@ -247,15 +307,18 @@ const readablePassages = db.$client.prepare<
 >(`
   SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, bm25(companion_fts, 8.0, 4.0, 1.0) * ${CONTEXT_WEIGHT} AS weighted,
          c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
-         c.section_number AS sectionNumber, c.article_id AS articleId, c.start_seconds AS startSeconds, coalesce(co.is_premium, 0) AS premiumOnly
+         c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
+         c.start_seconds AS startSeconds, coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
   FROM companion_fts
   JOIN companion_chunks c ON c.id = companion_fts.rowid
   LEFT JOIN lessons l ON l.id = c.lesson_id
   LEFT JOIN courses co ON co.id = c.course_id
   LEFT JOIN knowledge_base_articles a ON a.id = c.article_id
+  LEFT JOIN tool_templates t ON t.id = c.template_id
   WHERE companion_fts MATCH @query
     AND (
       (c.kind = 'article' AND a.is_published = 1)
+      OR (c.kind = 'template' AND t.is_active = 1 AND (t.is_premium_only = 0 OR @premium = 1))
       OR (c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND (co.is_premium = 0 OR @premium = 1)
           AND c.lesson_id NOT IN (SELECT value FROM json_each(@lockedLessons)))
     )
@@ -298,10 +361,13 @@ const premiumLessonMatches = db.$client.prepare<{ query: string; lessonId: numbe
 
 // Passages picked by id from premiumLessonMatches, for a member with Premium (in
 // the same synchronous call, so the rules that query applied still hold).
-const passagesById = db.$client.prepare<{ ids: string }, Omit<PassageRow, "rank" | "weighted" | "premiumOnly">>(`
+const passagesById = db.$client.prepare<{ ids: string }, Omit<PassageRow, "rank" | "weighted">>(`
   SELECT c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
-         c.section_number AS sectionNumber, c.article_id AS articleId, c.start_seconds AS startSeconds
+         c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
+         c.start_seconds AS startSeconds, coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
   FROM companion_chunks c
+  LEFT JOIN courses co ON co.id = c.course_id
+  LEFT JOIN tool_templates t ON t.id = c.template_id
   WHERE c.id IN (SELECT value FROM json_each(@ids))
 `);
 
@@ -320,8 +386,11 @@ export function premiumLessonsWorthShowing<T extends { rank: number }>(matches: 
   return matches.filter((match) => match.rank <= bestOpenToAll * PREMIUM_RELEVANCE && match.rank <= bestPremium * PREMIUM_RELEVANCE);
 }
 
-function passageUrl(row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber" | "startSeconds">): string {
+function passageUrl(
+  row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber" | "templateId" | "templateCategory" | "startSeconds">,
+): string {
   if (row.kind === "article") return `/knowledge-base/${row.articleId}`;
+  if (row.kind === "template") return `/tools-templates${row.templateCategory ? `?category=${row.templateCategory}` : ""}#template-${row.templateId}`;
   const query = new URLSearchParams();
   if (row.sectionNumber && row.sectionNumber > 1) query.set("section", String(row.sectionNumber));
   // A transcript passage opens the player at the moment it quotes (the page's ?t=).
@@ -336,6 +405,12 @@ export interface LibrarySearch {
   locked: LockedReference[];
   /** The question as it was understood (what the passages were ranked by). */
   concepts: Concept[];
+  /**
+   * For a member with Premium: the same question searched as a member without
+   * it would be answered. An answer for the member who pays is built to hold
+   * at least what that one holds (companion-offline), whatever the ranking.
+   */
+  withoutPremium?: LibrarySearch;
 }
 
 // Passages scored in JavaScript after FTS5 has picked the candidates.
@@ -349,53 +424,159 @@ const CANDIDATES = 40;
 export function searchLibrary(
   question: string,
   viewer: Pick<User, "id" | "role">,
-  options: { lessonId?: number; courseId?: number; limit?: number } = {},
+  options: {
+    lessonId?: number;
+    courseId?: number;
+    limit?: number;
+    withoutPremium?: boolean;
+    carried?: string[];
+    /** Passages nearest in meaning (companion-embeddings), best first, among those this member may read: fused with the word ranking. */
+    semantic?: number[];
+  } = {},
 ): LibrarySearch {
   const vocabulary = libraryVocabulary();
-  const concepts = analyseQuestion(question, vocabulary);
+  const concepts = analyseQuestion(question, vocabulary, { carried: options.carried, related: env.COMPANION_WORDNET ? relatedWords : undefined });
   const query = ftsQuery(distinctive(concepts, vocabulary.passages), "OR");
-  if (!query) return { passages: [], locked: [], concepts };
-  const premium = isPremium(viewer);
-  const limit = options.limit ?? 6;
+  // No word the library knows: only passages near in meaning, if any, can answer.
+  if (!query && !options.semantic?.length) return { passages: [], locked: [], concepts };
+  // Only ever less than the viewer's own rights, never more.
+  const premium = !options.withoutPremium && isPremium(viewer);
   const scope = { lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1 };
   const lockedLessons = JSON.stringify(listLockedLessonIds(viewer));
-  const params = { premium: premium ? 1 : 0, ...scope, limit: CANDIDATES, lockedLessons };
-  // Passages holding every word first: on a large library that query is small
-  // and fast. Only when it finds too few does the any-word query fill the rest.
+  const semantic = options.semantic?.length ? passagesById.all({ ids: JSON.stringify(options.semantic) }) : [];
+  const search: SearchInput = { concepts, query, scope, lockedLessons, limit: options.limit ?? 6, semantic: options.semantic ?? [], semanticRows: semantic };
+  const matches = query ? premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN, lockedLessons }) : [];
+  if (!premium) return assemble(search, false, collectCandidates(search, false, CANDIDATES).rows, matches);
+  // A member with Premium is also searched as a member without it would be
+  // (see LibrarySearch.withoutPremium), from the same candidates when they
+  // hold enough passages open to all, so the answer costs one search, not two.
+  const candidates = collectCandidates(search, true, 2 * CANDIDATES);
+  const open = candidates.rows.filter((row) => !row.premiumOnly);
+  const openRows = open.length >= CANDIDATES || !candidates.truncated ? open.slice(0, CANDIDATES) : collectCandidates(search, false, CANDIDATES).rows;
+  // The free member's nearest passages are the open ones among these, in the same order.
+  const openSemantic = new Set(semantic.filter((row) => !row.premiumOnly).map((row) => row.chunkId));
+  const floor = assemble({ ...search, semantic: search.semantic.filter((id) => openSemantic.has(id)), semanticRows: semantic.filter((row) => !row.premiumOnly) }, false, openRows, matches);
+  return { ...assemble(search, true, candidates.rows.slice(0, CANDIDATES), matches, floor), withoutPremium: floor };
+}
+
+interface SearchInput {
+  concepts: Concept[];
+  query: string | null;
+  scope: { lessonId: number; courseId: number };
+  lockedLessons: string;
+  limit: number;
+  /** Chunk ids nearest in meaning, best first, and their passages. */
+  semantic: number[];
+  semanticRows: Array<Omit<PassageRow, "rank" | "weighted">>;
+}
+
+// Reciprocal rank fusion: each ranking adds 1 / (K + rank); K = 60 as in
+// Cormack et al., so neither ranking's top places dominate the other's.
+const RRF_K = 60;
+
+function fuse<T extends { chunkId: number } & Scored>(ranked: T[], semantic: number[]): T[] {
+  if (semantic.length === 0) return ranked;
+  const semanticRank = new Map(semantic.map((id, index) => [id, index + 1]));
+  // Only a passage holding some of the question's words has a place in the word ranking.
+  const worded = ranked.filter((row) => row.match.title + row.match.heading + row.match.text > 0);
+  const wordRank = new Map(worded.map((row, index) => [row.chunkId, index + 1]));
+  const fused = ranked.map((row) => {
+    const byWords = wordRank.get(row.chunkId);
+    const byMeaning = semanticRank.get(row.chunkId);
+    return { row, score: (byWords ? 1 / (RRF_K + byWords) : 0) + (byMeaning ? 1 / (RRF_K + byMeaning) : 0) };
+  });
+  return fused.sort((a, b) => b.score - a.score).map((entry) => entry.row);
+}
+
+/**
+ * The passages the full-text index offers, best first, up to `limit`:
+ * passages holding every word first (on a large library that query is small
+ * and fast), then, when those are too few, passages holding any.
+ */
+function collectCandidates({ concepts, query, scope, lockedLessons }: SearchInput, premium: boolean, limit: number): { rows: PassageRow[]; truncated: boolean } {
+  if (!query) return { rows: [], truncated: false };
+  const params = { premium: premium ? 1 : 0, ...scope, limit, lockedLessons };
   const allWords = ftsQuery(concepts, "AND");
   const rows = allWords && allWords !== query ? readablePassages.all({ ...params, query: allWords }) : [];
   const seen = new Set(rows.map((row) => row.chunkId));
-  if (rows.length < CANDIDATES) {
+  if (rows.length < limit) {
     for (const row of readablePassages.all({ ...params, query })) {
-      if (rows.length >= CANDIDATES) break;
+      if (rows.length >= limit) break;
       if (!seen.has(row.chunkId)) rows.push(row);
       seen.add(row.chunkId);
     }
   }
+  return { rows, truncated: rows.length >= limit };
+}
+
+function assemble(
+  { concepts, scope, limit, semantic, semanticRows }: SearchInput,
+  premium: boolean,
+  candidates: PassageRow[],
+  matches: PremiumLessonMatch[],
+  floor?: LibrarySearch,
+): LibrarySearch {
+  const rows = [...candidates];
+  const seen = new Set(rows.map((row) => row.chunkId));
+  // Passages near in meaning that share too few words to be candidates (they
+  // were found among the passages this member may read).
+  for (const row of semanticRows) {
+    if (seen.has(row.chunkId) || (!premium && row.premiumOnly)) continue;
+    rows.push({ ...row, rank: 0, weighted: 0 });
+    seen.add(row.chunkId);
+  }
   // Premium lessons are measured against the best passage every member can
   // read, so a member with Premium is shown what one without is pointed to.
   const bestOpenToAll = rows.reduce((best, row) => (row.premiumOnly ? best : Math.min(best, row.rank)), 0);
-  const matches = premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN, lockedLessons });
   const worthShowing = premiumLessonsWorthShowing(matches, bestOpenToAll);
   let locked: LockedReference[] = [];
   if (!premium) {
-    locked = worthShowing.map((match) => ({ title: match.title, courseTitle: match.courseTitle, url: `/course/${match.courseId}` }));
+    // Measured as a passage would be, so the answer can tell a lesson that
+    // answers from one that merely shares a word (its text stays here).
+    const lockedTexts = passagesById.all({ ids: JSON.stringify(worthShowing.map((match) => match.chunkId)) }).map((text) => ({ ...text, rank: 0 }));
+    const lockedMatch = new Map(rankPassages(lockedTexts, concepts, scope, stemmedText).map((scored) => [scored.chunkId, scored.match]));
+    locked = worthShowing.map((match) => ({
+      title: match.title,
+      courseTitle: match.courseTitle,
+      url: `/course/${match.courseId}`,
+      chunkId: match.chunkId,
+      match: lockedMatch.get(match.chunkId) ?? { title: 0, heading: 0, text: 0 },
+    }));
   } else {
-    // The candidate queries may have left those lessons' best passages out.
-    const missing = worthShowing.filter((match) => !seen.has(match.chunkId));
-    const byId = new Map(worthShowing.map((match) => [match.chunkId, match]));
+    // The candidate queries may have left those lessons' best passages out,
+    // and those of the lessons a member without Premium is pointed to.
+    const shown = [...worthShowing, ...(floor?.locked ?? []).map((pointer) => ({ chunkId: pointer.chunkId, rank: 0, weighted: 0 }))];
+    const missing = shown.filter((match) => !seen.has(match.chunkId));
+    const byId = new Map(shown.map((match) => [match.chunkId, match]));
     for (const text of passagesById.all({ ids: JSON.stringify(missing.map((match) => match.chunkId)) })) {
       const match = byId.get(text.chunkId);
-      if (match) rows.push({ ...text, rank: match.rank, weighted: match.weighted, premiumOnly: 1 });
+      if (match) rows.push({ ...text, rank: match.rank, weighted: match.weighted });
     }
   }
   // The Premium lessons a member without Premium would be pointed to stay in
   // a member with Premium's answer, wherever the ranking puts them.
-  const ranked = rankPassages(rows, concepts, scope);
-  const kept = new Set(premium ? worthShowing.map((match) => match.chunkId) : []);
+  const ranked = fuse(rankPassages(rows, concepts, scope, stemmedText), semantic);
+  const kept = new Set(premium ? [...worthShowing, ...(floor?.locked ?? [])].map((match) => match.chunkId) : []);
   const others = new Set(ranked.filter((row) => !kept.has(row.chunkId)).slice(0, Math.max(0, limit - kept.size)));
   const passages = ranked.filter((row) => kept.has(row.chunkId) || others.has(row)).slice(0, limit);
   return { passages: passages.map(toPassage), locked, concepts };
+}
+
+// A passage's text as word stems, kept for the passages asked about most:
+// stemming forty passages of a few hundred words is most of a search's time.
+// Keyed by passage id (ids are never reused: AUTOINCREMENT) and text length.
+const STEMMED_KEPT = 2_000;
+const stemmed = new Map<string, string[]>();
+
+function stemmedText(passage: { chunkId: number; body: string }): string[] {
+  const key = `${passage.chunkId}:${passage.body.length}`;
+  let tokens = stemmed.get(key);
+  if (!tokens) {
+    tokens = stemEach(wordsOf(passage.body));
+    if (stemmed.size >= STEMMED_KEPT) stemmed.delete(stemmed.keys().next().value ?? "");
+    stemmed.set(key, tokens);
+  }
+  return tokens;
 }
 
 function toPassage(row: ScoredRow): Passage {

@@ -73,7 +73,28 @@ export interface Concept {
   known: boolean;
   /** How many passages hold it. */
   documents: number;
+  /** Carried from the question this one follows up (weighs less than the member's own words). */
+  carried: boolean;
+  /**
+   * A word related in meaning to one the member used (WordNet): it weighs
+   * less, and a text holding it gains without a text lacking it losing.
+   */
+  related: boolean;
 }
+
+export interface QuestionOptions {
+  /** Words carried from the conversation into a follow-up (companion-followup.ts). */
+  carried?: string[];
+  /** Words of related meaning for a word (a lexical database); only those the library holds are used. */
+  related?: (word: string) => string[];
+}
+
+/** How much a carried word weighs against the member's own. */
+const CARRIED_WEIGHT = 0.5;
+/** How much a related word weighs against the one it stands for, how rare it must be in the library, and how many are added. */
+const RELATED_WEIGHT = 0.35;
+const RELATED_AT_MOST_SHARE = 0.1;
+const RELATED_CONCEPTS = 8;
 
 const MAX_CONCEPTS = 16;
 
@@ -110,9 +131,12 @@ function idf(documents: number, passages: number): number {
   return Math.log(1 + passages / Math.max(documents, 0.5));
 }
 
-export function analyseQuestion(question: string, vocabulary: Vocabulary): Concept[] {
-  const words = queryWords(question).slice(0, MAX_CONCEPTS);
-  const synonyms = words.flatMap((word) => SYNONYMS[word] ?? []);
+export function analyseQuestion(question: string, vocabulary: Vocabulary, options: QuestionOptions = {}): Concept[] {
+  const own = queryWords(question).slice(0, MAX_CONCEPTS);
+  const carried = (options.carried ?? []).filter((word) => !own.includes(word)).slice(0, Math.max(0, MAX_CONCEPTS - own.length));
+  const words = [...own, ...carried];
+  const alikeOf = (word: string) => (SYNONYMS[word] ?? []).filter((alike) => alike !== word);
+  const synonyms = words.flatMap(alikeOf);
   const stems = wordStems([...words, ...synonyms]);
   const concepts: Concept[] = [];
   const seen = new Set<string>();
@@ -123,7 +147,7 @@ export function analyseQuestion(question: string, vocabulary: Vocabulary): Conce
     if (seen.has(stem)) continue;
     seen.add(stem);
     const known = vocabulary.documents.has(stem);
-    const alike = (SYNONYMS[word] ?? []).filter((synonym) => vocabulary.documents.has(stems.get(synonym) ?? synonym));
+    const alike = alikeOf(word).filter((synonym) => vocabulary.documents.has(stems.get(synonym) ?? synonym) && (stems.get(synonym) ?? synonym) !== stem);
     const prefix = stem.length >= 5 && (mended !== null || word.length >= 5);
     concepts.push({
       word,
@@ -131,12 +155,38 @@ export function analyseQuestion(question: string, vocabulary: Vocabulary): Conce
       stems: [...new Set([stem, ...alike.map((synonym) => stems.get(synonym) ?? synonym)])],
       // Longer words also match as prefixes ("refer" finds "referrals", which stems differently).
       terms: [mended ? { text: mended, prefix: true } : { text: word, prefix: word.length >= 5 }, ...alike.map((synonym) => ({ text: synonym, prefix: false }))],
-      weight: idf(vocabulary.documents.get(stem) ?? 0, vocabulary.passages),
+      weight: idf(vocabulary.documents.get(stem) ?? 0, vocabulary.passages) * (carried.includes(word) ? CARRIED_WEIGHT : 1),
       known,
       documents: vocabulary.documents.get(stem) ?? 0,
+      carried: carried.includes(word),
+      related: false,
     });
   }
+  if (options.related) concepts.push(...relatedConcepts(own, concepts, vocabulary, options.related));
   return concepts;
+}
+
+/**
+ * Words related in meaning to the member's own words, as extra concepts: only
+ * those the library holds, rarely enough to say something (a related word in
+ * every passage would only add noise), and not already asked.
+ */
+function relatedConcepts(own: string[], concepts: Concept[], vocabulary: Vocabulary, related: (word: string) => string[]): Concept[] {
+  const asked = new Set(concepts.flatMap((concept) => concept.stems));
+  // Only for the member's words the library does not hold: a word it holds already finds its passages.
+  const unknown = new Set(concepts.filter((concept) => !concept.known && !concept.carried).map((concept) => concept.word));
+  const candidates = own.filter((word) => unknown.has(word)).flatMap((word) => related(word));
+  const stems = wordStems(candidates);
+  const added: Concept[] = [];
+  for (const word of candidates) {
+    const stem = stems.get(word) ?? word;
+    const documents = vocabulary.documents.get(stem) ?? 0;
+    if (asked.has(stem) || STOP_WORDS.has(word) || documents === 0 || documents > Math.max(1, vocabulary.passages * RELATED_AT_MOST_SHARE)) continue;
+    asked.add(stem);
+    added.push({ word, stems: [stem], prefixes: [], terms: [{ text: word, prefix: false }], weight: idf(documents, vocabulary.passages) * RELATED_WEIGHT, known: true, documents, carried: false, related: true });
+    if (added.length >= RELATED_CONCEPTS) break;
+  }
+  return added;
 }
 
 const COMMON_SHARE = 0.3;

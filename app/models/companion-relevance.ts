@@ -6,15 +6,19 @@ import { holds, meaningfulStems, type Concept } from "~/models/companion-questio
 // order. The same measures rank passages and pick the sentences quoted from
 // them, so what is ranked first is what gets quoted first.
 
-/** The share of the question's weight a text holds: 1 when every word of the question is in it. */
+/**
+ * The share of the question's weight a text holds: 1 when every word of the
+ * question is in it. Related words (WordNet) add to what a text holds, never
+ * to what it must hold.
+ */
 export function coverage(concepts: Concept[], stems: Set<string>): number {
   let total = 0;
   let held = 0;
   for (const concept of concepts) {
-    total += concept.weight;
+    if (!concept.related) total += concept.weight;
     if (present(concept, stems)) held += concept.weight;
   }
-  return total ? held / total : 0;
+  return total ? Math.min(1, held / total) : 0;
 }
 
 /** How many of the question's concepts a text holds. */
@@ -94,10 +98,16 @@ export interface Scored {
  * it, and whether it belongs to the lesson or course the question was asked
  * from. Best first.
  */
-export function rankPassages<T extends Candidate>(passages: T[], concepts: Concept[], scope: { lessonId?: number; courseId?: number } = {}): Array<T & Scored> {
+export function rankPassages<T extends Candidate>(
+  passages: T[],
+  concepts: Concept[],
+  scope: { lessonId?: number; courseId?: number } = {},
+  /** The text's stems (a caller may keep them between searches). */
+  stemsOf: (passage: T) => string[] = (passage) => stemEach(wordsOf(passage.body)),
+): Array<T & Scored> {
   const best = passages.reduce((min, passage) => Math.min(min, passage.rank), 0);
   const scored = passages.map((passage) => {
-    const tokens = stemEach(wordsOf(passage.body));
+    const tokens = stemsOf(passage);
     const title = titleStems(passage.title);
     const heading = titleStems(passage.heading);
     const match = { title: titleMatch(concepts, title), heading: titleMatch(concepts, heading), text: coverage(concepts, new Set(tokens)) };

@@ -4,7 +4,7 @@
 
 export type ScopeRefusal = "crisis" | "medical" | "legal" | "financial";
 
-const CRISIS = /\b(suicid\w*|kill (?:myself|themselves|himself|herself)|end (?:my|their|his|her) life|self[- ]?harm\w*|hurt(?:ing)? (?:myself|themselves)|want to die|overdos\w*)\b/i;
+const CRISIS = /\b(suicid\w*|kill (?:myself|themselves|himself|herself)|end(?:ing)? (?:my|their|his|her) (?:own )?life|self[- ]?harm\w*|hurt(?:ing)? (?:myself|themselves)|want to die|overdos\w*)\b/i;
 const MEDICAL = /\b(diagnos\w*|medication\w*|dosage|dose of|prescri\w*|antidepressant\w*|symptoms? of|cure (?:for|my)|treat(?:ment)? for (?:my|a|an|his|her|their)\b|stop taking)\b/i;
 const LEGAL = /\b(legal advice|lawsuit\w*|sue (?:my|a|an|the|him|her|them)|custody|immigration|(?:is it|is this) legal|break (?:my|a|the) (?:lease|contract))\b/i;
 const FINANCIAL = /\b(invest(?:ment|ing)? advice|should i invest|stock(?:s| market)|crypto\w*|bitcoin|retirement (?:fund|savings)|which shares|trading tips)\b/i;

@@ -6,8 +6,10 @@ import { db } from "#db/client.server";
 import { chatMessages, companionUsage, type User } from "#db/schema";
 import { findLessonForViewer } from "~/models/access.server";
 import { searchLibrary, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion-library.server";
+import { embeddingsConfigured, nearestPassages } from "~/models/companion-embeddings.server";
+import { carriedWords, isFollowUp } from "~/models/companion-followup";
 import { offlineAnswer, type CitedSource } from "~/models/companion-offline.server";
-import { providerConfigured, providerModel, ProviderError, streamProviderAnswer } from "~/models/companion-provider.server";
+import { providerConfigured, providerModel, ProviderError, rewriteFollowUp, streamProviderAnswer } from "~/models/companion-provider.server";
 import { REFUSAL_TEXT, scopeRefusal } from "~/models/companion-scope";
 import { isPremium } from "~/models/membership.server";
 import { groupQuestions } from "~/models/question-groups";
@@ -37,6 +39,7 @@ type AnswerEventName = "sources" | "delta" | "done";
 export type CompanionEvent = { [Name in AnswerEventName]: { event: Name; data: ChatStreamEvents[Name] } }[AnswerEventName];
 
 export const NOTICE_PROVIDER_FAILED = "The AI model could not be reached just now, so this answer quotes the course library instead.";
+export const NOTICE_MEANING_SEARCH_FAILED = "Meaning-based search was unavailable just now, so the sources were found by their words only.";
 export const NOTICE_BUDGET_SPENT = "The academy's AI allowance for today is used up, so this answer quotes the course library instead.";
 const PASSAGES_FOR_PROVIDER = 5;
 const KEPT_MESSAGES = 40; // 20 turns
@@ -139,6 +142,56 @@ function lessonScope(user: Pick<User, "id" | "role">, lessonId: number | undefin
   }
 }
 
+/** What the library is searched with for one turn. */
+export interface RetrievalQuestion {
+  question: string;
+  /** Words carried from the conversation into a follow-up (offline). */
+  carried: string[];
+  /** "provider" when the provider rewrote a follow-up; "offline" when words were carried; null for a question that stands alone. */
+  rewrittenBy: CompanionMode | null;
+  usage: ChatUsage | null;
+}
+
+/**
+ * The question to search the library with: as asked, or for a follow-up that
+ * leans on the conversation, rewritten by the provider into one that stands
+ * alone (one short call, within the day's budget) or, offline and when the
+ * provider fails, with the previous questions' key words carried along.
+ */
+export async function retrievalQuestion(request: ChatRequest, options: { signal?: AbortSignal } = {}): Promise<RetrievalQuestion> {
+  const question = request.message;
+  const history = request.context.conversationHistory;
+  if (!isFollowUp(question, history)) return { question, carried: [], rewrittenBy: null, usage: null };
+  if (companionMode() === "provider" && providerTokensToday() < env.COMPANION_DAILY_TOKEN_BUDGET) {
+    try {
+      const rewritten = await rewriteFollowUp({ question, history: history.slice(-CHAT_HISTORY_SENT), signal: options.signal });
+      return { question: rewritten.question, carried: [], rewrittenBy: "provider", usage: rewritten.usage };
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+    }
+  }
+  return { question, carried: carriedWords(question, history), rewrittenBy: "offline", usage: null };
+}
+
+/**
+ * The passages nearest in meaning, when embeddings are configured; when the
+ * provider cannot embed the question, none, with an honest note (the word
+ * ranking still answers).
+ */
+async function nearestInMeaning(question: string, user: Pick<User, "id" | "role">, signal?: AbortSignal): Promise<{ semantic?: number[]; notice?: string }> {
+  if (!embeddingsConfigured()) return {};
+  try {
+    return { semantic: await nearestPassages(question, user, { limit: 20, signal }) };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    logger.warn({ event: "companion_meaning_search_failed", kind: error.kind }, "embedding a question failed; ranking by words only");
+    return { notice: NOTICE_MEANING_SEARCH_FAILED };
+  }
+}
+
+const sumUsage = (a: ChatUsage | null, b: ChatUsage | null): ChatUsage | null =>
+  a && b ? { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens } : (a ?? b);
+
 interface TurnRecord {
   mode: CompanionMode;
   model: string | null;
@@ -172,7 +225,9 @@ export async function answerQuestion(
     answer = finish(REFUSAL_TEXT[refusal], sources, "offline", true);
     record = { mode: "offline", model: null, usage: null, outcome: "refused", citedChunkIds: help.map((p) => p.chunkId) };
   } else {
-    const search = searchLibrary(question, user, { ...scope, limit: 6 });
+    const retrieval = await retrievalQuestion(request, { signal: options.signal });
+    const { semantic, notice: semanticNotice } = await nearestInMeaning(retrieval.question, user, options.signal);
+    const search = searchLibrary(retrieval.question, user, { ...scope, limit: 6, carried: retrieval.carried, semantic });
     const useProvider = companionMode() === "provider";
     const budgetSpent = useProvider && providerTokensToday() >= env.COMPANION_DAILY_TOKEN_BUDGET;
     if (useProvider && !budgetSpent && search.passages.length > 0) {
@@ -181,6 +236,8 @@ export async function answerQuestion(
       const notice = budgetSpent ? NOTICE_BUDGET_SPENT : undefined;
       ({ answer, record } = answerOffline(question, search, { emit, notice }));
     }
+    if (semanticNotice) answer = { ...answer, notice: answer.notice ? `${semanticNotice} ${answer.notice}` : semanticNotice };
+    record.usage = sumUsage(record.usage, retrieval.usage);
   }
   emit({ event: "done", data: { ...answer, usage: record.usage } });
   saveTurn(user.id, request, answer);
@@ -210,7 +267,7 @@ function answerOffline(
   { emit, notice, outcome }: { emit: (event: CompanionEvent) => void; notice?: string; outcome?: TurnRecord["outcome"] },
 ): { answer: ChatAnswer; record: TurnRecord } {
   const offline = offlineAnswer(question, search);
-  const sources = [...offline.cited.map(({ n, passage }: CitedSource) => sourceView(n, passage)), ...search.locked.map(lockedView)];
+  const sources = [...offline.cited.map(({ n, passage }: CitedSource) => sourceView(n, passage)), ...offline.pointedTo.map(lockedView)];
   emit({ event: "sources", data: { sources, mode: "offline" } });
   for (const line of offline.response.split(/(?<=\n)/)) emit({ event: "delta", data: { text: line } });
   return {

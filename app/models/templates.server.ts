@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { toolTemplates, type TEMPLATE_CATEGORIES as DB_TEMPLATE_CATEGORIES, type User } from "#db/schema";
+import { indexTemplate } from "~/models/companion-library.server";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 import { isExternalUrl, STORED_TEMPLATE_PREFIX, storedTemplateName, type TemplateCategory, type TemplateInput } from "~/schemas/templates";
 import { env } from "~/utils/env.server";
@@ -103,21 +104,26 @@ export function createTemplate(input: TemplateInput, uploadedBy: number): { ok: 
     const message = "That file was not uploaded here; upload it again";
     return { ok: false, status: 400, message, errors: { fileUrl: [message] } };
   }
-  const row = db
-    .insert(toolTemplates)
-    .values({
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      fileUrl: input.fileUrl,
-      fileName: safeDisplayName(input.fileName, "download"),
-      fileType: input.fileType,
-      isPremiumOnly: input.isPremiumOnly,
-      isActive: input.isActive,
-      uploadedBy,
-    })
-    .returning()
-    .get();
+  // Indexed for the study companion in the same transaction (removed with it by the foreign key's cascade).
+  const row = db.transaction((tx) => {
+    const created = tx
+      .insert(toolTemplates)
+      .values({
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        fileUrl: input.fileUrl,
+        fileName: safeDisplayName(input.fileName, "download"),
+        fileType: input.fileType,
+        isPremiumOnly: input.isPremiumOnly,
+        isActive: input.isActive,
+        uploadedBy,
+      })
+      .returning()
+      .get();
+    indexTemplate(tx, created.id);
+    return created;
+  });
   return { ok: true, template: toListItem(row, true) };
 }
 

@@ -50,7 +50,7 @@ export const ChatSourceSchema = z.object({
   title: z.string(),
   heading: z.string().nullable(),
   url: z.string(),
-  kind: z.enum(["lesson", "article"]),
+  kind: z.enum(["lesson", "article", "template"]),
   locked: z.boolean(),
 });
 export type ChatSource = z.infer<typeof ChatSourceSchema>;

@@ -77,6 +77,8 @@ const EnvObject = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url("must be a URL such as http://127.0.0.1:11434/v1").optional(),
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  // With a provider: embeddings for the companion's meaning-based search (off when unset).
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   OPENAI_TIMEOUT_SECONDS: positiveInt(30),
   // Generated captions (issue 38): the speech-to-text model (it must offer WebVTT output), and the
   // longest piece of audio sent at once, which keeps each upload under the provider's 25 MB.
@@ -89,6 +91,8 @@ const EnvObject = z.object({
   COMPANION_DAILY_TOKEN_BUDGET: positiveInt(500_000),
   // Keep members' question texts in the usage log (off: only counts and sources are kept).
   COMPANION_LOG_QUESTIONS: flag(false),
+  // Widen offline searches with related words from WordNet (docs/decisions: the companion's offline retrieval).
+  COMPANION_WORDNET: flag(true),
   // Live sessions. "embedded": the werift SFU inside this process; "livekit": a
   // self-hosted LiveKit server carries the media (docs/live-sessions.md).
   MEDIA_BACKEND: z.enum(MEDIA_BACKENDS).default("embedded"),

@@ -125,6 +125,22 @@ test.describe("The study companion", () => {
     await expect(toggle(page)).toBeFocused();
   });
 
+  test("a pricing question points to the Session Rate Calculator, whose card the source opens", async ({ page, visit, student: _student }) => {
+    await visit("/dashboard");
+    await openCompanion(page);
+    await input(page).fill("is there a worksheet to work out my session rate");
+    await input(page).press("Enter");
+    const calculator = answers(page).last().getByTestId("companion-source").filter({ hasText: "Session Rate Calculator" });
+    await expect(calculator).toBeVisible();
+    await expect(calculator).toContainText("Tool or template:");
+    await page.screenshot({ path: "test-results/companion-template-source.png" });
+    const href = await calculator.getAttribute("href");
+    expect(href).toMatch(/^\/tools-templates\?category=calculators#template-\d+$/);
+    await calculator.click();
+    await expect(page).toHaveURL(/\/tools-templates\?category=calculators#template-\d+$/);
+    await expect(page.locator(`article#${href?.split("#")[1]}`)).toHaveAttribute("aria-label", "Session Rate Calculator");
+  });
+
   test("the conversation is kept between visits, goes along as context, and can be cleared", async ({ page, visit, student: _student }) => {
     await visit("/students");
     await openCompanion(page);

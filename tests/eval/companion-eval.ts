@@ -7,11 +7,12 @@ import { z } from "zod";
 // and the figures computed from what the companion returned for it. Pure
 // functions; scripts/eval-companion.ts runs the companion and prints them.
 
-export const QUESTION_KINDS = ["title", "heading", "paraphrase", "short", "misspelt", "premium", "context", "outside"] as const;
+export const QUESTION_KINDS = ["title", "heading", "paraphrase", "short", "misspelt", "premium", "context", "followup", "outside"] as const;
 
 const SourceSchema = z.union([
   z.object({ lesson: z.string().min(1), section: z.string().min(1) }).strict(),
   z.object({ article: z.string().min(1) }).strict(),
+  z.object({ template: z.string().min(1) }).strict(),
 ]);
 const QuestionSchema = z
   .object({
@@ -19,9 +20,12 @@ const QuestionSchema = z
     kind: z.enum(QUESTION_KINDS),
     /** A lesson title: the question is asked from that lesson's page. */
     askedFrom: z.string().min(1).optional(),
+    /** The member's previous question in the conversation: this one is a follow-up to it. */
+    after: z.string().min(1).optional(),
     answers: z.array(SourceSchema).max(5),
   })
   .strict()
+  .refine((q) => (q.kind === "followup") === Boolean(q.after), "follow-up questions, and only they, name the question they follow")
   .refine((q) => (q.kind === "outside") === (q.answers.length === 0), "outside questions, and only they, have no answers")
   .refine((q) => (q.kind === "context") === Boolean(q.askedFrom), "context questions, and only they, name the lesson they are asked from");
 export type EvalQuestion = z.infer<typeof QuestionSchema>;
@@ -30,24 +34,29 @@ export type EvalSource = z.infer<typeof SourceSchema>;
 export const QUESTION_SET_PATH = path.resolve("tests/eval/companion-questions.yaml");
 
 export function loadQuestionSet(file = QUESTION_SET_PATH): EvalQuestion[] {
-  return z.array(QuestionSchema).min(80).parse(parse(fs.readFileSync(file, "utf8")));
+  return z.array(QuestionSchema).min(200).parse(parse(fs.readFileSync(file, "utf8")));
 }
 
-/** One key per source the companion can cite: a lesson section, or a whole article. */
-export function sourceKey(source: { kind: "lesson" | "article"; title: string; heading: string | null }): string {
+type SourceKind = "lesson" | "article" | "template";
+
+/** One key per source the companion can cite: a lesson section, a whole article, or a tool or template. */
+export function sourceKey(source: { kind: SourceKind; title: string; heading: string | null }): string {
+  if (source.kind === "template") return `template: ${source.title}`;
   return source.kind === "article" ? `article: ${source.title}` : `lesson: ${source.title} / ${source.heading ?? ""}`;
 }
 
 export function expectedKeys(question: EvalQuestion): Set<string> {
   return new Set(
-    question.answers.map((answer) =>
-      "article" in answer ? sourceKey({ kind: "article", title: answer.article, heading: null }) : sourceKey({ kind: "lesson", title: answer.lesson, heading: answer.section }),
-    ),
+    question.answers.map((answer) => {
+      if ("article" in answer) return sourceKey({ kind: "article", title: answer.article, heading: null });
+      if ("template" in answer) return sourceKey({ kind: "template", title: answer.template, heading: null });
+      return sourceKey({ kind: "lesson", title: answer.lesson, heading: answer.section });
+    }),
   );
 }
 
 /** Passages ranked best first, as distinct sources (two passages of one section are one source). */
-export function rankedSources(passages: Array<{ kind: "lesson" | "article"; title: string; heading: string | null }>): string[] {
+export function rankedSources(passages: Array<{ kind: SourceKind; title: string; heading: string | null }>): string[] {
   return [...new Set(passages.map(sourceKey))];
 }
 
@@ -58,7 +67,7 @@ export function firstHit(ranked: string[], expected: Set<string>): number | null
 }
 
 /** The source of the first [n] citation in an answer's text, or null when it cites nothing. */
-export function firstCitation(response: string, sources: Array<{ n: number | null; kind: "lesson" | "article"; title: string; heading: string | null }>): string | null {
+export function firstCitation(response: string, sources: Array<{ n: number | null; kind: SourceKind; title: string; heading: string | null }>): string | null {
   for (const match of response.matchAll(/\[(\d{1,2})\]/g)) {
     const source = sources.find((s) => s.n === Number(match[1]));
     if (source) return sourceKey(source);
@@ -107,4 +116,17 @@ export function figures(results: QuestionResult[]): Figures {
   };
 }
 
-export const GOALS = { recallAt3: 0.9, firstCitationCorrect: 0.8, refusals: 0.9, p95Ms: 50 } as const;
+export const GOALS = { recallAt3: 0.93, firstCitationCorrect: 0.85, refusals: 0.9, p95Ms: 50, providerFirstCitation: 0.8 } as const;
+
+/** Questions in a member's own words (issue 40) have goals of their own. */
+export const PARAPHRASE_GOALS = { recallAt3: 0.9, firstCitationCorrect: 0.75 } as const;
+
+/**
+ * What CI holds the offline figures to (npm run eval:companion exits 1 below
+ * one): just under what the search measures now, on the way to the goals
+ * above, which it does not all reach yet (docs/decisions/027).
+ */
+export const FLOORS = { recallAt3: 0.81, firstCitationCorrect: 0.65, refusals: 0.9, paraphraseRecallAt3: 0.68, paraphraseFirstCitation: 0.41, providerFirstCitation: 0.69 } as const;
+
+/** How many questions of each kind the set must hold at least (issue 40). */
+export const SET_SIZE = { all: 200, paraphrase: 60, followup: 20 } as const;

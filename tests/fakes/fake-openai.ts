@@ -5,7 +5,11 @@ import type { AddressInfo } from "node:net";
 // A small OpenAI-compatible server on 127.0.0.1 implementing only what the
 // academy calls (app/models/companion-provider.server.ts): Chat Completions,
 // streamed (SSE) or not, with response_format, GET /v1/models, and speech to
-// text (POST /v1/audio/transcriptions, multipart, response_format "vtt"). Tests drive
+// text (POST /v1/audio/transcriptions, multipart, response_format "vtt"). The
+// "auto" behaviour answers from the sources, drafts a lesson in JSON mode, and
+// rewrites a follow-up into a standalone question. POST /v1/embeddings answers
+// with fakeEmbedding(text) (words hashed into a small vector, so texts sharing
+// words are near), or a vector given by setEmbedding, or an error. Tests drive
 // our real code through the real `openai` SDK (OPENAI_BASE_URL = url + "/v1")
 // and script each answer with setBehaviour().
 //
@@ -71,6 +75,17 @@ export interface FakeRequest {
   raw: string;
 }
 
+/** The fake's embedding of a text: its words hashed into 64 dimensions (unnormalised counts). */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    const slot = crypto.createHash("md5").update(word).digest().readUInt32BE(0) % EMBEDDING_DIMENSIONS;
+    vector[slot] = (vector[slot] ?? 0) + 1;
+  }
+  return vector;
+}
+const EMBEDDING_DIMENSIONS = 64;
+
 export interface FakeOpenAI {
   url: string;
   port: number;
@@ -83,6 +98,12 @@ export interface FakeOpenAI {
   setBehaviour(...behaviours: FakeBehaviour[]): void;
   /** Without support, a json_schema response_format is refused with 400 (as many local servers do). */
   setJsonSchemaSupport(supported: boolean): void;
+  /** The vector returned for exactly this input text (instead of fakeEmbedding). */
+  setEmbedding(text: string, vector: number[]): void;
+  /** Embedding requests fail with this HTTP status until set back to null. */
+  setEmbeddingFailure(status: number | null): void;
+  /** Embedding requests only, in arrival order. */
+  embeddingRequests(): FakeRequest[];
   reset(): void;
   stop(): Promise<void>;
 }
@@ -114,6 +135,20 @@ function groundedReply(body: FakeRequestBody): string {
   return `From the course material: ${sentence.trim()} [1]`;
 }
 
+/**
+ * The reply of the "auto" behaviour to a follow-up rewrite (a <follow-up> in
+ * the request): the member's last earlier question and the follow-up as one
+ * line, which is what a model's standalone question holds.
+ */
+function rewrittenFollowUp(body: FakeRequestBody): string | null {
+  const prompt = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content ?? "";
+  const followUp = prompt.match(/<follow-up>\s*([\s\S]*?)\s*<\/follow-up>/);
+  if (!followUp?.[1]) return null;
+  const earlier = [...prompt.matchAll(/<turn role="user">\s*([\s\S]*?)\s*<\/turn>/g)].map((m) => unescapeData(m[1] ?? ""));
+  const previous = earlier.at(-1)?.replace(/[?.!]+$/, "") ?? "";
+  return `${previous}: ${unescapeData(followUp[1])}`.trim();
+}
+
 /** The reply of the "auto" behaviour in JSON mode: a valid lesson draft. */
 function lessonDraft(): unknown {
   return {
@@ -130,6 +165,26 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
   const requests: FakeRequest[] = [];
   let queue: FakeBehaviour[] = [{ type: "auto" }];
   let jsonSchemaSupported = true;
+  const embeddingsFor = new Map<string, number[]>();
+  let embeddingFailure: number | null = null;
+
+  function embeddings(res: http.ServerResponse, body: FakeRequestBody) {
+    if (embeddingFailure !== null) throw new FakeApiError(embeddingFailure, `Fake embedding error ${embeddingFailure}`, embeddingFailure >= 500 ? "server_error" : "invalid_request_error");
+    const input = typeof body.input === "string" ? [body.input] : Array.isArray(body.input) ? body.input : null;
+    if (!input || input.length === 0 || input.some((text) => typeof text !== "string")) throw new FakeApiError(400, "'input' must be a string or an array of strings");
+    if (typeof body.model !== "string") throw new FakeApiError(400, "'model' is required");
+    const texts = input.filter((text): text is string => typeof text === "string");
+    sendJson(res, 200, {
+      object: "list",
+      model: body.model,
+      // The SDK asks for base64 (float32, little-endian) unless told otherwise, as OpenAI's API allows.
+      data: texts.map((text, index) => {
+        const vector = embeddingsFor.get(text) ?? fakeEmbedding(text);
+        return { object: "embedding", index, embedding: body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector };
+      }),
+      usage: { prompt_tokens: texts.reduce((sum, text) => sum + roughTokens(text), 0), total_tokens: texts.reduce((sum, text) => sum + roughTokens(text), 0) },
+    });
+  }
 
   const nextBehaviour = (): FakeBehaviour => (queue.length > 1 ? (queue.shift() ?? { type: "auto" }) : (queue[0] ?? { type: "auto" }));
 
@@ -223,7 +278,7 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
         text = behaviour.text;
         break;
       case "auto":
-        text = format ? JSON.stringify(lessonDraft()) : groundedReply(body);
+        text = format ? JSON.stringify(lessonDraft()) : (rewrittenFollowUp(body) ?? groundedReply(body));
         break;
     }
     usage ??= { prompt_tokens: roughTokens(promptText), completion_tokens: text ? roughTokens(text) : 0 };
@@ -318,6 +373,7 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
             });
           }
           if (method === "POST" && url.pathname === "/v1/chat/completions") return await chatCompletion(res, body);
+          if (method === "POST" && url.pathname === "/v1/embeddings") return embeddings(res, body);
           throw new FakeApiError(404, `Unrecognized request URL (${method}: ${url.pathname}).`);
         } catch (error) {
           sendError(res, error instanceof FakeApiError ? error : new FakeApiError(500, String(error), "server_error"));
@@ -347,6 +403,8 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
     requests.length = 0;
     queue = [{ type: "auto" }];
     jsonSchemaSupported = true;
+    embeddingsFor.clear();
+    embeddingFailure = null;
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -363,6 +421,13 @@ export async function startFakeOpenAI(options: { port?: number; models?: string[
     setJsonSchemaSupport: (supported) => {
       jsonSchemaSupported = supported;
     },
+    setEmbedding: (text, vector) => {
+      embeddingsFor.set(text, vector);
+    },
+    setEmbeddingFailure: (status) => {
+      embeddingFailure = status;
+    },
+    embeddingRequests: () => requests.filter((request) => request.path === "/v1/embeddings"),
     reset,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -105,6 +105,43 @@ describe("the study companion with a provider", () => {
     }
   });
 
+  it("rewrites a follow-up into a standalone question with one short call before searching, and carries its words itself when that call fails", async () => {
+    const member = await student();
+    const conversationHistory = [
+      { role: "user", content: "what's the difference between the major and minor arcana" },
+      { role: "assistant", content: "The Major Arcana has 22 cards [1]." },
+    ];
+    const askFollowUp = async () => {
+      const response = await member.request("/api/chat", { method: "POST", json: { message: "how many are in each", context: { conversationHistory } } });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Answer;
+    };
+
+    fake.reset();
+    const rewritten = await askFollowUp();
+    const [rewrite, answer, ...more] = fake.chatRequests();
+    expect(more).toEqual([]);
+    // The rewrite: not streamed, short, the conversation quoted as data.
+    expect(rewrite?.body.stream).toBeFalsy();
+    expect(rewrite?.body.max_tokens).toBe(80);
+    expect(rewrite?.raw).toContain("<follow-up>");
+    expect(rewrite?.raw).toContain("major and minor arcana");
+    // The passages sent with the answer were found with the rewritten question.
+    expect(answer?.body.stream).toBe(true);
+    expect(answer?.raw).toContain("Major and Minor Arcana");
+    expect(rewritten.mode).toBe("provider");
+    expect(rewritten.sources.some((s) => s.title === "The Structure of the Deck")).toBe(true);
+
+    // The rewrite refused (a 400 is not retried): the words are carried offline and the answer still comes from the provider.
+    fake.reset();
+    fake.setBehaviour({ type: "error", status: 400 }, { type: "auto" });
+    const carried = await askFollowUp();
+    expect(fake.chatRequests()).toHaveLength(2);
+    expect(carried.mode).toBe("provider");
+    expect(fake.chatRequests()[1]?.raw).toContain("Major and Minor Arcana");
+    expect(academy.logs()).toContain("follow-up rewrite");
+  });
+
   it("keeps the key out of the server's logs", () => {
     expect(academy.logs()).not.toContain("sk-test-companion-key");
   });

@@ -110,7 +110,7 @@ describe("on the demo academy", () => {
     }
     expect(titles.length).toBeGreaterThan(30);
     expect(wrong).toEqual([]);
-  });
+  }, 30_000);
 
   it("answers the two questions of the issue from the article of that title, cited first", () => {
     for (const [question, title] of [
@@ -118,7 +118,9 @@ describe("on the demo academy", () => {
       ["How do I work out a break-even session rate?", "Pricing with Confidence"],
     ] as const) {
       const answer = offlineAnswer(question, searchLibrary(question, PREMIUM_VIEWER, { limit: 6 }));
-      expect(answer.cited[0]?.passage.title, question).toBe(title);
+      const cited = answer.cited.map(({ passage }) => passage.title);
+      // Since issue 40 the tools & templates are sources too: the worksheet that works the rate out may come first.
+      expect([title, ...(title === "Pricing with Confidence" ? ["Session Rate Calculator"] : [])], question).toContain(cited[0]);
       expect(answer.response, question).toMatch(/\[1\]/);
     }
   });
@@ -138,7 +140,7 @@ describe("on the demo academy", () => {
       }
     }
     expect(unrelated).toEqual([]);
-  });
+  }, 30_000);
 
   it("reads the library's vocabulary again after the library changes", () => {
     expect(libraryVocabulary().documents.has("zqxjvword")).toBe(false);

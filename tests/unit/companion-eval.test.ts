@@ -8,7 +8,9 @@ import {
   firstHit,
   loadQuestionSet,
   percentile,
+  QUESTION_KINDS,
   rankedSources,
+  SET_SIZE,
   sourceKey,
   type EvalQuestion,
   type QuestionResult,
@@ -62,15 +64,18 @@ describe("the question set", () => {
   const questions = loadQuestionSet();
   const content = loadDemoContent(path.resolve(import.meta.dirname, "../../content"));
 
-  it("holds at least 80 questions of every kind the issue names", () => {
-    expect(questions.length).toBeGreaterThanOrEqual(80);
+  it("holds at least 200 questions, 60 in other words and 20 follow-ups, and some of every kind", () => {
+    expect(questions.length).toBeGreaterThanOrEqual(SET_SIZE.all);
     const kinds = new Map<string, number>();
     for (const q of questions) kinds.set(q.kind, (kinds.get(q.kind) ?? 0) + 1);
-    for (const kind of ["title", "heading", "paraphrase", "short", "misspelt", "premium", "context", "outside"]) expect(kinds.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(5);
+    for (const kind of QUESTION_KINDS) expect(kinds.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(5);
+    expect(kinds.get("paraphrase")).toBeGreaterThanOrEqual(SET_SIZE.paraphrase);
+    expect(kinds.get("followup")).toBeGreaterThanOrEqual(SET_SIZE.followup);
+    expect(new Set(questions.map((q) => q.ask.toLowerCase())).size, "no question twice").toBe(questions.length);
   });
 
   it("covers every course and every published article category", () => {
-    const asked = new Set(questions.flatMap((q) => q.answers.map((a) => ("lesson" in a ? a.lesson : a.article))));
+    const asked = new Set(questions.flatMap((q) => q.answers.map((a) => ("lesson" in a ? a.lesson : "article" in a ? a.article : a.template))));
     for (const course of content.courses) expect(course.lessons.some((lesson) => asked.has(lesson.title)), course.title).toBe(true);
     const categories = new Set(content.articles.filter((a) => a.isPublished).map((a) => a.category));
     for (const category of categories) {
@@ -78,12 +83,14 @@ describe("the question set", () => {
     }
   });
 
-  it("names only lessons, sections and articles that exist", () => {
+  it("names only lessons, sections, articles and templates that exist", () => {
     const lessons = new Map(content.courses.flatMap((c) => c.lessons.map((l) => [l.title, new Set(l.sections.map((s) => s.title))] as const)));
     const articles = new Set(content.articles.map((a) => a.title));
+    const templates = new Set(content.templates.map((t) => t.title));
     for (const q of questions) {
       for (const answer of q.answers) {
         if ("article" in answer) expect(articles.has(answer.article), `${q.ask} → ${answer.article}`).toBe(true);
+        else if ("template" in answer) expect(templates.has(answer.template), `${q.ask} → ${answer.template}`).toBe(true);
         else expect(lessons.get(answer.lesson)?.has(answer.section), `${q.ask} → ${answer.lesson} / ${answer.section}`).toBe(true);
       }
       if (q.askedFrom) expect(lessons.has(q.askedFrom), q.askedFrom).toBe(true);

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
-import { BookOpen, FileText, Lock } from "~/components/ui/icons";
+import { BookOpen, FileText, FolderOpen, Lock } from "~/components/ui/icons";
 import type { ChatSource } from "~/schemas/companion";
+
+const SOURCE_KIND_LABEL: Record<ChatSource["kind"], string> = { lesson: "Lesson: ", article: "Article: ", template: "Tool or template: " };
 
 const cardClasses = "flex items-start gap-2 rounded-lg border p-2 text-xs transition";
 
@@ -38,11 +40,13 @@ export function SourceCards({ sources, onFollow }: { sources: ChatSource[]; onFo
               {source.n !== null ? <span className="font-semibold text-accent">[{source.n}]</span> : null}
               {source.kind === "lesson" ? (
                 <BookOpen className="mt-0.5 h-4 w-4 shrink-0 opacity-80" aria-hidden />
+              ) : source.kind === "template" ? (
+                <FolderOpen className="mt-0.5 h-4 w-4 shrink-0 opacity-80" aria-hidden />
               ) : (
                 <FileText className="mt-0.5 h-4 w-4 shrink-0 opacity-80" aria-hidden />
               )}
               <span>
-                <span className="sr-only">{source.kind === "lesson" ? "Lesson: " : "Article: "}</span>
+                <span className="sr-only">{SOURCE_KIND_LABEL[source.kind]}</span>
                 <span className="block font-medium">{source.title}</span>
                 {source.heading ? <span className="block opacity-75">{source.heading}</span> : null}
               </span>

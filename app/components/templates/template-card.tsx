@@ -53,7 +53,7 @@ export function TemplateCard({
   }
 
   return (
-    <article className="card flex h-full flex-col gap-3" data-testid="template-card" aria-label={template.title}>
+    <article id={`template-${template.id}`} className="card flex h-full flex-col gap-3 scroll-mt-24" data-testid="template-card" aria-label={template.title}>
       <div className="flex items-start gap-3">
         <FileTypeIcon fileName={template.fileName} />
         <h2 className="flex flex-1 items-center gap-2 font-display text-lg font-semibold">
