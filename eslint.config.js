@@ -173,4 +173,18 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Every query is a promise (issue 42): a write that is not awaited would run
+    // outside its transaction or fail unseen. Type-aware, so only where the
+    // data layer is used on the server.
+    files: ["app/models/**/*.ts", "app/services/**/*.ts", "app/realtime/**/*.ts", "app/routes/**/*.{ts,tsx}", "app/*.server.ts", "db/**/*.ts", "server/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      // A promise where a boolean is tested (`if (!mayAttend(…))`) or where a
+      // callback's result is ignored (an async listener whose failure nobody sees).
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+    },
+  },
 );

@@ -26,13 +26,13 @@ const HOUR = 60 * 60 * 1000;
 export async function prepareOnce() {
   const stale = removeStaleIncomingFiles();
   if (stale > 0) logger.info(`Removed ${stale} partial upload(s) left by the previous run`);
-  const leftover = removeLeftoverRecordingFiles();
+  const leftover = await removeLeftoverRecordingFiles();
   if (leftover > 0) logger.info(`Removed the files of ${leftover} failed or deleted recording(s)`);
   warnAboutPublicAddress();
-  forgetAllRoomMembers();
+  await forgetAllRoomMembers();
   await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (env.SEED_DEMO_DATA) await seedDemoData();
-  if (libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${rebuildLibrary()} passages`);
+  if (await libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${await rebuildLibrary()} passages`);
   if (!paymentsEnabled()) {
     logger.warn("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to sell Premium online (admins can still grant it).");
   } else if (!env.STRIPE_WEBHOOK_SECRET) {
@@ -48,29 +48,31 @@ export async function prepareOnce() {
 
 /** Start-up work of each process that serves requests, before it listens. */
 export async function startServing() {
-  forgetRoomMembersOfThisProcess();
+  await forgetRoomMembersOfThisProcess();
   // Loaded only when used, so the embedded backend never loads the LiveKit SDK here.
   if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();
   // MEDIA_BACKEND=janus: reach Janus, or start the academy's own, before the first member joins.
   await startMediaBackend();
   // Pruning is idempotent, and embedding costs money: one process is enough for both.
   if (env.WORKER_INDEX === 0) {
-    const prune = () => {
-      pruneExpiredSessions();
-      pruneUsedCaptchas();
-      pruneUnusedTemplateFiles();
-      pruneExpiredLeases();
-      pruneExpiredLimits();
-      const expired = pruneExpiredRecordings(env.RECORDING_RETENTION_DAYS);
+    const prune = async () => {
+      await pruneExpiredSessions();
+      await pruneUsedCaptchas();
+      await pruneUnusedTemplateFiles();
+      await pruneExpiredLeases();
+      await pruneExpiredLimits();
+      const expired = await pruneExpiredRecordings(env.RECORDING_RETENTION_DAYS);
       if (expired > 0) logger.info(`Deleted ${expired} recording(s) older than ${env.RECORDING_RETENTION_DAYS} days (RECORDING_RETENTION_DAYS)`);
     };
-    prune();
-    setInterval(prune, HOUR).unref();
+    await prune();
+    setInterval(() => {
+      prune().catch((error: unknown) => logger.error({ err: error }, "hourly pruning failed"));
+    }, HOUR).unref();
     // One process embeds the companion's new passages (each is paid for at the provider); every process reads the vectors.
     startEmbeddingSchedule();
   }
   // Reminders, digests and the email outbox (issue 25): rows in SQLite, claimed atomically, so every process may run them.
-  startNotificationSchedule();
+  await startNotificationSchedule();
 }
 
 function warnAboutPublicAddress() {

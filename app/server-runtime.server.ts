@@ -1,4 +1,4 @@
-import { db } from "#db/client.server";
+import { checkpointBeforeExit } from "#db/dialect.server";
 import { prepareOnce, startServing } from "~/bootstrap.server";
 import { startSharedJanus, stopSharedJanus } from "~/realtime/media-backend.server";
 import { channel, isBusEnvelope } from "~/utils/bus.server";
@@ -43,7 +43,7 @@ export const serverRuntime = {
   attachLiveRooms,
   /** Writes everything the WAL holds into academy.db (at shutdown). */
   checkpointDatabase(): void {
-    db.$client.pragma("wal_checkpoint(FULL)");
+    checkpointBeforeExit();
   },
 };
 

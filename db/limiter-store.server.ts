@@ -1,5 +1,5 @@
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
-import { db } from "./client.server";
+import { db, onSqlite, withTransaction } from "./client.server";
 
 // Every limit's counters live in the database (table rate_limits, made by a
 // migration), so a limit of ten holds at ten however many academy processes
@@ -28,11 +28,12 @@ const spendOne = db.$client.prepare<{ key: string; now: number; expire: number }
  * tenth and meet another as the eleventh. Returns the refusal of the first
  * counter past its points (with the longest wait), or null when all allow it.
  */
-export function consumeTogether(entries: Array<[limiter: RateLimiterSQLite, key: string]>): RateLimiterRes | null {
+export async function consumeTogether(entries: Array<[limiter: RateLimiterSQLite, key: string]>): Promise<RateLimiterRes | null> {
   const now = Date.now();
-  const results = db.$client.transaction(() =>
+  // Inside the transaction this context holds the connection, so the raw statement may run directly.
+  const results = await withTransaction(async () =>
     entries.map(([limiter, key]) => ({ limiter, row: spendOne.get({ key: limiter.getKey(key), now, expire: now + limiter.duration * 1000 }) })),
-  ).immediate();
+  );
   const refused = results.filter(({ limiter, row }) => row && row.points > limiter.points);
   if (refused.length === 0) return null;
   const waitMs = Math.max(...refused.map(({ row }) => Math.max((row?.expire ?? now) - now, 0)));
@@ -40,19 +41,21 @@ export function consumeTogether(entries: Array<[limiter: RateLimiterSQLite, key:
 }
 
 /** Counters whose window ended over an hour ago are removed (run with the hourly pruning). */
-export function pruneExpiredLimits(now = Date.now()): number {
-  return db.$client.prepare("DELETE FROM rate_limits WHERE expire < ?").run(now - 3_600_000).changes;
+export function pruneExpiredLimits(now = Date.now()): Promise<number> {
+  return onSqlite((sqlite) => sqlite.prepare("DELETE FROM rate_limits WHERE expire < ?").run(now - 3_600_000).changes);
 }
 
 /**
  * A deleted member's names leave the counters too (keys such as
  * "attempts-by-account:name" or "…:name@address"); the counts go with them.
  */
-export function forgetLimitsNaming(names: string[]): number {
-  const forget = db.$client.prepare("DELETE FROM rate_limits WHERE substr(key, -length(@tail)) = @tail OR instr(key, @within) > 0");
-  let removed = 0;
-  for (const name of names.map((value) => value.trim().toLowerCase()).filter(Boolean)) {
-    removed += forget.run({ tail: `:${name}`, within: `:${name}@` }).changes;
-  }
-  return removed;
+export function forgetLimitsNaming(names: string[]): Promise<number> {
+  return onSqlite((sqlite) => {
+    const forget = sqlite.prepare("DELETE FROM rate_limits WHERE substr(key, -length(@tail)) = @tail OR instr(key, @within) > 0");
+    let removed = 0;
+    for (const name of names.map((value) => value.trim().toLowerCase()).filter(Boolean)) {
+      removed += forget.run({ tail: `:${name}`, within: `:${name}@` }).changes;
+    }
+    return removed;
+  });
 }

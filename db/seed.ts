@@ -3,7 +3,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
-import { db } from "./client.server";
+import { db, single } from "./client.server";
 import {
   activityEvents,
   captions,
@@ -25,6 +25,7 @@ import { quizQuestionRows } from "./quiz-question-rows";
 import { loadDemoContent, type SeedAuthor, type SeedSection, type SeedTemplate } from "./seed-content";
 import { PREMIUM_FEE_CENTS } from "~/utils/premium";
 import { logger } from "~/utils/logger.server";
+import { first, withTransaction } from "./client.server";
 
 // The two demo students the README lists.
 export const DEMO_STUDENT = { username: "seeker", password: "quiet-river-lantern", name: "Sage Rivers", firstName: "Sage" };
@@ -32,9 +33,9 @@ export const DEMO_PREMIUM = { username: "oracle", password: "silver-moon-compass
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function isEmpty(): boolean {
-  const courseCount = db.select({ n: count() }).from(courses).get()?.n ?? 0;
-  const categoryCount = db.select({ n: count() }).from(forumCategories).get()?.n ?? 0;
+async function isEmpty(): Promise<boolean> {
+  const courseCount = (await first(db.select({ n: count() }).from(courses).limit(1)))?.n ?? 0;
+  const categoryCount = (await first(db.select({ n: count() }).from(forumCategories).limit(1)))?.n ?? 0;
   return courseCount === 0 && categoryCount === 0;
 }
 
@@ -61,7 +62,7 @@ function copyDemoVideos(sections: SeedSection[]) {
 
 /** Fills an empty database with the demo academy (the Markdown under CONTENT_DIR); does nothing otherwise. */
 export async function seedDemoData(): Promise<boolean> {
-  if (!isEmpty()) return false;
+  if (!await isEmpty()) return false;
   // Read before anything is written, so a mistake in a content file leaves the database empty.
   const content = loadDemoContent(path.resolve(env.CONTENT_DIR));
   const [studentHash, premiumHash] = await Promise.all([
@@ -72,37 +73,34 @@ export async function seedDemoData(): Promise<boolean> {
   copyDemoVideos(content.courses.flatMap((course) => course.lessons.flatMap((lesson) => lesson.sections)));
   const now = Date.now();
 
-  db.transaction((tx) => {
-    const admin = tx.select().from(users).where(eq(users.role, "admin")).get();
+  await withTransaction(async (tx) => {
+    const admin = await first(tx.select().from(users).where(eq(users.role, "admin")).limit(1));
     if (!admin) throw new Error("Seeding needs an admin; ensureAdmin runs first");
-    const insertUser = (demo: typeof DEMO_STUDENT, passwordHash: string) =>
-      tx
+    const insertUser = async (demo: typeof DEMO_STUDENT, passwordHash: string) =>
+      await first(tx
         .insert(users)
         .values({ username: demo.username, passwordHash, role: "student", name: demo.name, firstName: demo.firstName, email: `${demo.username}@example.com` })
         .onConflictDoNothing()
-        .returning()
-        .get() ?? tx.select().from(users).where(eq(users.username, demo.username)).get();
-    const student = insertUser(DEMO_STUDENT, studentHash);
-    const premium = insertUser(DEMO_PREMIUM, premiumHash);
+        .returning()) ?? await first(tx.select().from(users).where(eq(users.username, demo.username)).limit(1));
+    const student = await insertUser(DEMO_STUDENT, studentHash);
+    const premium = await insertUser(DEMO_PREMIUM, premiumHash);
     if (!student || !premium) throw new Error("Could not create the demo students");
     const authors: Record<SeedAuthor, number> = { admin: admin.id, student: student.id, premium: premium.id };
 
-    tx.insert(subscriptions)
+    await tx.insert(subscriptions)
       .values({ userId: premium.id, plan: "premium", status: "active", monthlyFeeCents: PREMIUM_FEE_CENTS, startDate: new Date(now - 20 * DAY), currentPeriodEnd: new Date(now + 10 * DAY) })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
     for (const user of [student, premium]) {
-      tx.insert(activityEvents).values({ userId: user.id, type: "registration", summary: `${user.username} joined the Academy` }).run();
+      await tx.insert(activityEvents).values({ userId: user.id, type: "registration", summary: `${user.username} joined the Academy` });
     }
 
     for (const course of content.courses) {
-      const { id: courseId } = tx
+      const { id: courseId } = await single(tx
         .insert(courses)
         .values({ title: course.title, description: course.description, imageUrl: course.imageUrl, level: course.level, rating: course.rating, duration: course.duration, isPremium: course.isPremium })
-        .returning({ id: courses.id })
-        .get();
-      course.lessons.forEach((lesson, lessonIndex) => {
-        const { id: lessonId } = tx
+        .returning({ id: courses.id }));
+      for (const [lessonIndex, lesson] of course.lessons.entries()) {
+        const { id: lessonId } = await single(tx
           .insert(lessons)
           .values({
             courseId,
@@ -113,35 +111,32 @@ export async function seedDemoData(): Promise<boolean> {
             releaseAfterDays: lesson.releaseAfterDays ?? null,
             releaseAt: lesson.releaseAt ?? null,
           })
-          .returning({ id: lessons.id })
-          .get();
-        lesson.sections.forEach((section, sectionIndex) => {
-          const { id: sectionId } = tx
+          .returning({ id: lessons.id }));
+        for (const [sectionIndex, section] of lesson.sections.entries()) {
+          const { id: sectionId } = await single(tx
             .insert(contentSections)
             .values({ lessonId, type: section.type, title: section.title, content: section.content.trim(), url: section.url ?? null, order: sectionIndex + 1 })
-            .returning({ id: contentSections.id })
-            .get();
-          for (const caption of section.captions ?? []) tx.insert(captions).values({ sectionId, ...caption }).run();
-        });
+            .returning({ id: contentSections.id }));
+          for (const caption of section.captions ?? []) await tx.insert(captions).values({ sectionId, ...caption });
+        }
         if (lesson.quiz) {
           const { questions, ...settings } = lesson.quiz;
-          const { id: quizId } = tx.insert(quizzes).values({ lessonId, ...settings }).returning({ id: quizzes.id }).get();
-          tx.insert(quizQuestions).values(quizQuestionRows(quizId, questions)).run();
+          const { id: quizId } = await single(tx.insert(quizzes).values({ lessonId, ...settings }).returning({ id: quizzes.id }));
+          await tx.insert(quizQuestions).values(quizQuestionRows(quizId, questions));
         }
-      });
+      }
     }
 
     let minutesAgo = 60 * 24 * 12;
     for (const category of content.forumCategories) {
-      const { id: categoryId } = tx
+      const { id: categoryId } = await single(tx
         .insert(forumCategories)
         .values({ name: category.name, description: category.description, permission: category.permission, color: category.color })
-        .returning({ id: forumCategories.id })
-        .get();
+        .returning({ id: forumCategories.id }));
       for (const topic of category.topics) {
         const created = new Date(now - minutesAgo * 60_000);
         const replyTimes = topic.replies.map((_, i) => new Date(created.getTime() + (i + 1) * 97 * 60_000));
-        const { id: topicId } = tx
+        const { id: topicId } = await single(tx
           .insert(forumTopics)
           .values({
             categoryId,
@@ -154,17 +149,16 @@ export async function seedDemoData(): Promise<boolean> {
             createdAt: created,
             lastActivityAt: replyTimes.at(-1) ?? created,
           })
-          .returning({ id: forumTopics.id })
-          .get();
-        topic.replies.forEach((reply, i) => {
-          tx.insert(forumReplies).values({ topicId, authorId: authors[reply.author], content: reply.content.trim(), createdAt: replyTimes[i] }).run();
-        });
+          .returning({ id: forumTopics.id }));
+        for (const [i, reply] of topic.replies.entries()) {
+          await tx.insert(forumReplies).values({ topicId, authorId: authors[reply.author], content: reply.content.trim(), createdAt: replyTimes[i] });
+        }
         minutesAgo -= 60 * 11;
       }
     }
 
-    content.articles.forEach((article, i) => {
-      tx.insert(knowledgeBaseArticles)
+    for (const [i, article] of content.articles.entries()) {
+      await tx.insert(knowledgeBaseArticles)
         .values({
           title: article.title,
           content: article.content.trim(),
@@ -175,12 +169,11 @@ export async function seedDemoData(): Promise<boolean> {
           authorId: admin.id,
           viewCount: article.isPublished ? 12 + ((i * 37) % 140) : 0,
           createdAt: new Date(now - (content.articles.length - i) * 3 * DAY),
-        })
-        .run();
-    });
+        });
+    }
 
     for (const template of content.templates) {
-      tx.insert(toolTemplates)
+      await tx.insert(toolTemplates)
         .values({
           title: template.title,
           description: template.description,
@@ -190,15 +183,14 @@ export async function seedDemoData(): Promise<boolean> {
           fileType: "text/plain",
           isPremiumOnly: template.isPremiumOnly,
           uploadedBy: admin.id,
-        })
-        .run();
+        });
     }
 
     const conference = content.conference;
     if (conference) {
       const scheduled = new Date(now + conference.daysFromNow * DAY);
       scheduled.setUTCHours(conference.hour, 0, 0, 0);
-      tx.insert(conferences)
+      await tx.insert(conferences)
         .values({
           title: conference.title,
           description: conference.description,
@@ -207,8 +199,7 @@ export async function seedDemoData(): Promise<boolean> {
           maxParticipants: conference.maxParticipants,
           isPremiumOnly: conference.isPremiumOnly,
           createdBy: admin.id,
-        })
-        .run();
+        });
     }
   });
   logger.info("Seeded the demo academy (courses, forum, knowledge base, templates, a conference, two demo students).");

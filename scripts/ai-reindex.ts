@@ -7,6 +7,6 @@ import { rebuildLibrary } from "~/models/companion-library.server";
 import { logger } from "~/utils/logger.server";
 
 const started = Date.now();
-const passages = rebuildLibrary();
+const passages = await rebuildLibrary();
 logger.info(`Rebuilt the study companion's library: ${passages} passages in ${Date.now() - started} ms`);
 if (embeddingsConfigured()) logger.info(`Embedded ${await embedLibrary()} passages`);

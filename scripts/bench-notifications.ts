@@ -20,7 +20,7 @@ async function timeReplies(topicId: number, authors: number[]): Promise<number> 
   const started = process.hrtime.bigint();
   for (let i = 0; i < REPLIES; i++) {
     // A member may post 10 times a minute: the replies rotate over authors.
-    const author = getUserById(authors[i % authors.length] ?? 0);
+    const author = await getUserById(authors[i % authors.length] ?? 0);
     if (!author) throw new Error("an author is missing");
     const outcome = await createReply(author, { topicId, content: `Reply ${i + 1}: thank you for this.` });
     if (!outcome.ok) throw new Error(`reply refused: ${JSON.stringify(outcome)}`);
@@ -36,7 +36,7 @@ async function main() {
   const ids = sqlite.transaction(() => Array.from({ length: FOLLOWERS + 40 }, (_, i) => (addUser.get(`follower${i}`, `follower${i}@example.test`) as { id: number }).id))();
   const followers = ids.slice(0, FOLLOWERS);
   const authors = ids.slice(FOLLOWERS);
-  const owner = getUserById(authors[0] ?? 0);
+  const owner = await getUserById(authors[0] ?? 0);
   if (!owner) throw new Error("no owner");
   const plain = await createTopic(owner, { categoryId: 1, title: "A quiet topic", content: "Nobody else is here." });
   const followed = await createTopic(owner, { categoryId: 1, title: "A busy topic", content: "Everyone joined in." });

@@ -706,7 +706,7 @@ async function workersOnly(): Promise<number> {
 
 async function main(): Promise<number> {
   ensureBuild();
-  if (process.env.BENCH_WORKERS_ONLY === "1") return workersOnly();
+  if (process.env.BENCH_WORKERS_ONLY === "1") return await workersOnly();
   buildFloorApp();
   warnIfBusy();
   let academy: AcademyProcess | undefined;

@@ -15,6 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { EvalQuestion, QuestionResult } from "../tests/eval/companion-eval";
+import { first } from "#db/client.server";
 
 // A database of its own, set before the academy's modules load (they open it on import).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-eval-"));
@@ -49,21 +50,21 @@ const quick = process.argv.includes("--quick");
 
 await ensureAdmin({ username: "evaladmin", password: "eval-admin-password-1" });
 await seedDemoData();
-const demoPassages = rebuildLibrary();
+const demoPassages = await rebuildLibrary();
 const questions = loadQuestionSet();
 
-const member = db.select().from(users).where(eq(users.username, DEMO_PREMIUM.username)).get();
+const member = await first(db.select().from(users).where(eq(users.username, DEMO_PREMIUM.username)).limit(1));
 if (!member) throw new Error("The demo Premium member is missing");
 
 // Every source the set names must exist, or a figure would measure a typo.
 const known = new Set<string>();
-for (const row of db.select({ title: lessons.title, heading: contentSections.title }).from(contentSections).innerJoin(lessons, eq(lessons.id, contentSections.lessonId)).all()) {
+for (const row of await db.select({ title: lessons.title, heading: contentSections.title }).from(contentSections).innerJoin(lessons, eq(lessons.id, contentSections.lessonId))) {
   known.add(sourceKey({ kind: "lesson", title: row.title, heading: row.heading }));
 }
-for (const row of db.select({ title: knowledgeBaseArticles.title }).from(knowledgeBaseArticles).all()) known.add(sourceKey({ kind: "article", title: row.title, heading: null }));
-for (const row of db.select({ title: toolTemplates.title }).from(toolTemplates).all()) known.add(sourceKey({ kind: "template", title: row.title, heading: null }));
+for (const row of await db.select({ title: knowledgeBaseArticles.title }).from(knowledgeBaseArticles)) known.add(sourceKey({ kind: "article", title: row.title, heading: null }));
+for (const row of await db.select({ title: toolTemplates.title }).from(toolTemplates)) known.add(sourceKey({ kind: "template", title: row.title, heading: null }));
 const unknown = questions.flatMap((q) => [...expectedKeys(q)].filter((key) => !known.has(key)).map((key) => `${q.ask} → ${key}`));
-const lessonIds = new Map(db.select({ id: lessons.id, title: lessons.title, courseId: lessons.courseId }).from(lessons).all().map((l) => [l.title, l]));
+const lessonIds = new Map((await db.select({ id: lessons.id, title: lessons.title, courseId: lessons.courseId }).from(lessons)).map((l) => [l.title, l]));
 const askedFromUnknown = questions.filter((q) => q.askedFrom && !lessonIds.has(q.askedFrom)).map((q) => `${q.ask} → asked from "${q.askedFrom}"`);
 if (unknown.length || askedFromUnknown.length) {
   console.error(`The question set names sources that do not exist:\n  ${[...unknown, ...askedFromUnknown].join("\n  ")}`);
@@ -108,7 +109,7 @@ async function run(): Promise<QuestionResult[]> {
   for (const question of questions) {
     const retrieval = await retrievalQuestion(await requestFor(question));
     const semantic = embeddingsConfigured() ? await nearestPassages(retrieval.question, member!, { limit: 20 }) : undefined;
-    const ranked = rankedSources(searchLibrary(retrieval.question, member!, { ...scopeOf(question), limit: 10, carried: retrieval.carried, semantic }).passages);
+    const ranked = rankedSources((await searchLibrary(retrieval.question, member!, { ...scopeOf(question), limit: 10, carried: retrieval.carried, semantic })).passages);
     const { answer, ms } = await ask(question);
     results.push({ question, hit: firstHit(ranked, expectedKeys(question)), cited: firstCitation(answer.response, answer.sources), ms, ranked });
   }
@@ -116,17 +117,17 @@ async function run(): Promise<QuestionResult[]> {
 }
 
 /** A library the size of a large academy, in the demo lessons' own sentences, so words are as common or rare as in real course text. */
-function growLibrary(passages: number) {
+async function growLibrary(passages: number) {
   const sentences = loadDemoContent(path.resolve(env.CONTENT_DIR)).courses.flatMap((course) =>
     course.lessons.flatMap((lesson) => lesson.sections.flatMap((section) => splitSentences(markdownToPlainText(section.content)))),
   );
   let seed = 42;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pick = () => sentences[Math.floor(random() * sentences.length)] ?? "";
-  const course = createCourse({ title: "Generated Library", description: "Evaluation", imageUrl: null, level: "Beginner", rating: "4.5", duration: "1 week", isActive: true, isPremium: false });
+  const course = await createCourse({ title: "Generated Library", description: "Evaluation", imageUrl: null, level: "Beginner", rating: "4.5", duration: "1 week", isActive: true, isPremium: false });
   const perLesson = 20;
   for (let lesson = 0; lesson < passages / perLesson; lesson++) {
-    createLesson(course.id, {
+    await createLesson(course.id, {
       title: `Generated lesson ${lesson + 1}`,
       description: "",
       isActive: true,
@@ -150,8 +151,8 @@ const overall = figures(offline);
 const paraphrases = figures(offline.filter((r) => r.question.kind === "paraphrase"));
 
 // Time per answer once the library is large.
-const generatedCourse = quick ? null : growLibrary(LARGE_LIBRARY - demoPassages);
-const largePassages = quick ? demoPassages : rebuildLibrary();
+const generatedCourse = quick ? null : await growLibrary(LARGE_LIBRARY - demoPassages);
+const largePassages = quick ? demoPassages : await rebuildLibrary();
 const samples: number[] = [];
 for (let round = 0; round < (quick ? 0 : TIMING_ROUNDS + 1); round++) {
   for (const question of questions) {
@@ -161,7 +162,7 @@ for (let round = 0; round < (quick ? 0 : TIMING_ROUNDS + 1); round++) {
 }
 const p50 = percentile(samples, 50);
 const p95 = percentile(samples, 95);
-if (generatedCourse) db.update(courses).set({ isActive: false }).where(eq(courses.id, generatedCourse)).run();
+if (generatedCourse) await db.update(courses).set({ isActive: false }).where(eq(courses.id, generatedCourse));
 
 let provider: ReturnType<typeof figures> | null = null;
 if (providerKey) {

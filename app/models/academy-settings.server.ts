@@ -11,24 +11,23 @@ const CONTACT_KEY = "contact";
 const contactQuery = db.select({ value: academySettings.value }).from(academySettings).where(eq(academySettings.key, CONTACT_KEY)).prepare();
 
 /** The contact address as the admin typed it, or null when none is set. */
-export function getContactAddress(): string | null {
-  return contactQuery.get()?.value ?? null;
+export async function getContactAddress(): Promise<string | null> {
+  return (await contactQuery.get())?.value ?? null;
 }
 
 /** The contact address as a link (mailto: or https), or null: pages then say "contact the academy" without one. */
-export function getContactLink(): ContactLink | null {
-  return contactLink(getContactAddress());
+export async function getContactLink(): Promise<ContactLink | null> {
+  return contactLink(await getContactAddress());
 }
 
 /** Saves the (already validated) address; null removes it. */
-export function setContactAddress(address: string | null): string | null {
+export async function setContactAddress(address: string | null): Promise<string | null> {
   if (address === null) {
-    db.delete(academySettings).where(eq(academySettings.key, CONTACT_KEY)).run();
+    await db.delete(academySettings).where(eq(academySettings.key, CONTACT_KEY));
     return null;
   }
-  db.insert(academySettings)
+  await db.insert(academySettings)
     .values({ key: CONTACT_KEY, value: address })
-    .onConflictDoUpdate({ target: academySettings.key, set: { value: address, updatedAt: new Date() } })
-    .run();
+    .onConflictDoUpdate({ target: academySettings.key, set: { value: address, updatedAt: new Date() } });
   return address;
 }

@@ -21,18 +21,18 @@ import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
 
 type Viewer = Pick<User, "id" | "role">;
 
-export function findCourseForViewer(courseId: number, viewer: Viewer | null): CourseSummary | undefined {
-  return getCourseForViewer(courseId, viewer);
+export async function findCourseForViewer(courseId: number, viewer: Viewer | null): Promise<CourseSummary | undefined> {
+  return await getCourseForViewer(courseId, viewer);
 }
 
-export function isCourseLocked(course: Pick<CourseSummary, "id" | "isPremium">, viewer: Viewer | null): boolean {
+export async function isCourseLocked(course: Pick<CourseSummary, "id" | "isPremium">, viewer: Viewer | null): Promise<boolean> {
   // A course's own instructors read it whatever their plan.
-  return course.isPremium && (!viewer || !isPremium(viewer)) && !canManageCourse(viewer, course.id);
+  return course.isPremium && (!viewer || !await isPremium(viewer)) && !await canManageCourse(viewer, course.id);
 }
 
 /** Throws 403 {"message":"Premium membership required"} for a premium course the viewer may not take. */
-export function requireCourseUnlocked(course: Pick<CourseSummary, "id" | "isPremium">, viewer: Viewer) {
-  if (isCourseLocked(course, viewer)) throw json({ message: PREMIUM_REQUIRED }, { status: 403 });
+export async function requireCourseUnlocked(course: Pick<CourseSummary, "id" | "isPremium">, viewer: Viewer) {
+  if (await isCourseLocked(course, viewer)) throw json({ message: PREMIUM_REQUIRED }, { status: 403 });
 }
 
 export type LessonAccess =
@@ -45,15 +45,15 @@ export type LessonAccess =
  * this viewer yet (so the page can say when it opens). Every other reader
  * uses findLessonForViewer, which answers 403 instead.
  */
-export function findLessonOrLockForViewer(lessonId: number, viewer: Viewer, courseId?: number): LessonAccess | undefined {
-  const lesson = getLesson(lessonId);
+export async function findLessonOrLockForViewer(lessonId: number, viewer: Viewer, courseId?: number): Promise<LessonAccess | undefined> {
+  const lesson = await getLesson(lessonId);
   if (!lesson) return undefined;
   if (courseId !== undefined && lesson.courseId !== courseId) return undefined;
-  if (!lesson.isActive && !canManageCourse(viewer, lesson.courseId)) return undefined;
-  const course = getCourseForViewer(lesson.courseId, viewer);
+  if (!lesson.isActive && !await canManageCourse(viewer, lesson.courseId)) return undefined;
+  const course = await getCourseForViewer(lesson.courseId, viewer);
   if (!course) return undefined;
-  requireCourseUnlocked(course, viewer);
-  const release = lessonReleaseFor(viewer, lesson);
+  await requireCourseUnlocked(course, viewer);
+  const release = await lessonReleaseFor(viewer, lesson);
   if (release.status !== "open") {
     return { locked: release, lesson: { id: lesson.id, title: lesson.title, order: lesson.order, courseId: lesson.courseId }, course };
   }
@@ -65,15 +65,15 @@ export function findLessonOrLockForViewer(lessonId: number, viewer: Viewer, cour
  * when its course needs Premium, 403 `{message, availableAt}` when it is not
  * released for them yet.
  */
-export function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?: number): { lesson: LessonView; course: CourseSummary } | undefined {
-  const found = findLessonOrLockForViewer(lessonId, viewer, courseId);
+export async function findLessonForViewer(lessonId: number, viewer: Viewer, courseId?: number): Promise<{ lesson: LessonView; course: CourseSummary } | undefined> {
+  const found = await findLessonOrLockForViewer(lessonId, viewer, courseId);
   if (found?.locked) throw lockedLessonResponse(found.locked);
   return found;
 }
 
 /** A course's outline (titles, order) with each lesson's release state for this viewer. */
-export function listOutlineForViewer(course: Pick<CourseSummary, "id">, viewer: Viewer) {
-  return withReleaseStates(course.id, viewer, listLessonOutline(course.id));
+export async function listOutlineForViewer(course: Pick<CourseSummary, "id">, viewer: Viewer) {
+  return withReleaseStates(course.id, viewer, await listLessonOutline(course.id));
 }
 
 /**
@@ -81,9 +81,9 @@ export function listOutlineForViewer(course: Pick<CourseSummary, "id">, viewer: 
  * admins get inactive lessons too; a premium course the viewer may not take
  * is a 403, never a list.
  */
-export function listLessonsForViewer(course: CourseSummary, viewer: Viewer) {
-  requireCourseUnlocked(course, viewer);
-  const lessons = withReleaseStates(course.id, viewer, listLessonsForCourse(course.id, { includeInactive: canManageCourse(viewer, course.id) }));
+export async function listLessonsForViewer(course: CourseSummary, viewer: Viewer) {
+  await requireCourseUnlocked(course, viewer);
+  const lessons = await withReleaseStates(course.id, viewer, await listLessonsForCourse(course.id, { includeInactive: await canManageCourse(viewer, course.id) }));
   // A lesson not released for this viewer keeps its place in the list, without its content.
   const noSections: SectionView[] = [];
   return lessons.map(({ release, ...lesson }) =>
@@ -100,7 +100,7 @@ export function listLessonsForViewer(course: CourseSummary, viewer: Viewer) {
 }
 
 /** A lesson a student can complete: visible, and both it and its course active. */
-export function findCompletableLesson(lessonId: number, viewer: Viewer, courseId?: number) {
-  const found = findLessonForViewer(lessonId, viewer, courseId);
+export async function findCompletableLesson(lessonId: number, viewer: Viewer, courseId?: number) {
+  const found = await findLessonForViewer(lessonId, viewer, courseId);
   return found && found.lesson.isActive && found.course.isActive ? found : undefined;
 }

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, type Tx } from "#db/client.server";
 import { forgetLimitsNaming } from "#db/limiter-store.server";
 import {
   activityEvents,
@@ -42,83 +42,72 @@ import { FORMER_INSTRUCTOR, FORMER_MEMBER } from "~/schemas/account";
 // table that refers to a member (or copies a member's name) is missing here,
 // so a new table cannot be forgotten.
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
-
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The member's rows beyond profile, progress, certificates, forum and calculator (see exportAccountData). */
-export function collectMemberData(user: Pick<User, "id">, origin: string) {
+export async function collectMemberData(user: Pick<User, "id">, origin: string) {
   const userId = user.id;
-  const feed = db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).get();
-  const preferences = db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).get();
-  const heartbeat = db.select().from(learningHeartbeats).where(eq(learningHeartbeats.userId, userId)).get();
+  const feed = await first(db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1));
+  const preferences = await first(db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1));
+  const heartbeat = await first(db.select().from(learningHeartbeats).where(eq(learningHeartbeats.userId, userId)).limit(1));
   return {
     // Sessions are listed by when they began and end; their ids are credentials and stay out.
-    signedInSessions: db
+    signedInSessions: (await db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
       .from(sessions)
       .where(eq(sessions.userId, userId))
-      .orderBy(asc(sessions.createdAt))
-      .all()
+      .orderBy(asc(sessions.createdAt)))
       .map((row) => ({ createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt) })),
-    passwordResets: db
+    passwordResets: (await db
       .select({ createdAt: passwordResets.createdAt, expiresAt: passwordResets.expiresAt, usedAt: passwordResets.usedAt, createdByAdmin: passwordResets.createdByAdmin })
       .from(passwordResets)
       .where(eq(passwordResets.userId, userId))
-      .orderBy(asc(passwordResets.id))
-      .all()
+      .orderBy(asc(passwordResets.id)))
       .map((row) => ({ createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt), usedAt: iso(row.usedAt), madeByAnAdmin: row.createdByAdmin !== null })),
     learning: {
-      lessonCompletions: db
+      lessonCompletions: (await db
         .select({ lessonId: lessonCompletions.lessonId, completedAt: lessonCompletions.completedAt })
         .from(lessonCompletions)
         .where(eq(lessonCompletions.userId, userId))
-        .orderBy(asc(lessonCompletions.completedAt))
-        .all()
+        .orderBy(asc(lessonCompletions.completedAt)))
         .map((row) => ({ ...row, completedAt: iso(row.completedAt) })),
-      quizAttempts: db
+      quizAttempts: (await db
         .select({ lessonId: quizzes.lessonId, attemptNumber: quizAttempts.attemptNumber, score: quizAttempts.score, passed: quizAttempts.passed, submittedAt: quizAttempts.submittedAt })
         .from(quizAttempts)
         .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
         .where(eq(quizAttempts.userId, userId))
-        .orderBy(asc(quizAttempts.id))
-        .all()
+        .orderBy(asc(quizAttempts.id)))
         .map((row) => ({ ...row, submittedAt: iso(row.submittedAt) })),
-      videoPositions: db
+      videoPositions: (await db
         .select({ sectionId: sectionProgress.sectionId, positionSeconds: sectionProgress.positionSeconds, updatedAt: sectionProgress.updatedAt })
         .from(sectionProgress)
-        .where(eq(sectionProgress.userId, userId))
-        .all()
+        .where(eq(sectionProgress.userId, userId)))
         .map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
-      studyTime: db
+      studyTime: await db
         .select({ lessonId: learningTime.lessonId, courseId: learningTime.courseId, day: learningTime.day, seconds: learningTime.seconds })
         .from(learningTime)
         .where(eq(learningTime.userId, userId))
-        .orderBy(asc(learningTime.day), asc(learningTime.lessonId))
-        .all(),
+        .orderBy(asc(learningTime.day), asc(learningTime.lessonId)),
       studyTimeCreditedUntil: iso(heartbeat?.creditedUntil ?? null),
-      courseRatings: db
+      courseRatings: (await db
         .select({ courseId: courseRatings.courseId, rating: courseRatings.rating, updatedAt: courseRatings.updatedAt })
         .from(courseRatings)
-        .where(eq(courseRatings.userId, userId))
-        .all()
+        .where(eq(courseRatings.userId, userId)))
         .map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
-      lessonReleaseNotices: db
+      lessonReleaseNotices: (await db
         .select({ lessonId: lessonReleaseNotices.lessonId, createdAt: lessonReleaseNotices.createdAt })
         .from(lessonReleaseNotices)
-        .where(eq(lessonReleaseNotices.userId, userId))
-        .all()
+        .where(eq(lessonReleaseNotices.userId, userId)))
         .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     },
     companion: {
-      conversation: db
+      conversation: (await db
         .select({ role: chatMessages.role, content: chatMessages.content, courseTitle: chatMessages.courseTitle, lessonTitle: chatMessages.lessonTitle, createdAt: chatMessages.createdAt })
         .from(chatMessages)
         .where(eq(chatMessages.userId, userId))
-        .orderBy(asc(chatMessages.id))
-        .all()
+        .orderBy(asc(chatMessages.id)))
         .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
-      usage: db
+      usage: (await db
         .select({
           mode: companionUsage.mode,
           model: companionUsage.model,
@@ -130,96 +119,85 @@ export function collectMemberData(user: Pick<User, "id">, origin: string) {
         })
         .from(companionUsage)
         .where(eq(companionUsage.userId, userId))
-        .orderBy(asc(companionUsage.id))
-        .all()
+        .orderBy(asc(companionUsage.id)))
         .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     },
     liveSessions: {
-      chatMessages: db
+      chatMessages: (await db
         .select({ conferenceId: conferenceMessages.conferenceId, authorName: conferenceMessages.authorName, message: conferenceMessages.message, createdAt: conferenceMessages.createdAt })
         .from(conferenceMessages)
         .where(eq(conferenceMessages.userId, userId))
-        .orderBy(asc(conferenceMessages.id))
-        .all()
+        .orderBy(asc(conferenceMessages.id)))
         .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
-      questions: db
+      questions: (await db
         .select({ id: conferenceQuestions.id, conferenceId: conferenceQuestions.conferenceId, text: conferenceQuestions.text, answeredAt: conferenceQuestions.answeredAt, hiddenAt: conferenceQuestions.hiddenAt, createdAt: conferenceQuestions.createdAt })
         .from(conferenceQuestions)
         .where(eq(conferenceQuestions.userId, userId))
-        .orderBy(asc(conferenceQuestions.id))
-        .all()
+        .orderBy(asc(conferenceQuestions.id)))
         .map((row) => ({ ...row, answeredAt: iso(row.answeredAt), hiddenAt: iso(row.hiddenAt), createdAt: iso(row.createdAt) })),
-      questionVotes: db
+      questionVotes: (await db
         .select({ questionId: conferenceQuestionVotes.questionId, createdAt: conferenceQuestionVotes.createdAt })
         .from(conferenceQuestionVotes)
         .where(eq(conferenceQuestionVotes.userId, userId))
-        .orderBy(asc(conferenceQuestionVotes.questionId))
-        .all()
+        .orderBy(asc(conferenceQuestionVotes.questionId)))
         .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     },
     // The member's own secret address: the export goes to them alone.
     calendarFeed: feed ? { feedUrl: `${origin}${feedPath(feed.token)}`, createdAt: iso(feed.createdAt) } : null,
-    notifications: db
+    notifications: (await db
       .select({ type: notifications.type, title: notifications.title, body: notifications.body, url: notifications.url, createdAt: notifications.createdAt, readAt: notifications.readAt })
       .from(notifications)
       .where(eq(notifications.userId, userId))
-      .orderBy(asc(notifications.id))
-      .all()
+      .orderBy(asc(notifications.id)))
       .map((row) => ({ ...row, createdAt: iso(row.createdAt), readAt: iso(row.readAt) })),
     // The unsubscribe key signs links; it stays out.
     notificationPreferences: preferences
       ? { forumReplies: preferences.forumReplies, mentions: preferences.mentions, liveSessions: preferences.liveSessions, newCourses: preferences.newCourses }
       : null,
-    emails: db
+    emails: (await db
       .select({ kind: emailOutbox.kind, to: emailOutbox.to, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
       .from(emailOutbox)
       .where(eq(emailOutbox.userId, userId))
-      .orderBy(asc(emailOutbox.id))
-      .all()
+      .orderBy(asc(emailOutbox.id)))
       .map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) })),
-    premiumRequests: db
+    premiumRequests: (await db
       .select({ message: premiumRequests.message, createdAt: premiumRequests.createdAt, handledAt: premiumRequests.handledAt, outcome: premiumRequests.outcome })
       .from(premiumRequests)
       .where(eq(premiumRequests.userId, userId))
-      .orderBy(asc(premiumRequests.id))
-      .all()
+      .orderBy(asc(premiumRequests.id)))
       .map((row) => ({ ...row, createdAt: iso(row.createdAt), handledAt: iso(row.handledAt) })),
-    activity: db
+    activity: (await db
       .select({ type: activityEvents.type, summary: activityEvents.summary, createdAt: activityEvents.createdAt })
       .from(activityEvents)
       .where(eq(activityEvents.userId, userId))
-      .orderBy(asc(activityEvents.id))
-      .all()
+      .orderBy(asc(activityEvents.id)))
       .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     // What an instructor or admin made for the academy: it stays when they leave, without their name.
     staff: {
-      instructs: db
+      instructs: (await db
         .select({ courseId: courseInstructors.courseId, courseTitle: courses.title, since: courseInstructors.createdAt })
         .from(courseInstructors)
         .innerJoin(courses, eq(courses.id, courseInstructors.courseId))
-        .where(eq(courseInstructors.userId, userId))
-        .all()
+        .where(eq(courseInstructors.userId, userId)))
         .map((row) => ({ ...row, since: iso(row.since) })),
-      articles: db
+      articles: await db
         .select({ id: knowledgeBaseArticles.id, title: knowledgeBaseArticles.title })
         .from(knowledgeBaseArticles)
-        .where(eq(knowledgeBaseArticles.authorId, userId))
-        .all(),
-      conferences: db.select({ id: conferences.id, title: conferences.title }).from(conferences).where(eq(conferences.createdBy, userId)).all(),
-      templates: db.select({ id: toolTemplates.id, title: toolTemplates.title }).from(toolTemplates).where(eq(toolTemplates.uploadedBy, userId)).all(),
+        .where(eq(knowledgeBaseArticles.authorId, userId)),
+      conferences: await db.select({ id: conferences.id, title: conferences.title }).from(conferences).where(eq(conferences.createdBy, userId)),
+      templates: await db.select({ id: toolTemplates.id, title: toolTemplates.title }).from(toolTemplates).where(eq(toolTemplates.uploadedBy, userId)),
       // Certificates they signed: the course and the name they signed with, not whose certificate it is.
-      signedCertificates: db
+      signedCertificates: (await db
         .select({ courseTitle: certificates.courseTitle, issuedAt: certificates.issuedAt, signedAs: certificateSignatories.instructorName })
         .from(certificateSignatories)
         .innerJoin(certificates, eq(certificates.id, certificateSignatories.certificateId))
         .where(eq(certificateSignatories.instructorId, userId))
-        .orderBy(asc(certificates.issuedAt))
-        .all()
+        .orderBy(asc(certificates.issuedAt)))
         .map((row) => ({ ...row, issuedAt: iso(row.issuedAt) })),
     },
   };
 }
-export type MemberData = ReturnType<typeof collectMemberData>;
+export type MemberData = Awaited<ReturnType<typeof collectMemberData>>;
 
 /** Where a table's rows about the member appear in the export: a top-level key of the document. */
 type ExportKey =
@@ -313,14 +291,14 @@ export const MEMBER_DATA: Record<string, TableCoverage> = {
  * cascades or sets null per MEMBER_DATA): names copied into rows that stay
  * for others become FORMER_MEMBER. Runs inside the deletion's transaction.
  */
-export function forgetMember(tx: Tx, user: Pick<User, "id" | "username" | "firstName" | "name" | "email">): void {
-  tx.update(conferenceMessages).set({ authorName: FORMER_MEMBER }).where(eq(conferenceMessages.userId, user.id)).run();
+export async function forgetMember(tx: Tx, user: Pick<User, "id" | "username" | "firstName" | "name" | "email">): Promise<void> {
+  await tx.update(conferenceMessages).set({ authorName: FORMER_MEMBER }).where(eq(conferenceMessages.userId, user.id));
 
   // Every certificate they signed, found by their id whatever their name was then and whether
   // or not they still teach the course (issue 39); the key itself is cleared by the deletion.
-  tx.update(certificateSignatories).set({ instructorName: FORMER_INSTRUCTOR }).where(eq(certificateSignatories.instructorId, user.id)).run();
+  await tx.update(certificateSignatories).set({ instructorName: FORMER_INSTRUCTOR }).where(eq(certificateSignatories.instructorId, user.id));
 
-  forgetActorInNotifications(tx, user.username, FORMER_MEMBER);
+  await forgetActorInNotifications(tx, user.username, FORMER_MEMBER);
   // The limits' counters are keyed by the names typed at sign-in and password reset.
-  forgetLimitsNaming([user.username, user.email ?? ""]);
+  await forgetLimitsNaming([user.username, user.email ?? ""]);
 }

@@ -1,5 +1,5 @@
 import { asc, count, eq } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, withTransaction } from "#db/client.server";
 import { collectMemberData, forgetMember } from "~/models/account-data.server";
 import { revokeUnsubscribeLinks } from "~/models/notifications.server";
 import { forumReplies, forumTopics, users, type User } from "#db/schema";
@@ -76,26 +76,26 @@ export interface AccountRequester {
  */
 async function confirmOwnPassword(user: User, password: string, from: AccountRequester, wrong: AccountRefusal): Promise<void> {
   const sessionId = from.sessionId;
-  if (!sessionId) return confirmPasswordAsSignIn(user, password, from, wrong);
+  if (!sessionId) return await confirmPasswordAsSignIn(user, password, from, wrong);
   let check: SessionPasswordCheck;
   try {
     check = await beginSessionPasswordCheck(sessionId);
   } catch (error) {
     // Only parallel guesses reach this: the check that spent the allowance ended the session.
     if (!(error instanceof TooManyRequestsError)) throw error;
-    throw guessedTooOften(user, from, sessionId, error.retryAfterSeconds);
+    throw await guessedTooOften(user, from, sessionId, error.retryAfterSeconds);
   }
   if (await verifyPassword(password, user.passwordHash)) {
     await check.succeeded();
     return;
   }
   logEvent("password_check_failed", { userId: user.id, ip: from.ip });
-  if (check.isLast) throw guessedTooOften(user, from, sessionId, check.retryAfterSeconds);
+  if (check.isLast) throw await guessedTooOften(user, from, sessionId, check.retryAfterSeconds);
   throw wrong;
 }
 
-function guessedTooOften(user: User, from: AccountRequester, sessionId: string, retryAfterSeconds: number): PasswordGuessesSpent {
-  endSession(sessionId);
+async function guessedTooOften(user: User, from: AccountRequester, sessionId: string, retryAfterSeconds: number): Promise<PasswordGuessesSpent> {
+  await endSession(sessionId);
   logEvent("password_check_throttled", { userId: user.id, ip: from.ip, signedOut: true });
   return new PasswordGuessesSpent(retryAfterSeconds);
 }
@@ -116,8 +116,8 @@ async function confirmPasswordAsSignIn(user: User, password: string, from: Accou
   await attempt.succeeded();
 }
 
-function memberOrRefuse(userId: number): User {
-  const user = getUserById(userId);
+async function memberOrRefuse(userId: number): Promise<User> {
+  const user = await getUserById(userId);
   if (!user) throw new AccountRefusal("Account not found.", 404);
   return user;
 }
@@ -127,19 +127,18 @@ export function getAccountProfile(user: User) {
   return { username: user.username, name: user.name, firstName: user.firstName, email: user.email, bio: user.bio, showsBio: user.role !== "student" };
 }
 
-export function updateProfile(userId: number, input: ProfileInput): User {
+export async function updateProfile(userId: number, input: ProfileInput): Promise<User> {
   const email = input.email ?? null;
-  if (email && isEmailTaken(email, userId)) throw new AccountRefusal(new EmailTakenError().message, 409, "email");
-  const before = db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  if (email && await isEmailTaken(email, userId)) throw new AccountRefusal(new EmailTakenError().message, 409, "email");
+  const before = await first(db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1));
   // Unsubscribe links sent to the old address stop working once it changes (issue 25).
-  if (before && (before.email ?? "").toLowerCase() !== (email ?? "").toLowerCase()) revokeUnsubscribeLinks(userId);
+  if (before && (before.email ?? "").toLowerCase() !== (email ?? "").toLowerCase()) await revokeUnsubscribeLinks(userId);
   try {
-    const updated = db
+    const updated = await first(db
       .update(users)
       .set({ name: input.name ?? null, firstName: input.firstName ?? null, email, bio: input.bio ?? null })
       .where(eq(users.id, userId))
-      .returning()
-      .get();
+      .returning());
     if (!updated) throw new AccountRefusal("Account not found.", 404);
     return updated;
   } catch (error) {
@@ -155,23 +154,23 @@ export function updateProfile(userId: number, input: ProfileInput): User {
  * still open. The session making the change (if any) stays.
  */
 export async function changePassword(userId: number, from: AccountRequester, input: ChangePasswordInput): Promise<{ signedOutSessions: number }> {
-  const user = memberOrRefuse(userId);
+  const user = await memberOrRefuse(userId);
   await confirmOwnPassword(user, input.currentPassword, from, new AccountRefusal(WRONG_CURRENT_PASSWORD, 400, "currentPassword"));
   if (input.newPassword === input.currentPassword) throw new AccountRefusal(SAME_PASSWORD, 400, "newPassword");
   if (isCommonPassword(input.newPassword)) throw new AccountRefusal(new CommonPasswordError().message, 400, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
-  const signedOutSessions = db.transaction((tx) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-    revokePasswordResets(userId, { tx });
-    return endSessionsOf(userId, { except: from.sessionId, tx });
+  const signedOutSessions = await withTransaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await revokePasswordResets(userId, { tx });
+    return await endSessionsOf(userId, { except: from.sessionId, tx });
   });
   logEvent("password_changed", { userId, signedOutSessions });
   return { signedOutSessions };
 }
 
 /** "Sign out everywhere": ends every session of the member, this browser's included. */
-export function signOutEverywhere(userId: number): number {
-  const ended = endSessionsOf(userId);
+export async function signOutEverywhere(userId: number): Promise<number> {
+  const ended = await endSessionsOf(userId);
   logEvent("signed_out_everywhere", { userId, ended });
   return ended;
 }
@@ -181,35 +180,33 @@ export function signOutEverywhere(userId: number): number {
  * password hash, no session ids): every table MEMBER_DATA lists.
  * `origin` is the academy's public address (for the calendar feed's URL).
  */
-export function exportAccountData(userId: number, origin: string) {
-  const user = memberOrRefuse(userId);
+export async function exportAccountData(userId: number, origin: string) {
+  const user = await memberOrRefuse(userId);
   const { moodTheme, themeSettings, ...profile } = toPublicUser(user);
-  const topics = db
+  const topics = await db
     .select({ id: forumTopics.id, categoryId: forumTopics.categoryId, title: forumTopics.title, content: forumTopics.content, createdAt: forumTopics.createdAt })
     .from(forumTopics)
     .where(eq(forumTopics.authorId, userId))
-    .orderBy(asc(forumTopics.id))
-    .all();
-  const replies = db
+    .orderBy(asc(forumTopics.id));
+  const replies = await db
     .select({ id: forumReplies.id, topicId: forumReplies.topicId, content: forumReplies.content, createdAt: forumReplies.createdAt })
     .from(forumReplies)
     .where(eq(forumReplies.authorId, userId))
-    .orderBy(asc(forumReplies.id))
-    .all();
-  const subscription = getSubscriptionSummary(user);
+    .orderBy(asc(forumReplies.id));
+  const subscription = await getSubscriptionSummary(user);
   return {
     exportedAt: new Date().toISOString(),
     profile: { ...profile, email: user.email, bio: user.bio, joinedAt: user.createdAt.toISOString(), trialUsedAt: user.trialUsedAt?.toISOString() ?? null },
     theme: { moodTheme, themeSettings },
     subscription: { plan: subscription.plan, status: subscription.status, isPremium: subscription.isPremium, currentPeriodEnd: subscription.currentPeriodEnd },
-    progress: listProgressForUser(userId).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })),
-    certificates: listCertificatesForUser(userId).map((certificate) => ({ ...toApiCertificate(certificate), recipientName: certificate.recipientName })),
+    progress: (await listProgressForUser(userId)).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })),
+    certificates: (await listCertificatesForUser(userId)).map(async (certificate) => ({ ...await toApiCertificate(certificate), recipientName: certificate.recipientName })),
     forum: {
       topics: topics.map((topic) => ({ ...topic, createdAt: topic.createdAt.toISOString() })),
       replies: replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.toISOString() })),
     },
-    revenueCalculator: getCalculatorRecord(userId),
-    ...collectMemberData(user, origin),
+    revenueCalculator: await getCalculatorRecord(userId),
+    ...await collectMemberData(user, origin),
   };
 }
 export type AccountExport = ReturnType<typeof exportAccountData>;
@@ -230,20 +227,20 @@ export function exportFileName(user: Pick<User, "username">, now = new Date()): 
  * history, calendar feed. MEMBER_DATA says, table by table, which is which.
  */
 export async function deleteAccount(userId: number, from: AccountRequester, password: string): Promise<void> {
-  const user = memberOrRefuse(userId);
+  const user = await memberOrRefuse(userId);
   await confirmOwnPassword(user, password, from, new AccountRefusal(WRONG_PASSWORD, 400, "password"));
-  const subscription = getSubscriptionSummary(user);
+  const subscription = await getSubscriptionSummary(user);
   // Deleting the row would not stop Stripe from charging the card.
   if (subscription.isPaidOnline && subscription.isPremium && !subscription.cancelAtPeriodEnd) {
     throw new AccountRefusal(PAID_PLAN_ACTIVE, 409);
   }
-  db.transaction((tx) => {
+  await withTransaction(async (tx) => {
     if (user.role === "admin") {
-      const admins = tx.select({ n: count() }).from(users).where(eq(users.role, "admin")).get()?.n ?? 0;
+      const admins = (await first(tx.select({ n: count() }).from(users).where(eq(users.role, "admin")).limit(1)))?.n ?? 0;
       if (admins <= 1) throw new AccountRefusal(LAST_ADMIN, 409);
     }
-    forgetMember(tx, user);
-    tx.delete(users).where(eq(users.id, userId)).run();
+    await forgetMember(tx, user);
+    await tx.delete(users).where(eq(users.id, userId));
   });
   publishMemberAccessChange(userId, "account-deleted");
   logEvent("account_deleted", { userId, username: user.username, role: user.role });

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first } from "#db/client.server";
 import { activityEvents, knowledgeBaseArticles, subscriptions, users, type ACTIVITY_TYPES } from "#db/schema";
 
 // Figures for the admin dashboard: what happened lately and the analytics
@@ -83,11 +83,11 @@ const eventsPerWeekQuery = db
   .prepare();
 
 /** Events of one type per week, counted by SQLite (fixed-length weeks, so the bucket is arithmetic). */
-function eventsPerWeek(type: ActivityType, buckets: Bucket[]): SeriesPoint[] {
+async function eventsPerWeek(type: ActivityType, buckets: Bucket[]): Promise<SeriesPoint[]> {
   const first = buckets[0];
   const last = buckets.at(-1);
   if (!first || !last) return [];
-  return seriesFromCounts(buckets, eventsPerWeekQuery.all({ type, start: first.start, end: last.end }));
+  return seriesFromCounts(buckets, await eventsPerWeekQuery.all({ type, start: first.start, end: last.end }));
 }
 
 export interface SubscriptionSpan {
@@ -145,17 +145,16 @@ const premiumSpans = db
   .where(and(eq(users.role, "student"), eq(subscriptions.plan, "premium")))
   .prepare();
 
-export function getAnalytics(now = new Date()): AnalyticsSeries {
+export async function getAnalytics(now = new Date()): Promise<AnalyticsSeries> {
   const weeks = weekBuckets(now);
   const months = monthBuckets(now);
-  const spans = premiumSpans
-    .all()
+  const spans = (await premiumSpans.all())
     .map((row) => ({ ...row, startDate: row.startDate.getTime(), currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null }));
   const premium = premiumByMonth(spans, months);
   const point = (bucket: Bucket, value: number): SeriesPoint => ({ label: bucket.label, longLabel: bucket.longLabel, value });
   return {
-    signUpsPerWeek: eventsPerWeek("registration", weeks),
-    lessonCompletionsPerWeek: eventsPerWeek("lesson_completed", weeks),
+    signUpsPerWeek: await eventsPerWeek("registration", weeks),
+    lessonCompletionsPerWeek: await eventsPerWeek("lesson_completed", weeks),
     premiumMembersPerMonth: months.map((bucket, i) => point(bucket, premium.members[i] ?? 0)),
     revenuePerMonth: months.map((bucket, i) => point(bucket, (premium.revenueCents[i] ?? 0) / 100)),
   };
@@ -198,22 +197,21 @@ const recentActivity = db
   .limit(sql.placeholder("limit"))
   .prepare();
 
-export function listRecentActivity(limit = 12, now = new Date()): ActivityItem[] {
-  return recentActivity
-    .all({ limit })
+export async function listRecentActivity(limit = 12, now = new Date()): Promise<ActivityItem[]> {
+  return (await recentActivity
+    .all({ limit }))
     .map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), when: relativeTime(row.createdAt, now) }));
 }
 
 // ---- Knowledge base figures ------------------------------------------------
 
-export function countArticlesByStatus(): { published: number; drafts: number } {
-  const row = db
+export async function countArticlesByStatus(): Promise<{ published: number; drafts: number }> {
+  const row = await first(db
     .select({
       published: sql<number>`coalesce(sum(${knowledgeBaseArticles.isPublished}), 0)`.mapWith(Number),
       total: count(),
     })
-    .from(knowledgeBaseArticles)
-    .get();
+    .from(knowledgeBaseArticles).limit(1));
   const published = row?.published ?? 0;
   return { published, drafts: (row?.total ?? 0) - published };
 }

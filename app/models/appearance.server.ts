@@ -37,7 +37,7 @@ export async function readAppearance(request: Request, member: PublicUser | null
  */
 export async function saveAppearance(request: Request, user: User | null, appearance: Appearance): Promise<Headers | null> {
   if (user) {
-    updateUserTheme(user.id, appearance.moodTheme, appearance.themeSettings);
+    await updateUserTheme(user.id, appearance.moodTheme, appearance.themeSettings);
     return null;
   }
   return new Headers({ "Set-Cookie": await visitorThemeCookie.serialize(appearance, { secure: isHttps(request) }) });

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { db } from "#db/client.server";
+import { db, first, changes, withTransaction } from "#db/client.server";
 import { stripeEvents, users, type User } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { isPremium } from "~/models/membership.server";
@@ -115,12 +115,12 @@ async function customerFor(user: Pick<User, "id" | "username" | "email" | "name"
       { idempotencyKey: `academy-customer-${user.id}` },
     ),
   );
-  saveSubscription(user.id, { stripeCustomerId: customer.id });
+  await saveSubscription(user.id, { stripeCustomerId: customer.id });
   return customer.id;
 }
 
-function requireNotPremium(user: Pick<User, "id" | "role">) {
-  if (isPremium(user)) throw new BillingError(409, "You are already a Premium member.");
+async function requireNotPremium(user: Pick<User, "id" | "role">) {
+  if (await isPremium(user)) throw new BillingError(409, "You are already a Premium member.");
 }
 
 const STATUS_FROM_STRIPE: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
@@ -168,11 +168,11 @@ function customerId(subscription: Stripe.Subscription): string {
 }
 
 /** Copies Stripe's view of a subscription onto the member's row. */
-function applyStripeSubscription(userId: number, subscription: Stripe.Subscription): SubscriptionRow {
+async function applyStripeSubscription(userId: number, subscription: Stripe.Subscription): Promise<SubscriptionRow> {
   const status = academyStatus(subscription);
   const fee = feeCharged(subscription);
   // Revenue counts what is charged: nothing during a trial, the discounted amount under a coupon.
-  const saved = saveSubscription(userId, {
+  const saved = await saveSubscription(userId, {
     plan: "premium",
     status,
     isComped: false,
@@ -183,7 +183,7 @@ function applyStripeSubscription(userId: number, subscription: Stripe.Subscripti
     currentPeriodEnd: periodEnd(subscription),
     trialEndsAt: trialEnd(subscription),
   });
-  if (subscription.status === "trialing" && status === "active") markTrialUsed(userId);
+  if (subscription.status === "trialing" && status === "active") await markTrialUsed(userId);
   return saved;
 }
 
@@ -197,8 +197,8 @@ function isPaidAndActive(subscription: Stripe.Subscription): boolean {
 }
 
 /** The free days this member would get by subscribing now (0 when payments are off or their trial is spent). */
-export function trialDaysOffered(user: Pick<User, "id">): number {
-  return paymentsEnabled() ? trialDaysFor(user.id, env.STRIPE_TRIAL_DAYS) : 0;
+export async function trialDaysOffered(user: Pick<User, "id">): Promise<number> {
+  return paymentsEnabled() ? await trialDaysFor(user.id, env.STRIPE_TRIAL_DAYS) : 0;
 }
 
 export interface SubscriptionIntent {
@@ -238,10 +238,10 @@ const INTENT_EXPAND = ["latest_invoice.confirmation_secret", "pending_setup_inte
  */
 export async function createSubscriptionIntent(user: User, input: { promotionCode?: string } = {}): Promise<SubscriptionIntent> {
   if (!paymentsEnabled()) throw new BillingError(503, PAYMENTS_OFF_MESSAGE);
-  requireNotPremium(user);
+  await requireNotPremium(user);
   const promotion = input.promotionCode ? await findRedeemablePromotionCode(input.promotionCode) : null;
-  const row = getSubscription(user.id);
-  const trialDays = trialDaysFor(user.id, env.STRIPE_TRIAL_DAYS);
+  const row = await getSubscription(user.id);
+  const trialDays = await trialDaysFor(user.id, env.STRIPE_TRIAL_DAYS);
   const customer = await customerFor(user, row);
   const price = await premiumPriceId();
 
@@ -269,7 +269,7 @@ export async function createSubscriptionIntent(user: User, input: { promotionCod
   );
   const secret = secretOf(subscription);
   if (!secret) throw new BillingError(502, "The payment service did not return a payment to confirm. Please try again.");
-  saveSubscription(user.id, {
+  await saveSubscription(user.id, {
     plan: "premium",
     status: "incomplete",
     isComped: false,
@@ -429,27 +429,27 @@ function ownedBy(subscription: Stripe.Subscription, userId: number, row: Subscri
 /** After the browser reports a successful payment: asks Stripe, and grants Premium only if it is paid. */
 export async function confirmUpgrade(user: User): Promise<SubscriptionSummary> {
   if (!paymentsEnabled()) throw new BillingError(503, PAYMENTS_OFF_MESSAGE);
-  const row = getSubscription(user.id);
+  const row = await getSubscription(user.id);
   if (!row?.stripeSubscriptionId) throw new BillingError(402, "No payment was found for your account.");
   const subscription = await call("retrieve subscription", (api) =>
     api.subscriptions.retrieve(row.stripeSubscriptionId as string, { expand: ["latest_invoice"] }),
   );
   if (!ownedBy(subscription, user.id, row)) throw new BillingError(402, "No payment was found for your account.");
   if (!isPaidAndActive(subscription)) {
-    applyStripeSubscription(user.id, subscription);
+    await applyStripeSubscription(user.id, subscription);
     throw new BillingError(402, "Your payment has not been completed yet, so Premium was not activated.");
   }
-  applyStripeSubscription(user.id, subscription);
+  await applyStripeSubscription(user.id, subscription);
   logEvent("premium_confirmed", { userId: user.id, subscription: subscription.id });
-  return getSubscriptionSummary(user);
+  return await getSubscriptionSummary(user);
 }
 
 /** No-JavaScript path: a Stripe Checkout page; returns its URL. */
 export async function startCheckout(user: User, origin: string): Promise<string> {
   if (!paymentsEnabled()) throw new BillingError(503, PAYMENTS_OFF_MESSAGE);
-  requireNotPremium(user);
-  const row = getSubscription(user.id);
-  const trialDays = trialDaysFor(user.id, env.STRIPE_TRIAL_DAYS);
+  await requireNotPremium(user);
+  const row = await getSubscription(user.id);
+  const trialDays = await trialDaysFor(user.id, env.STRIPE_TRIAL_DAYS);
   const customer = await customerFor(user, row);
   const price = await premiumPriceId();
   const session = await call("checkout", (api) =>
@@ -484,22 +484,22 @@ export async function completeCheckout(user: User, sessionId: string): Promise<S
   if (session.status !== "complete" || !settled || !subscription || !isPaidAndActive(subscription)) {
     throw new BillingError(402, "Your payment has not been completed yet, so Premium was not activated.");
   }
-  applyStripeSubscription(user.id, subscription);
-  return getSubscriptionSummary(user);
+  await applyStripeSubscription(user.id, subscription);
+  return await getSubscriptionSummary(user);
 }
 
 /** Cancels at the end of the paid period (or undoes that), through Stripe. */
 export async function setCancelAtPeriodEnd(user: User, cancel: boolean): Promise<SubscriptionSummary> {
-  const row = getSubscription(user.id);
+  const row = await getSubscription(user.id);
   if (!row?.stripeSubscriptionId || row.isComped || row.plan !== "premium" || row.status !== "active") {
     throw new BillingError(409, "You have no paid subscription to change. Premium granted by the academy is managed by an administrator.");
   }
   const subscription = await call("update subscription", (api) =>
     api.subscriptions.update(row.stripeSubscriptionId as string, { cancel_at_period_end: cancel }),
   );
-  applyStripeSubscription(user.id, subscription);
+  await applyStripeSubscription(user.id, subscription);
   logEvent("subscription_cancel_at_period_end", { userId: user.id, cancel });
-  return getSubscriptionSummary(user);
+  return await getSubscriptionSummary(user);
 }
 
 /**
@@ -508,13 +508,13 @@ export async function setCancelAtPeriodEnd(user: User, cancel: boolean): Promise
  * due or unpaid) is cancelled first, so nobody pays for nothing or twice.
  */
 export async function adminChangeSubscription(userId: number, input: AdminSubscriptionInput): Promise<SubscriptionRow> {
-  const row = getSubscription(userId);
+  const row = await getSubscription(userId);
   const billing = row?.stripeSubscriptionId && !row.isComped && ["active", "past_due", "incomplete"].includes(row.status);
   const keepsPaidPlan = input.plan === "premium" && input.status === "active" && row?.plan === "premium" && row.status === "active";
   if (billing && !keepsPaidPlan && paymentsEnabled()) {
     await call("cancel subscription", (api) => api.subscriptions.cancel(row.stripeSubscriptionId as string));
   }
-  return adminSetSubscription(userId, input);
+  return await adminSetSubscription(userId, input);
 }
 
 function subscriptionIdOf(event: Stripe.Event): string | null {
@@ -555,7 +555,7 @@ export async function handleWebhook(rawBody: Buffer, signature: string | null): 
   } catch {
     throw new BillingError(400, "Webhook signature verification failed.");
   }
-  if (db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) return "duplicate";
+  if (await first(db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1))) return "duplicate";
 
   const subscriptionId = subscriptionIdOf(event);
   let subscription: Stripe.Subscription | null = null;
@@ -569,34 +569,34 @@ export async function handleWebhook(rawBody: Buffer, signature: string | null): 
       }
     }
   }
-  return db.transaction(() => {
-    const fresh = db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run().changes === 1;
+  return await withTransaction(async () => {
+    const fresh = changes(await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing()) === 1;
     if (!fresh) return "duplicate";
     if (!subscription) return "ignored";
-    const userId = ownerOf(subscription, event);
+    const userId = await ownerOf(subscription, event);
     if (userId === null) {
       logEvent("stripe_event_unmatched", { event: event.id, subscription: subscription.id });
       return "ignored";
     }
     // Only the member's current subscription, or a newly paid one, may change their plan: events of
     // an abandoned or replaced subscription must not overwrite it (nor a Premium an admin granted).
-    const isCurrent = getSubscription(userId)?.stripeSubscriptionId === subscription.id;
+    const isCurrent = (await getSubscription(userId))?.stripeSubscriptionId === subscription.id;
     if (!isCurrent && academyStatus(subscription) !== "active") return "ignored";
-    applyStripeSubscription(userId, subscription);
+    await applyStripeSubscription(userId, subscription);
     logEvent("stripe_event_applied", { event: event.id, type: event.type, userId, status: subscription.status });
     return "applied";
   });
 }
 
-function ownerOf(subscription: Stripe.Subscription, event: Stripe.Event): number | null {
-  const linked = getSubscriptionByStripeId(subscription.id);
+async function ownerOf(subscription: Stripe.Subscription, event: Stripe.Event): Promise<number | null> {
+  const linked = await getSubscriptionByStripeId(subscription.id);
   if (linked) return linked.userId;
   const hinted =
     subscription.metadata.userId ??
     (event.type === "checkout.session.completed" ? (event.data.object as Stripe.Checkout.Session).client_reference_id : null);
   const id = Number(hinted);
   if (!Number.isInteger(id) || id <= 0) return null;
-  const member = db.select({ id: users.id }).from(users).where(eq(users.id, id)).get();
+  const member = await first(db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1));
   return member ? member.id : null;
 }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
-import { db } from "#db/client.server";
+import { db, first } from "#db/client.server";
 import { calendarFeeds, users, type User } from "#db/schema";
 import type { ConferenceRow } from "~/models/conference.server";
 
@@ -71,32 +71,30 @@ export function feedPath(token: string): string {
   return `/api/calendar/${token}/sessions.ics`;
 }
 
-export function getFeedToken(userId: number): string | null {
-  return db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).get()?.token ?? null;
+export async function getFeedToken(userId: number): Promise<string | null> {
+  return (await first(db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1)))?.token ?? null;
 }
 
 /** Makes a new secret address; any older one stops working at once. */
-export function resetFeedToken(userId: number): string {
+export async function resetFeedToken(userId: number): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  db.insert(calendarFeeds)
+  await db.insert(calendarFeeds)
     .values({ userId, token })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } })
-    .run();
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
   return token;
 }
 
-export function revokeFeedToken(userId: number): void {
-  db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).run();
+export async function revokeFeedToken(userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
 /** The member a feed address belongs to, or undefined for an unknown or revoked one. */
-export function userForFeedToken(token: string): User | undefined {
+export async function userForFeedToken(token: string): Promise<User | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
-  const row = db
+  const row = await first(db
     .select({ user: users })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(eq(calendarFeeds.token, token))
-    .get();
+    .where(eq(calendarFeeds.token, token)).limit(1));
   return row?.user;
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { lt } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, changes } from "#db/client.server";
 import { usedCaptchas } from "#db/schema";
 import { env } from "~/utils/env.server";
 
@@ -33,7 +33,7 @@ export function createCaptcha(now = Date.now()): Captcha {
   };
 }
 
-export function checkCaptcha(token: string, answer: number, now = Date.now()): boolean {
+export async function checkCaptcha(token: string, answer: number, now = Date.now()): Promise<boolean> {
   const [encoded, signature] = token.split(".");
   if (!encoded || !signature) return false;
   const payload = Buffer.from(encoded, "base64url").toString();
@@ -43,14 +43,13 @@ export function checkCaptcha(token: string, answer: number, now = Date.now()): b
   const [a, b, expiresAt, nonce] = payload.split(".");
   if (!nonce || Number(expiresAt) < now) return false;
   const firstUse =
-    db
+    changes(await db
       .insert(usedCaptchas)
       .values({ nonce, expiresAt: new Date(Number(expiresAt)) })
-      .onConflictDoNothing()
-      .run().changes === 1;
+      .onConflictDoNothing()) === 1;
   return firstUse && Number(a) + Number(b) === answer;
 }
 
-export function pruneUsedCaptchas(now = new Date()): void {
-  db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, now)).run();
+export async function pruneUsedCaptchas(now = new Date()): Promise<void> {
+  await db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, now));
 }

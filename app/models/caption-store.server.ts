@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { type db } from "#db/client.server";
+import { type db, type Tx } from "#db/client.server";
 import { captions, contentSections } from "#db/schema";
 import { parseCaptions, type Cue } from "~/utils/captions";
 
@@ -8,7 +8,6 @@ import { parseCaptions, type Cue } from "~/utils/captions";
 // transcripts to index them. Who may read or change captions is decided in
 // captions.server.ts, which is what pages and the API call.
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 type Reader = typeof db | Tx;
 
 export type CaptionRow = typeof captions.$inferSelect;
@@ -22,14 +21,13 @@ export function cuesOf(vtt: string): Cue[] {
   }
 }
 
-export function sectionCaptionRows(reader: Reader, sectionIds: readonly number[]): CaptionRow[] {
+export async function sectionCaptionRows(reader: Reader, sectionIds: readonly number[]): Promise<CaptionRow[]> {
   if (sectionIds.length === 0) return [];
-  return reader
+  return await reader
     .select()
     .from(captions)
     .where(inArray(captions.sectionId, [...sectionIds]))
-    .orderBy(asc(captions.id))
-    .all();
+    .orderBy(asc(captions.id));
 }
 
 /**
@@ -38,30 +36,27 @@ export function sectionCaptionRows(reader: Reader, sectionIds: readonly number[]
  * function that gives each new section with the same video address the
  * captions its old section had, so editing a lesson's text keeps them.
  */
-export function keepCaptionsWithTheirVideos(tx: Tx, lessonId: number): (tx: Tx) => void {
-  const kept = tx
+export async function keepCaptionsWithTheirVideos(tx: Tx, lessonId: number): Promise<(tx: Tx) => Promise<void>> {
+  const kept = await tx
     .select({ url: contentSections.url, language: captions.language, label: captions.label, vtt: captions.vtt, generated: captions.generated, createdAt: captions.createdAt })
     .from(captions)
     .innerJoin(contentSections, eq(contentSections.id, captions.sectionId))
-    .where(and(eq(contentSections.lessonId, lessonId), isNotNull(contentSections.url)))
-    .all();
-  return (after) => {
+    .where(and(eq(contentSections.lessonId, lessonId), isNotNull(contentSections.url)));
+  return async (after) => {
     if (kept.length === 0) return;
-    const sections = after
+    const sections = await after
       .select({ id: contentSections.id, url: contentSections.url, type: contentSections.type })
       .from(contentSections)
       .where(eq(contentSections.lessonId, lessonId))
-      .orderBy(asc(contentSections.order))
-      .all();
+      .orderBy(asc(contentSections.order));
     for (const caption of kept) {
       // The first video section showing that same file takes them.
       const section = sections.find((candidate) => candidate.type === "video" && candidate.url === caption.url);
       if (!section) continue;
-      after
+      await after
         .insert(captions)
         .values({ language: caption.language, label: caption.label, vtt: caption.vtt, generated: caption.generated, createdAt: caption.createdAt, sectionId: section.id })
-        .onConflictDoNothing()
-        .run();
+        .onConflictDoNothing();
     }
   };
 }
@@ -75,14 +70,13 @@ export interface TranscriptSource {
 }
 
 /** Each captioned video section's transcript (its first language), for the companion's library. */
-export function lessonTranscripts(reader: Reader, lessonId: number): TranscriptSource[] {
-  const sections = reader
+export async function lessonTranscripts(reader: Reader, lessonId: number): Promise<TranscriptSource[]> {
+  const sections = await reader
     .select({ id: contentSections.id, title: contentSections.title })
     .from(contentSections)
     .where(eq(contentSections.lessonId, lessonId))
-    .orderBy(asc(contentSections.order), asc(contentSections.id))
-    .all();
-  const rows = sectionCaptionRows(
+    .orderBy(asc(contentSections.order), asc(contentSections.id));
+  const rows = await sectionCaptionRows(
     reader,
     sections.map((section) => section.id),
   );

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { and, asc, eq, like, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, withTransaction } from "#db/client.server";
 import { captions, contentSections, lessons, recordings, type User } from "#db/schema";
 import { findLessonForViewer } from "~/models/access.server";
 import { cuesOf, sectionCaptionRows, type CaptionRow } from "~/models/caption-store.server";
@@ -79,7 +79,7 @@ const sectionById = db
   .where(eq(contentSections.id, sql.placeholder("id")))
   .prepare();
 
-type SectionRow = NonNullable<ReturnType<typeof sectionById.get>>;
+type SectionRow = NonNullable<Awaited<ReturnType<typeof sectionById.get>>>;
 
 interface ResolvedTarget {
   target: CaptionTarget;
@@ -99,57 +99,57 @@ function sectionVideoFile(section: Pick<SectionRow, "type" | "url">): string | n
  * they may open (403 for a Premium lesson or one not released yet, as the
  * lesson itself answers), or a recording they may watch.
  */
-function resolveForReader(viewer: Viewer, target: CaptionTarget): ResolvedTarget {
+async function resolveForReader(viewer: Viewer, target: CaptionTarget): Promise<ResolvedTarget> {
   if (target.kind === "recording") {
-    const recording = getRecordingFor(viewer, target.id);
+    const recording = await getRecordingFor(viewer, target.id);
     if (!recording) throw new CaptionError(404, CAPTION_MESSAGES.recordingNotFound);
     return { target, lessonId: null, videoFile: recording.recordingUrl && hasRecordingFile(recording) ? recordingPath(recording.recordingUrl) : null };
   }
-  const section = sectionById.get({ id: target.id });
+  const section = await sectionById.get({ id: target.id });
   // findLessonForViewer throws the lesson's own 403 (Premium, not released yet).
-  const found = section ? findLessonForViewer(section.lessonId, viewer) : undefined;
+  const found = section ? await findLessonForViewer(section.lessonId, viewer) : undefined;
   if (!section || !found) throw new CaptionError(404, CAPTION_MESSAGES.sectionNotFound);
   return { target, lessonId: section.lessonId, videoFile: sectionVideoFile(section) };
 }
 
 /** The target, for a viewer who may change its captions; only uploaded lesson videos take them. */
-function resolveForWriter(viewer: Viewer, target: CaptionTarget): ResolvedTarget {
+async function resolveForWriter(viewer: Viewer, target: CaptionTarget): Promise<ResolvedTarget> {
   if (target.kind === "recording") {
-    const recording = db.select().from(recordings).where(eq(recordings.id, target.id)).get();
+    const recording = await first(db.select().from(recordings).where(eq(recordings.id, target.id)).limit(1));
     if (!recording) throw new CaptionError(404, CAPTION_MESSAGES.recordingNotFound);
     if (viewer.role !== "admin") throw new CaptionError(403, CAPTION_MESSAGES.recordingForbidden);
     return { target, lessonId: null, videoFile: recording.recordingUrl && hasRecordingFile(recording) ? recordingPath(recording.recordingUrl) : null };
   }
-  const section = sectionById.get({ id: target.id });
+  const section = await sectionById.get({ id: target.id });
   if (!section) throw new CaptionError(404, CAPTION_MESSAGES.sectionNotFound);
-  if (!canManageCourse(viewer, section.courseId)) throw new CaptionError(403, CAPTION_MESSAGES.sectionForbidden);
+  if (!(await canManageCourse(viewer, section.courseId))) throw new CaptionError(403, CAPTION_MESSAGES.sectionForbidden);
   const videoFile = sectionVideoFile(section);
   if (!videoFile) throw new CaptionError(409, CAPTION_MESSAGES.notUploadedVideo);
   return { target, lessonId: section.lessonId, videoFile };
 }
 
 /** Throws the CaptionError a write would (404, 403, 409) before any body is read. */
-export function checkCaptionWriter(viewer: Viewer, target: CaptionTarget): void {
-  resolveForWriter(viewer, target);
+export async function checkCaptionWriter(viewer: Viewer, target: CaptionTarget): Promise<void> {
+  await resolveForWriter(viewer, target);
 }
 
 const ownerColumn = (target: CaptionTarget) => (target.kind === "section" ? captions.sectionId : captions.recordingId);
 
-function rowsOf(target: CaptionTarget): CaptionRow[] {
-  return db.select().from(captions).where(eq(ownerColumn(target), target.id)).orderBy(asc(captions.id)).all();
+async function rowsOf(target: CaptionTarget): Promise<CaptionRow[]> {
+  return await db.select().from(captions).where(eq(ownerColumn(target), target.id)).orderBy(asc(captions.id));
 }
 
 /** GET …/captions: every language, with its cues. */
-export function listCaptions(viewer: Viewer, target: CaptionTarget): CaptionJson[] {
-  resolveForReader(viewer, target);
-  return rowsOf(target).map((row) => toJson(target, row));
+export async function listCaptions(viewer: Viewer, target: CaptionTarget): Promise<CaptionJson[]> {
+  await resolveForReader(viewer, target);
+  return (await rowsOf(target)).map((row) => toJson(target, row));
 }
 
 /** GET …/captions/{language}: the WebVTT file. */
-export function captionFile(viewer: Viewer, target: CaptionTarget, language: string): string {
-  resolveForReader(viewer, target);
+export async function captionFile(viewer: Viewer, target: CaptionTarget, language: string): Promise<string> {
+  await resolveForReader(viewer, target);
   const tag = canonicalLanguage(language);
-  const row = tag ? rowsOf(target).find((candidate) => candidate.language === tag) : undefined;
+  const row = tag ? (await rowsOf(target)).find((candidate) => candidate.language === tag) : undefined;
   if (!row) throw new CaptionError(404, CAPTION_MESSAGES.captionsNotFound);
   return row.vtt;
 }
@@ -158,9 +158,9 @@ export function captionFile(viewer: Viewer, target: CaptionTarget, language: str
  * The captions of the sections a page shows, for a page that has already let
  * the viewer open their lesson (the lesson player, through access.server).
  */
-export function captionsOfOpenSections(sectionIds: readonly number[]): Map<number, CaptionJson[]> {
+export async function captionsOfOpenSections(sectionIds: readonly number[]): Promise<Map<number, CaptionJson[]>> {
   const bySection = new Map<number, CaptionJson[]>();
-  for (const row of sectionCaptionRows(db, sectionIds)) {
+  for (const row of await sectionCaptionRows(db, sectionIds)) {
     if (row.sectionId === null) continue;
     const list = bySection.get(row.sectionId) ?? [];
     list.push(toJson({ kind: "section", id: row.sectionId }, row));
@@ -170,9 +170,9 @@ export function captionsOfOpenSections(sectionIds: readonly number[]): Map<numbe
 }
 
 /** The captions of a recording the viewer may watch ([] otherwise). */
-export function captionsOfRecording(viewer: Viewer, recordingId: number): CaptionJson[] {
+export async function captionsOfRecording(viewer: Viewer, recordingId: number): Promise<CaptionJson[]> {
   try {
-    return listCaptions(viewer, { kind: "recording", id: recordingId });
+    return await listCaptions(viewer, { kind: "recording", id: recordingId });
   } catch (error) {
     if (error instanceof CaptionError) return [];
     throw error;
@@ -214,7 +214,7 @@ function cleanLabel(label: string | null | undefined, language: string): string 
  * when any check fails. Answers whether it was new, and the stored captions.
  */
 export async function saveCaptions(viewer: Viewer, target: CaptionTarget, input: CaptionInput): Promise<{ created: boolean; captions: CaptionJson }> {
-  const resolved = resolveForWriter(viewer, target);
+  const resolved = await resolveForWriter(viewer, target);
   const language = canonicalLanguage(input.language);
   if (!language) throw new CaptionError(400, unknownLanguageMessage(input.language));
   const text = decodeCaptionFile(input.file);
@@ -228,55 +228,51 @@ export async function saveCaptions(viewer: Viewer, target: CaptionTarget, input:
   }
   const label = cleanLabel(input.label, language);
   const generated = input.generated ?? false;
-  const created = db.transaction((tx) => {
-    const existing = tx
+  const created = await withTransaction(async (tx) => {
+    const existing = await first(tx
       .select({ id: captions.id })
       .from(captions)
-      .where(and(eq(ownerColumn(target), target.id), eq(captions.language, language)))
-      .get();
+      .where(and(eq(ownerColumn(target), target.id), eq(captions.language, language))).limit(1));
     if (existing) {
-      tx.update(captions).set({ label, vtt, generated, updatedAt: new Date() }).where(eq(captions.id, existing.id)).run();
+      await tx.update(captions).set({ label, vtt, generated, updatedAt: new Date() }).where(eq(captions.id, existing.id));
     } else {
-      tx.insert(captions)
-        .values({ language, label, vtt, generated, ...(target.kind === "section" ? { sectionId: target.id } : { recordingId: target.id }) })
-        .run();
+      await tx.insert(captions)
+        .values({ language, label, vtt, generated, ...(target.kind === "section" ? { sectionId: target.id } : { recordingId: target.id }) });
     }
-    if (resolved.lessonId !== null) indexLesson(tx, resolved.lessonId);
+    if (resolved.lessonId !== null) await indexLesson(tx, resolved.lessonId);
     return !existing;
   });
-  const row = rowsOf(target).find((candidate) => candidate.language === language);
+  const row = (await rowsOf(target)).find((candidate) => candidate.language === language);
   if (!row) throw new Error("captions vanished after saving");
   return { created, captions: toJson(target, row) };
 }
 
 /** DELETE …/captions/{language}. */
-export function deleteCaptions(viewer: Viewer, target: CaptionTarget, language: string): void {
-  const resolved = resolveForWriter(viewer, target);
+export async function deleteCaptions(viewer: Viewer, target: CaptionTarget, language: string): Promise<void> {
+  const resolved = await resolveForWriter(viewer, target);
   const tag = canonicalLanguage(language);
-  db.transaction((tx) => {
+  await withTransaction(async (tx) => {
     const removed = tag
-      ? tx
+      ? await tx
           .delete(captions)
           .where(and(eq(ownerColumn(target), target.id), eq(captions.language, tag)))
           .returning({ id: captions.id })
-          .all()
       : [];
     if (removed.length === 0) throw new CaptionError(404, CAPTION_MESSAGES.captionsNotFound);
-    if (resolved.lessonId !== null) indexLesson(tx, resolved.lessonId);
+    if (resolved.lessonId !== null) await indexLesson(tx, resolved.lessonId);
   });
 }
 
 /** An author saves generated captions as they are: they are no longer marked generated. */
-export function approveGeneratedCaptions(viewer: Viewer, target: CaptionTarget, language: string): void {
-  resolveForWriter(viewer, target);
+export async function approveGeneratedCaptions(viewer: Viewer, target: CaptionTarget, language: string): Promise<void> {
+  await resolveForWriter(viewer, target);
   const tag = canonicalLanguage(language);
   const updated = tag
-    ? db
+    ? await db
         .update(captions)
         .set({ generated: false, updatedAt: new Date() })
         .where(and(eq(ownerColumn(target), target.id), eq(captions.language, tag)))
         .returning({ id: captions.id })
-        .all()
     : [];
   if (updated.length === 0) throw new CaptionError(404, CAPTION_MESSAGES.captionsNotFound);
 }
@@ -292,12 +288,12 @@ export function captionGeneration(): { model: string } | null {
  * captions marked generated (replacing generated ones; never an author's).
  */
 export async function generateCaptions(viewer: Viewer, target: CaptionTarget, requestedLanguage: string): Promise<{ created: boolean; captions: CaptionJson }> {
-  const resolved = resolveForWriter(viewer, target);
+  const resolved = await resolveForWriter(viewer, target);
   const language = canonicalLanguage(requestedLanguage);
   if (!language) throw new CaptionError(400, unknownLanguageMessage(requestedLanguage));
   if (!providerConfigured()) throw new CaptionError(503, CAPTION_MESSAGES.noProvider);
   if (!resolved.videoFile) throw new CaptionError(409, CAPTION_MESSAGES.noVideoFile);
-  const existing = rowsOf(target).find((row) => row.language === language);
+  const existing = (await rowsOf(target)).find((row) => row.language === language);
   if (existing && !existing.generated) {
     throw new CaptionError(409, "Captions in this language were written by an author. Delete them first to generate new ones.");
   }
@@ -326,19 +322,18 @@ export async function generateCaptions(viewer: Viewer, target: CaptionTarget, re
     audio.cleanUp();
   }
   if (cues.length === 0) throw new CaptionError(409, "The provider heard no speech in this video.");
-  return saveCaptions(viewer, target, { language, label: `${languageName(language)} (generated)`, file: writeVtt(cues), generated: true });
+  return await saveCaptions(viewer, target, { language, label: `${languageName(language)} (generated)`, file: writeVtt(cues), generated: true });
 }
 
 // ---- What the admin lists ---------------------------------------------------
 
 /** The languages each recording has captions in (recordings without any are left out). */
-export function recordingCaptionLanguages(): Map<number, string[]> {
-  const rows = db
+export async function recordingCaptionLanguages(): Promise<Map<number, string[]>> {
+  const rows = await db
     .select({ recordingId: captions.recordingId, language: captions.language })
     .from(captions)
     .where(sql`${captions.recordingId} is not null`)
-    .orderBy(asc(captions.id))
-    .all();
+    .orderBy(asc(captions.id));
   const byRecording = new Map<number, string[]>();
   for (const row of rows) {
     if (row.recordingId === null) continue;
@@ -355,8 +350,8 @@ export interface LessonCaptionGap {
 }
 
 /** Per lesson of a course: how many of its uploaded videos still have no captions (lessons without uploaded videos are left out). */
-export function lessonCaptionGaps(courseId: number): Map<number, LessonCaptionGap> {
-  const rows = db
+export async function lessonCaptionGaps(courseId: number): Promise<Map<number, LessonCaptionGap>> {
+  const rows = await db
     .select({
       lessonId: contentSections.lessonId,
       sectionId: contentSections.id,
@@ -364,8 +359,7 @@ export function lessonCaptionGaps(courseId: number): Map<number, LessonCaptionGa
     })
     .from(contentSections)
     .innerJoin(lessons, eq(lessons.id, contentSections.lessonId))
-    .where(and(eq(lessons.courseId, courseId), eq(contentSections.type, "video"), like(contentSections.url, "/uploads/videos/%")))
-    .all();
+    .where(and(eq(lessons.courseId, courseId), eq(contentSections.type, "video"), like(contentSections.url, "/uploads/videos/%")));
   const gaps = new Map<number, LessonCaptionGap>();
   for (const row of rows) {
     const gap = gaps.get(row.lessonId) ?? { videos: 0, uncaptioned: 0 };
@@ -377,13 +371,13 @@ export function lessonCaptionGaps(courseId: number): Map<number, LessonCaptionGa
 }
 
 /** The uploaded video sections of one lesson with their captions, for the lesson's captions page (staff who manage the course). */
-export function lessonVideoSections(viewer: Viewer, lessonId: number) {
-  const found = findLessonForViewer(lessonId, viewer);
-  if (!found || !canManageCourse(viewer, found.course.id)) return undefined;
+export async function lessonVideoSections(viewer: Viewer, lessonId: number) {
+  const found = await findLessonForViewer(lessonId, viewer);
+  if (!found || !(await canManageCourse(viewer, found.course.id))) return undefined;
   const sections = found.lesson.contentSections
     .map((section, index) => ({ ...section, number: index + 1 }))
     .filter((section) => section.type === "video" && section.url !== null && UPLOADED_VIDEO.test(section.url));
-  const bySection = captionsOfOpenSections(sections.map((section) => section.id));
+  const bySection = await captionsOfOpenSections(sections.map((section) => section.id));
   return {
     lesson: found.lesson,
     course: found.course,

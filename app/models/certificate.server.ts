@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, type Tx } from "#db/client.server";
 import { certificates, certificateSignatories } from "#db/schema";
 import { listCourseInstructors } from "~/models/course-staff.server";
 
@@ -12,12 +12,11 @@ const signatoriesOf = db
   .prepare();
 
 /** The instructor names a certificate was issued with ("Former instructor" for an account since deleted). */
-export function certificateInstructors(certificate: Pick<Certificate, "id">): string[] {
-  return signatoriesOf.all({ certificateId: certificate.id }).map((row) => row.name);
+export async function certificateInstructors(certificate: Pick<Certificate, "id">): Promise<string[]> {
+  return (await signatoriesOf.all({ certificateId: certificate.id })).map((row) => row.name);
 }
 
 export type Certificate = typeof certificates.$inferSelect;
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 // No 0/O or 1/I, so a number read aloud or typed by hand is unambiguous.
 const NUMBER_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -29,31 +28,29 @@ export function generateCertificateNumber(issuedAt = new Date()): string {
 }
 
 /** Issues the certificate for a finished course once; returns it, or null if one existed. */
-export function issueCertificate(
+export async function issueCertificate(
   tx: Tx,
   input: { userId: number; courseId: number; recipientName: string; courseTitle: string; averageScore: number | null },
-): Certificate | null {
-  const existing = tx
+): Promise<Certificate | null> {
+  const existing = await first(tx
     .select({ id: certificates.id })
     .from(certificates)
-    .where(and(eq(certificates.userId, input.userId), eq(certificates.courseId, input.courseId)))
-    .get();
+    .where(and(eq(certificates.userId, input.userId), eq(certificates.courseId, input.courseId))).limit(1));
   if (existing) return null;
   const issuedAt = new Date();
   // A clash among 32^6 numbers per year is rare; retry rather than fail.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = tx
+    const inserted = await first(tx
       .insert(certificates)
       .values({ ...input, issuedAt, certificateNumber: generateCertificateNumber(issuedAt) })
       .onConflictDoNothing()
-      .returning()
-      .get();
+      .returning());
     if (!inserted) continue;
     // Names kept as they were, like the title: a later change of staff does not rewrite the
     // certificate; ids kept so deleting one of their accounts finds it (issue 39).
-    listCourseInstructors(input.courseId).forEach((instructor, position) => {
-      tx.insert(certificateSignatories).values({ certificateId: inserted.id, position, instructorId: instructor.id, instructorName: instructor.name }).run();
-    });
+    for (const [position, instructor] of (await listCourseInstructors(input.courseId)).entries()) {
+      await tx.insert(certificateSignatories).values({ certificateId: inserted.id, position, instructorId: instructor.id, instructorName: instructor.name });
+    }
     return inserted;
   }
   throw new Error("Could not allocate a certificate number");
@@ -66,29 +63,28 @@ const certificatesOf = db
   .orderBy(desc(certificates.issuedAt))
   .prepare();
 
-export function listCertificatesForUser(userId: number): Certificate[] {
-  return certificatesOf.all({ userId });
+export async function listCertificatesForUser(userId: number): Promise<Certificate[]> {
+  return await certificatesOf.all({ userId });
 }
 
-export function getCertificateForOwner(id: number, userId: number): Certificate | undefined {
-  return db
+export async function getCertificateForOwner(id: number, userId: number): Promise<Certificate | undefined> {
+  return await first(db
     .select()
     .from(certificates)
-    .where(and(eq(certificates.id, id), eq(certificates.userId, userId)))
-    .get();
+    .where(and(eq(certificates.id, id), eq(certificates.userId, userId))).limit(1));
 }
 
-export function getCertificateByNumber(certificateNumber: string): Certificate | undefined {
-  return db.select().from(certificates).where(eq(certificates.certificateNumber, certificateNumber.toUpperCase())).get();
+export async function getCertificateByNumber(certificateNumber: string): Promise<Certificate | undefined> {
+  return await first(db.select().from(certificates).where(eq(certificates.certificateNumber, certificateNumber.toUpperCase())).limit(1));
 }
 
 /** The spec's certificate shape for the JSON API. */
-export function toApiCertificate(certificate: Certificate) {
+export async function toApiCertificate(certificate: Certificate) {
   return {
     id: certificate.id,
     courseId: certificate.courseId,
     courseTitle: certificate.courseTitle,
-    instructors: certificateInstructors(certificate),
+    instructors: await certificateInstructors(certificate),
     certificateNumber: certificate.certificateNumber,
     issuedAt: certificate.issuedAt.toISOString(),
     isVerified: certificate.isVerified,

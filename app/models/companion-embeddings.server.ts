@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
-import { db } from "#db/client.server";
-import { type User } from "#db/schema";
+import { count, eq, ne, sql } from "drizzle-orm";
+import { db, withTransaction } from "#db/client.server";
+import { companionEmbeddings, type User } from "#db/schema";
+import { listPassageTexts } from "~/models/companion-library.server";
+import { readableChunkIds } from "~/models/companion-search.sqlite.server";
 import { listLockedLessonIds } from "~/models/lesson-release.server";
 import { isPremium } from "~/models/membership.server";
 import { provider, ProviderError, toProviderError } from "~/models/companion-provider.server";
@@ -34,20 +37,15 @@ interface ChunkText {
   body: string;
 }
 
-const allChunks = db.$client.prepare<[], ChunkText>("SELECT id, title, heading, body FROM companion_chunks ORDER BY id");
-const storedHashes = db.$client.prepare<[string], { chunkId: number; textHash: string }>("SELECT chunk_id AS chunkId, text_hash AS textHash FROM companion_embeddings WHERE model = ?");
-const saveVector = db.$client.prepare<{ chunkId: number; model: string; textHash: string; dimensions: number; vector: Buffer }>(
-  `INSERT INTO companion_embeddings (chunk_id, model, text_hash, dimensions, vector) VALUES (@chunkId, @model, @textHash, @dimensions, @vector)
-   ON CONFLICT (chunk_id, model) DO UPDATE SET text_hash = excluded.text_hash, dimensions = excluded.dimensions, vector = excluded.vector`,
-);
-// Vectors of another model are kept only until this one's are complete (a rollback finds them).
-const dropOtherModels = db.$client.prepare<[string]>("DELETE FROM companion_embeddings WHERE model <> ?");
-
 /** The passages with no vector for the current model, or one made from other text. */
-export function passagesToEmbed(model = env.OPENAI_EMBEDDING_MODEL ?? ""): Array<ChunkText & { textHash: string }> {
-  const stored = new Map(storedHashes.all(model).map((row) => [row.chunkId, row.textHash]));
-  return allChunks
-    .all()
+export async function passagesToEmbed(model = env.OPENAI_EMBEDDING_MODEL ?? ""): Promise<Array<ChunkText & { textHash: string }>> {
+  const hashes = await db
+    .select({ chunkId: companionEmbeddings.chunkId, textHash: companionEmbeddings.textHash })
+    .from(companionEmbeddings)
+    .where(eq(companionEmbeddings.model, model));
+  const stored = new Map(hashes.map((row) => [row.chunkId, row.textHash]));
+  const chunks: ChunkText[] = await listPassageTexts();
+  return chunks
     .map((chunk) => ({ ...chunk, textHash: hashOf(passageText(chunk)) }))
     .filter((chunk) => stored.get(chunk.id) !== chunk.textHash);
 }
@@ -82,21 +80,26 @@ let running: Promise<number> | null = null;
 export function embedLibrary(): Promise<number> {
   running ??= (async () => {
     const model = env.OPENAI_EMBEDDING_MODEL ?? "";
-    const pending = passagesToEmbed(model);
+    const pending = await passagesToEmbed(model);
     let done = 0;
     for (let start = 0; start < pending.length; start += BATCH) {
       const batch = pending.slice(start, start + BATCH);
       const vectors = await embed(batch.map(passageText));
-      db.transaction(() => {
-        batch.forEach((chunk, i) => {
+      await withTransaction(async (tx) => {
+        for (const [i, chunk] of batch.entries()) {
           const vector = vectors[i] ?? [];
-          saveVector.run({ chunkId: chunk.id, model, textHash: chunk.textHash, dimensions: vector.length, vector: toBuffer(vector) });
-        });
+          const row = { chunkId: chunk.id, model, textHash: chunk.textHash, dimensions: vector.length, vector: toBuffer(vector) };
+          await tx
+            .insert(companionEmbeddings)
+            .values(row)
+            .onConflictDoUpdate({ target: [companionEmbeddings.chunkId, companionEmbeddings.model], set: { textHash: row.textHash, dimensions: row.dimensions, vector: row.vector } });
+        }
       });
       done += batch.length;
       logger.info({ event: "companion_embeddings_progress", model, embedded: done, of: pending.length }, `Embedded ${done}/${pending.length} library passages with ${model}`);
     }
-    if (passagesToEmbed(model).length === 0) dropOtherModels.run(model);
+    // Vectors of another model are kept only until this one's are complete (a rollback finds them).
+    if ((await passagesToEmbed(model)).length === 0) await db.delete(companionEmbeddings).where(ne(companionEmbeddings.model, model));
     return done;
   })().finally(() => {
     running = null;
@@ -106,8 +109,6 @@ export function embedLibrary(): Promise<number> {
 
 // --- the vectors in memory -----------------------------------------------------
 
-const vectorState = db.$client.prepare<[string], { n: number; sum: number }>("SELECT count(*) AS n, coalesce(sum(chunk_id), 0) + coalesce(sum(length(text_hash)), 0) AS sum FROM companion_embeddings WHERE model = ?");
-const vectorRows = db.$client.prepare<[string], { chunkId: number; vector: Buffer }>("SELECT chunk_id AS chunkId, vector FROM companion_embeddings WHERE model = ?");
 let loaded: { key: string; vectors: Map<number, Float32Array> } | undefined;
 
 function normalised(values: ArrayLike<number>): Float32Array {
@@ -119,35 +120,22 @@ function normalised(values: ArrayLike<number>): Float32Array {
   return vector;
 }
 
-function libraryVectors(model: string): Map<number, Float32Array> {
-  const state = vectorState.get(model);
+async function libraryVectors(model: string): Promise<Map<number, Float32Array>> {
+  const [state] = await db
+    .select({ n: count(), sum: sql<number>`coalesce(sum(${companionEmbeddings.chunkId}), 0) + coalesce(sum(length(${companionEmbeddings.textHash})), 0)`.mapWith(Number) })
+    .from(companionEmbeddings)
+    .where(eq(companionEmbeddings.model, model));
   const key = `${model}:${state?.n ?? 0}:${state?.sum ?? 0}`;
   if (loaded?.key !== key) {
     const vectors = new Map<number, Float32Array>();
-    for (const row of vectorRows.all(model)) {
+    const rows = await db.select({ chunkId: companionEmbeddings.chunkId, vector: companionEmbeddings.vector }).from(companionEmbeddings).where(eq(companionEmbeddings.model, model));
+    for (const row of rows) {
       vectors.set(row.chunkId, normalised(new Float32Array(row.vector.buffer, row.vector.byteOffset, row.vector.byteLength / 4)));
     }
     loaded = { key, vectors };
   }
   return loaded.vectors;
 }
-
-// The passages a member may read: the rule of companion-library's full-text
-// search (published articles; active lessons of active courses, Premium only
-// with Premium, released for this member; active templates, Premium only with
-// Premium), here without a MATCH.
-const readableChunkIds = db.$client.prepare<{ premium: number; lockedLessons: string }, { id: number }>(`
-  SELECT c.id AS id
-  FROM companion_chunks c
-  LEFT JOIN lessons l ON l.id = c.lesson_id
-  LEFT JOIN courses co ON co.id = c.course_id
-  LEFT JOIN knowledge_base_articles a ON a.id = c.article_id
-  LEFT JOIN tool_templates t ON t.id = c.template_id
-  WHERE (c.kind = 'article' AND a.is_published = 1)
-     OR (c.kind = 'template' AND t.is_active = 1 AND (t.is_premium_only = 0 OR @premium = 1))
-     OR (c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND (co.is_premium = 0 OR @premium = 1)
-         AND c.lesson_id NOT IN (SELECT value FROM json_each(@lockedLessons)))
-`);
 
 /**
  * The passages nearest in meaning to a question, among those the member may
@@ -162,10 +150,10 @@ export async function nearestPassages(
   const model = env.OPENAI_EMBEDDING_MODEL ?? "";
   const [questionVector] = await embed([question], options.signal);
   const query = normalised(questionVector ?? []);
-  const vectors = libraryVectors(model);
-  const premium = !options.withoutPremium && isPremium(viewer);
+  const vectors = await libraryVectors(model);
+  const premium = !options.withoutPremium && await isPremium(viewer);
   const scored: Array<{ id: number; similarity: number }> = [];
-  for (const { id } of readableChunkIds.all({ premium: premium ? 1 : 0, lockedLessons: JSON.stringify(listLockedLessonIds(viewer)) })) {
+  for (const id of await readableChunkIds({ premium: premium ? 1 : 0, lockedLessons: JSON.stringify(await listLockedLessonIds(viewer)) })) {
     const vector = vectors.get(id);
     if (!vector || vector.length !== query.length) continue;
     let dot = 0;
@@ -186,14 +174,17 @@ let timer: NodeJS.Timeout | undefined;
 /** Keeps the vectors up to date while the server runs: at start, then every minute when something changed. */
 export function startEmbeddingSchedule(): void {
   if (!embeddingsConfigured() || timer) return;
-  const run = () => {
-    if (passagesToEmbed().length === 0) return;
-    embedLibrary().catch((error: unknown) => {
+  const run = async () => {
+    if ((await passagesToEmbed()).length === 0) return;
+    await embedLibrary().catch((error: unknown) => {
       logger.warn({ event: "companion_embeddings_failed", kind: error instanceof ProviderError ? error.kind : "unknown" }, "embedding the companion's library failed; word matching still answers");
     });
   };
-  run();
-  timer = setInterval(run, EVERY_MS);
+  const runLogged = () => {
+    run().catch((error: unknown) => logger.error({ err: error }, "checking the companion's embeddings failed"));
+  };
+  runLogged();
+  timer = setInterval(runLogged, EVERY_MS);
   timer.unref();
 }
 

@@ -1,6 +1,8 @@
 import fs from "node:fs";
-import { asc, count, eq, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { asc, count, eq } from "drizzle-orm";
+import { db, first, withTransaction, type Tx } from "#db/client.server";
+import * as search from "~/models/companion-search.sqlite.server";
+import type { PassageRow, PremiumLessonMatch } from "~/models/companion-search.sqlite.server";
 import { stemEach, wordsOf } from "#db/word-stems";
 import { companionChunks, contentSections, knowledgeBaseArticles, lessons, toolTemplates, type User } from "#db/schema";
 import { analyseQuestion, distinctive, ftsQuery, type Concept, type Vocabulary } from "~/models/companion-question";
@@ -22,7 +24,7 @@ import { uploadsPath } from "~/utils/uploads.server";
 // reach at once, without re-indexing. A scheduled lesson not yet released for
 // the asker (issue 29) is left out by id (listLockedLessonIds), as if it were not there.
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
 type Writer = typeof db | Tx;
 
 const MIN_WORDS = 150;
@@ -83,27 +85,25 @@ function markdownParagraphs(markdown: string): string[] {
 }
 
 /** Re-indexes one lesson's sections (call inside the transaction that saved it). */
-export function indexLesson(tx: Writer, lessonId: number) {
-  tx.delete(companionChunks).where(eq(companionChunks.lessonId, lessonId)).run();
-  const lesson = tx.select({ id: lessons.id, courseId: lessons.courseId, title: lessons.title }).from(lessons).where(eq(lessons.id, lessonId)).get();
+export async function indexLesson(tx: Writer, lessonId: number) {
+  await tx.delete(companionChunks).where(eq(companionChunks.lessonId, lessonId));
+  const lesson = await first(tx.select({ id: lessons.id, courseId: lessons.courseId, title: lessons.title }).from(lessons).where(eq(lessons.id, lessonId)).limit(1));
   if (!lesson) return;
-  const sections = tx
+  const sections = await tx
     .select({ id: contentSections.id, title: contentSections.title, content: contentSections.content })
     .from(contentSections)
     .where(eq(contentSections.lessonId, lessonId))
-    .orderBy(asc(contentSections.order), asc(contentSections.id))
-    .all();
-  sections.forEach((section, index) => {
+    .orderBy(asc(contentSections.order), asc(contentSections.id));
+  for (const [index, section] of sections.entries()) {
     for (const body of cutIntoPassages(markdownParagraphs(section.content))) {
-      tx.insert(companionChunks)
-        .values({ kind: "lesson", courseId: lesson.courseId, lessonId, sectionId: section.id, sectionNumber: index + 1, title: lesson.title, heading: section.title, body })
-        .run();
+      await tx.insert(companionChunks)
+        .values({ kind: "lesson", courseId: lesson.courseId, lessonId, sectionId: section.id, sectionNumber: index + 1, title: lesson.title, heading: section.title, body });
     }
-  });
+  }
   // What is said in the lesson's captioned videos (issue 38): lesson passages too, each citing the second it starts at.
-  for (const transcript of lessonTranscripts(tx, lessonId)) {
+  for (const transcript of await lessonTranscripts(tx, lessonId)) {
     for (const passage of transcriptPassages(transcript.cues)) {
-      tx.insert(companionChunks)
+      await tx.insert(companionChunks)
         .values({
           kind: "lesson",
           courseId: lesson.courseId,
@@ -114,8 +114,7 @@ export function indexLesson(tx: Writer, lessonId: number) {
           heading: `${transcript.sectionTitle} (video transcript)`,
           body: passage.body,
           startSeconds: passage.startSeconds,
-        })
-        .run();
+        });
     }
   }
 }
@@ -142,16 +141,15 @@ export function transcriptPassages(cues: ReadonlyArray<{ start: number; text: st
 }
 
 /** Re-indexes one knowledge-base article, drafts included (reading them is refused at search time). */
-export function indexArticle(tx: Writer, articleId: number) {
-  tx.delete(companionChunks).where(eq(companionChunks.articleId, articleId)).run();
-  const article = tx
+export async function indexArticle(tx: Writer, articleId: number) {
+  await tx.delete(companionChunks).where(eq(companionChunks.articleId, articleId));
+  const article = await first(tx
     .select({ title: knowledgeBaseArticles.title, summary: knowledgeBaseArticles.summary, content: knowledgeBaseArticles.content })
     .from(knowledgeBaseArticles)
-    .where(eq(knowledgeBaseArticles.id, articleId))
-    .get();
+    .where(eq(knowledgeBaseArticles.id, articleId)).limit(1));
   if (!article) return;
   for (const body of cutIntoPassages([markdownToPlainText(article.summary), ...markdownParagraphs(article.content)])) {
-    tx.insert(companionChunks).values({ kind: "article", articleId, title: article.title, heading: null, body }).run();
+    await tx.insert(companionChunks).values({ kind: "article", articleId, title: article.title, heading: null, body });
   }
 }
 
@@ -191,34 +189,42 @@ function worksheetParagraphs(text: string): string[] {
 }
 
 /** Re-indexes one tool or template: its description and its file's text (call inside the transaction that saved it). */
-export function indexTemplate(tx: Writer, templateId: number) {
-  tx.delete(companionChunks).where(eq(companionChunks.templateId, templateId)).run();
-  const template = tx.select().from(toolTemplates).where(eq(toolTemplates.id, templateId)).get();
+export async function indexTemplate(tx: Writer, templateId: number) {
+  await tx.delete(companionChunks).where(eq(companionChunks.templateId, templateId));
+  const template = await first(tx.select().from(toolTemplates).where(eq(toolTemplates.id, templateId)).limit(1));
   if (!template) return;
   for (const body of cutIntoPassages([template.description, ...worksheetParagraphs(templateFileText(template))])) {
-    tx.insert(companionChunks).values({ kind: "template", templateId, title: template.title, heading: null, body }).run();
+    await tx.insert(companionChunks).values({ kind: "template", templateId, title: template.title, heading: null, body });
   }
 }
 
 /** Rebuilds the whole library (`npm run ai:reindex`, and at start when it is empty). Returns the number of passages. */
-export function rebuildLibrary(): number {
-  return db.transaction((tx) => {
-    tx.delete(companionChunks).run();
-    for (const { id } of tx.select({ id: lessons.id }).from(lessons).all()) indexLesson(tx, id);
-    for (const { id } of tx.select({ id: knowledgeBaseArticles.id }).from(knowledgeBaseArticles).all()) indexArticle(tx, id);
-    for (const { id } of tx.select({ id: toolTemplates.id }).from(toolTemplates).all()) indexTemplate(tx, id);
-    tx.run(sql`INSERT INTO companion_fts(companion_fts) VALUES ('optimize')`);
-    return tx.select({ n: count() }).from(companionChunks).get()?.n ?? 0;
+export async function rebuildLibrary(): Promise<number> {
+  return await withTransaction(async (tx) => {
+    await tx.delete(companionChunks);
+    for (const { id } of await tx.select({ id: lessons.id }).from(lessons)) await indexLesson(tx, id);
+    for (const { id } of await tx.select({ id: knowledgeBaseArticles.id }).from(knowledgeBaseArticles)) await indexArticle(tx, id);
+    for (const { id } of await tx.select({ id: toolTemplates.id }).from(toolTemplates)) await indexTemplate(tx, id);
+    await search.optimizeIndex(tx);
+    return (await first(tx.select({ n: count() }).from(companionChunks).limit(1)))?.n ?? 0;
   });
 }
 
+/** Every passage's id and text, oldest first (for the meaning-based search to embed). */
+export async function listPassageTexts(): Promise<Array<{ id: number; title: string; heading: string | null; body: string }>> {
+  return await db
+    .select({ id: companionChunks.id, title: companionChunks.title, heading: companionChunks.heading, body: companionChunks.body })
+    .from(companionChunks)
+    .orderBy(asc(companionChunks.id));
+}
+
 /** True when there is content but no passage: a new installation or one upgraded from before the companion. */
-export function libraryNeedsBuilding(): boolean {
-  const passages = db.select({ n: count() }).from(companionChunks).get()?.n ?? 0;
+export async function libraryNeedsBuilding(): Promise<boolean> {
+  const passages = (await first(db.select({ n: count() }).from(companionChunks).limit(1)))?.n ?? 0;
   if (passages > 0) return false;
-  const sections = db.select({ n: count() }).from(contentSections).get()?.n ?? 0;
-  const articles = db.select({ n: count() }).from(knowledgeBaseArticles).get()?.n ?? 0;
-  const templates = db.select({ n: count() }).from(toolTemplates).get()?.n ?? 0;
+  const sections = (await first(db.select({ n: count() }).from(contentSections).limit(1)))?.n ?? 0;
+  const articles = (await first(db.select({ n: count() }).from(knowledgeBaseArticles).limit(1)))?.n ?? 0;
+  const templates = (await first(db.select({ n: count() }).from(toolTemplates).limit(1)))?.n ?? 0;
   return sections + articles + templates > 0;
 }
 
@@ -254,122 +260,24 @@ export interface LockedReference {
  * The question as an FTS5 query: its concepts (companion-question.ts), each
  * concept's terms quoted and joined by OR, concepts joined by `join`.
  */
-export function libraryQuery(question: string, join: "AND" | "OR" = "OR"): string | null {
-  return ftsQuery(analyseQuestion(question, libraryVocabulary()), join);
+export async function libraryQuery(question: string, join: "AND" | "OR" = "OR"): Promise<string | null> {
+  return ftsQuery(analyseQuestion(question, await libraryVocabulary()), join);
 }
 
 // The index's own vocabulary (stems, and how many passages hold each), read
 // again whenever the library has changed since it was last read.
-db.$client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.companion_terms USING fts5vocab(main, companion_fts, row)");
-const libraryState = db.$client.prepare<[], { passages: number; newest: number }>("SELECT count(*) AS passages, coalesce(max(id), 0) AS newest FROM companion_chunks");
-const libraryTerms = db.$client.prepare<[], { term: string; doc: number }>("SELECT term, doc FROM temp.companion_terms");
 let vocabulary: { key: string; value: Vocabulary } | undefined;
 
-export function libraryVocabulary(): Vocabulary {
-  const state = libraryState.get();
-  const key = `${state?.passages ?? 0}:${state?.newest ?? 0}`;
+export async function libraryVocabulary(): Promise<Vocabulary> {
+  const state = await search.libraryState();
+  const key = `${state.passages}:${state.newest}`;
   if (vocabulary?.key !== key) {
-    vocabulary = { key, value: { passages: state?.passages ?? 0, documents: new Map(libraryTerms.all().map((row) => [row.term, row.doc])) } };
+    vocabulary = { key, value: { passages: state.passages, documents: new Map((await search.libraryTerms()).map((row) => [row.term, row.doc])) } };
   }
   return vocabulary.value;
 }
 
-interface PassageRow {
-  rank: number;
-  /** rank weighed by the lesson or course the question was asked from: the order passages are offered in. */
-  weighted: number;
-  chunkId: number;
-  kind: "lesson" | "article" | "template";
-  title: string;
-  heading: string | null;
-  body: string;
-  lessonId: number | null;
-  courseId: number | null;
-  sectionNumber: number | null;
-  articleId: number | null;
-  templateId: number | null;
-  /** The template's category, for its link (null for lessons and articles). */
-  templateCategory: string | null;
-  /** A transcript passage's start in its video (issue 38). */
-  startSeconds: number | null;
-  /** 1 for a passage of a Premium course. */
-  premiumOnly: number;
-}
-
-// A question asked from a lesson ranks that lesson first, then the rest of its
-// course (bm25 is negative: larger multipliers rank higher).
-const CONTEXT_WEIGHT = `(CASE WHEN c.lesson_id = @lessonId THEN 3.0 WHEN c.course_id = @courseId THEN 1.5 ELSE 1.0 END)`;
-
-// Title hits weigh most, then section headings, then the text.
-const readablePassages = db.$client.prepare<
-  { query: string; premium: number; lessonId: number; courseId: number; limit: number; lockedLessons: string },
-  PassageRow
->(`
-  SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, bm25(companion_fts, 8.0, 4.0, 1.0) * ${CONTEXT_WEIGHT} AS weighted,
-         c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
-         c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
-         c.start_seconds AS startSeconds, coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
-  FROM companion_fts
-  JOIN companion_chunks c ON c.id = companion_fts.rowid
-  LEFT JOIN lessons l ON l.id = c.lesson_id
-  LEFT JOIN courses co ON co.id = c.course_id
-  LEFT JOIN knowledge_base_articles a ON a.id = c.article_id
-  LEFT JOIN tool_templates t ON t.id = c.template_id
-  WHERE companion_fts MATCH @query
-    AND (
-      (c.kind = 'article' AND a.is_published = 1)
-      OR (c.kind = 'template' AND t.is_active = 1 AND (t.is_premium_only = 0 OR @premium = 1))
-      OR (c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND (co.is_premium = 0 OR @premium = 1)
-          AND c.lesson_id NOT IN (SELECT value FROM json_each(@lockedLessons)))
-    )
-  ORDER BY weighted
-  LIMIT @limit
-`);
-
 type ScoredRow = PassageRow & Scored;
-
-interface PremiumLessonMatch {
-  rank: number;
-  weighted: number;
-  /** The lesson's best-matching passage: its id only, never its text. */
-  chunkId: number;
-  title: string;
-  courseTitle: string;
-  courseId: number;
-}
-
-// The Premium lessons that match, each with its best passage's id: where they
-// are, never what they say (a member with Premium then reads those passages
-// by id). SQLite takes the bare columns from the row that has the min(rank).
-const premiumLessonMatches = db.$client.prepare<{ query: string; lessonId: number; courseId: number; limit: number; lockedLessons: string }, PremiumLessonMatch>(`
-  SELECT min(rank) AS rank, min(rank) * weight AS weighted, chunkId, title, courseTitle, courseId FROM (
-    SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, ${CONTEXT_WEIGHT} AS weight, c.id AS chunkId, c.lesson_id AS lessonId,
-           c.title AS title, co.title AS courseTitle, co.id AS courseId
-    FROM companion_fts
-    JOIN companion_chunks c ON c.id = companion_fts.rowid
-    JOIN lessons l ON l.id = c.lesson_id
-    JOIN courses co ON co.id = c.course_id
-    WHERE companion_fts MATCH @query
-      AND c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND co.is_premium = 1
-      AND c.lesson_id NOT IN (SELECT value FROM json_each(@lockedLessons))
-    LIMIT -1 -- keeps SQLite from flattening the subquery, where bm25() cannot run
-  )
-  GROUP BY lessonId
-  ORDER BY rank
-  LIMIT @limit
-`);
-
-// Passages picked by id from premiumLessonMatches, for a member with Premium (in
-// the same synchronous call, so the rules that query applied still hold).
-const passagesById = db.$client.prepare<{ ids: string }, Omit<PassageRow, "rank" | "weighted">>(`
-  SELECT c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
-         c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
-         c.start_seconds AS startSeconds, coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
-  FROM companion_chunks c
-  LEFT JOIN courses co ON co.id = c.course_id
-  LEFT JOIN tool_templates t ON t.id = c.template_id
-  WHERE c.id IN (SELECT value FROM json_each(@ids))
-`);
 
 const PREMIUM_LESSONS_SHOWN = 2;
 const PREMIUM_RELEVANCE = 0.8;
@@ -421,7 +329,7 @@ const CANDIDATES = 40;
  * read come as locked references without their text for members without
  * Premium, and as passages, ranked in, for members with it.
  */
-export function searchLibrary(
+export async function searchLibrary(
   question: string,
   viewer: Pick<User, "id" | "role">,
   options: {
@@ -433,30 +341,30 @@ export function searchLibrary(
     /** Passages nearest in meaning (companion-embeddings), best first, among those this member may read: fused with the word ranking. */
     semantic?: number[];
   } = {},
-): LibrarySearch {
-  const vocabulary = libraryVocabulary();
+): Promise<LibrarySearch> {
+  const vocabulary = await libraryVocabulary();
   const concepts = analyseQuestion(question, vocabulary, { carried: options.carried, related: env.COMPANION_WORDNET ? relatedWords : undefined });
   const query = ftsQuery(distinctive(concepts, vocabulary.passages), "OR");
   // No word the library knows: only passages near in meaning, if any, can answer.
   if (!query && !options.semantic?.length) return { passages: [], locked: [], concepts };
   // Only ever less than the viewer's own rights, never more.
-  const premium = !options.withoutPremium && isPremium(viewer);
+  const premium = !options.withoutPremium && await isPremium(viewer);
   const scope = { lessonId: options.lessonId ?? -1, courseId: options.courseId ?? -1 };
-  const lockedLessons = JSON.stringify(listLockedLessonIds(viewer));
-  const semantic = options.semantic?.length ? passagesById.all({ ids: JSON.stringify(options.semantic) }) : [];
-  const search: SearchInput = { concepts, query, scope, lockedLessons, limit: options.limit ?? 6, semantic: options.semantic ?? [], semanticRows: semantic };
-  const matches = query ? premiumLessonMatches.all({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN, lockedLessons }) : [];
-  if (!premium) return assemble(search, false, collectCandidates(search, false, CANDIDATES).rows, matches);
+  const lockedLessons = JSON.stringify(await listLockedLessonIds(viewer));
+  const semantic = options.semantic?.length ? await search.passagesById({ ids: JSON.stringify(options.semantic), premium: premium ? 1 : 0, lockedLessons }) : [];
+  const input: SearchInput = { concepts, query, scope, lockedLessons, limit: options.limit ?? 6, semantic: options.semantic ?? [], semanticRows: semantic };
+  const matches = query ? await search.premiumLessonMatches({ query, ...scope, limit: PREMIUM_LESSONS_SHOWN, lockedLessons }) : [];
+  if (!premium) return await assemble(input, false, (await collectCandidates(input, false, CANDIDATES)).rows, matches);
   // A member with Premium is also searched as a member without it would be
   // (see LibrarySearch.withoutPremium), from the same candidates when they
   // hold enough passages open to all, so the answer costs one search, not two.
-  const candidates = collectCandidates(search, true, 2 * CANDIDATES);
+  const candidates = await collectCandidates(input, true, 2 * CANDIDATES);
   const open = candidates.rows.filter((row) => !row.premiumOnly);
-  const openRows = open.length >= CANDIDATES || !candidates.truncated ? open.slice(0, CANDIDATES) : collectCandidates(search, false, CANDIDATES).rows;
+  const openRows = open.length >= CANDIDATES || !candidates.truncated ? open.slice(0, CANDIDATES) : (await collectCandidates(input, false, CANDIDATES)).rows;
   // The free member's nearest passages are the open ones among these, in the same order.
   const openSemantic = new Set(semantic.filter((row) => !row.premiumOnly).map((row) => row.chunkId));
-  const floor = assemble({ ...search, semantic: search.semantic.filter((id) => openSemantic.has(id)), semanticRows: semantic.filter((row) => !row.premiumOnly) }, false, openRows, matches);
-  return { ...assemble(search, true, candidates.rows.slice(0, CANDIDATES), matches, floor), withoutPremium: floor };
+  const floor = await assemble({ ...input, semantic: input.semantic.filter((id) => openSemantic.has(id)), semanticRows: semantic.filter((row) => !row.premiumOnly) }, false, openRows, matches);
+  return { ...(await assemble(input, true, candidates.rows.slice(0, CANDIDATES), matches, floor)), withoutPremium: floor };
 }
 
 interface SearchInput {
@@ -493,14 +401,14 @@ function fuse<T extends { chunkId: number } & Scored>(ranked: T[], semantic: num
  * passages holding every word first (on a large library that query is small
  * and fast), then, when those are too few, passages holding any.
  */
-function collectCandidates({ concepts, query, scope, lockedLessons }: SearchInput, premium: boolean, limit: number): { rows: PassageRow[]; truncated: boolean } {
+async function collectCandidates({ concepts, query, scope, lockedLessons }: SearchInput, premium: boolean, limit: number): Promise<{ rows: PassageRow[]; truncated: boolean }> {
   if (!query) return { rows: [], truncated: false };
   const params = { premium: premium ? 1 : 0, ...scope, limit, lockedLessons };
   const allWords = ftsQuery(concepts, "AND");
-  const rows = allWords && allWords !== query ? readablePassages.all({ ...params, query: allWords }) : [];
+  const rows = allWords && allWords !== query ? await search.readablePassages({ ...params, query: allWords }) : [];
   const seen = new Set(rows.map((row) => row.chunkId));
   if (rows.length < limit) {
-    for (const row of readablePassages.all({ ...params, query })) {
+    for (const row of await search.readablePassages({ ...params, query })) {
       if (rows.length >= limit) break;
       if (!seen.has(row.chunkId)) rows.push(row);
       seen.add(row.chunkId);
@@ -509,13 +417,13 @@ function collectCandidates({ concepts, query, scope, lockedLessons }: SearchInpu
   return { rows, truncated: rows.length >= limit };
 }
 
-function assemble(
-  { concepts, scope, limit, semantic, semanticRows }: SearchInput,
+async function assemble(
+  { concepts, scope, limit, semantic, semanticRows, lockedLessons }: SearchInput,
   premium: boolean,
   candidates: PassageRow[],
   matches: PremiumLessonMatch[],
   floor?: LibrarySearch,
-): LibrarySearch {
+): Promise<LibrarySearch> {
   const rows = [...candidates];
   const seen = new Set(rows.map((row) => row.chunkId));
   // Passages near in meaning that share too few words to be candidates (they
@@ -533,7 +441,8 @@ function assemble(
   if (!premium) {
     // Measured as a passage would be, so the answer can tell a lesson that
     // answers from one that merely shares a word (its text stays here).
-    const lockedTexts = passagesById.all({ ids: JSON.stringify(worthShowing.map((match) => match.chunkId)) }).map((text) => ({ ...text, rank: 0 }));
+    // Read as Premium to be measured only: what they say never leaves the server.
+    const lockedTexts = (await search.passagesById({ ids: JSON.stringify(worthShowing.map((match) => match.chunkId)), premium: 1, lockedLessons })).map((text) => ({ ...text, rank: 0 }));
     const lockedMatch = new Map(rankPassages(lockedTexts, concepts, scope, stemmedText).map((scored) => [scored.chunkId, scored.match]));
     locked = worthShowing.map((match) => ({
       title: match.title,
@@ -548,7 +457,7 @@ function assemble(
     const shown = [...worthShowing, ...(floor?.locked ?? []).map((pointer) => ({ chunkId: pointer.chunkId, rank: 0, weighted: 0 }))];
     const missing = shown.filter((match) => !seen.has(match.chunkId));
     const byId = new Map(shown.map((match) => [match.chunkId, match]));
-    for (const text of passagesById.all({ ids: JSON.stringify(missing.map((match) => match.chunkId)) })) {
+    for (const text of await search.passagesById({ ids: JSON.stringify(missing.map((match) => match.chunkId)), premium: 1, lockedLessons })) {
       const match = byId.get(text.chunkId);
       if (match) rows.push({ ...text, rank: match.rank, weighted: match.weighted });
     }

@@ -2,7 +2,8 @@ import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { sharedLimiter } from "#db/limiter-store.server";
 import { z } from "zod";
-import { db } from "#db/client.server";
+import { utcDay } from "#db/dialect.server";
+import { db, first, withTransaction } from "#db/client.server";
 import { chatMessages, companionUsage, type User } from "#db/schema";
 import { findLessonForViewer } from "~/models/access.server";
 import { searchLibrary, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion-library.server";
@@ -53,27 +54,25 @@ function startOfUtcDay(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-export function dailyLimitFor(user: Pick<User, "id" | "role">): number {
-  return isPremium(user) ? env.COMPANION_DAILY_MESSAGES_PREMIUM : env.COMPANION_DAILY_MESSAGES_FREE;
+export async function dailyLimitFor(user: Pick<User, "id" | "role">): Promise<number> {
+  return await isPremium(user) ? env.COMPANION_DAILY_MESSAGES_PREMIUM : env.COMPANION_DAILY_MESSAGES_FREE;
 }
 
-export function questionsToday(userId: number, now = new Date()): number {
+export async function questionsToday(userId: number, now = new Date()): Promise<number> {
   return (
-    db
+    (await first(db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(companionUsage)
-      .where(and(eq(companionUsage.userId, userId), gte(companionUsage.createdAt, startOfUtcDay(now))))
-      .get()?.n ?? 0
+      .where(and(eq(companionUsage.userId, userId), gte(companionUsage.createdAt, startOfUtcDay(now)))).limit(1)))?.n ?? 0
   );
 }
 
-function providerTokensToday(now = new Date()): number {
+async function providerTokensToday(now = new Date()): Promise<number> {
   return (
-    db
+    (await first(db
       .select({ n: sql<number>`coalesce(sum(${companionUsage.promptTokens} + ${companionUsage.completionTokens}), 0)`.mapWith(Number) })
       .from(companionUsage)
-      .where(and(eq(companionUsage.mode, "provider"), gte(companionUsage.createdAt, startOfUtcDay(now))))
-      .get()?.n ?? 0
+      .where(and(eq(companionUsage.mode, "provider"), gte(companionUsage.createdAt, startOfUtcDay(now)))).limit(1)))?.n ?? 0
   );
 }
 
@@ -84,10 +83,10 @@ function providerTokensToday(now = new Date()): number {
  */
 export async function beginTurn(user: Pick<User, "id" | "role">, now = new Date()): Promise<{ release: () => void }> {
   if (streaming.has(user.id)) throw new TooManyRequestsError("Please wait for the current answer to finish.", 5);
-  const limit = dailyLimitFor(user);
-  if (questionsToday(user.id, now) >= limit) {
+  const limit = await dailyLimitFor(user);
+  if (await questionsToday(user.id, now) >= limit) {
     const tomorrow = startOfUtcDay(now).getTime() + 24 * 60 * 60 * 1000;
-    const more = isPremium(user) ? "" : " Premium members can ask more each day.";
+    const more = await isPremium(user) ? "" : " Premium members can ask more each day.";
     throw new TooManyRequestsError(`You've asked ${limit} questions today, the daily limit. It resets at midnight UTC.${more}`, Math.ceil((tomorrow - now.getTime()) / 1000));
   }
   try {
@@ -131,10 +130,10 @@ export function renderAnswerHtml(response: string, sources: ChatSource[]): strin
     .join("");
 }
 
-function lessonScope(user: Pick<User, "id" | "role">, lessonId: number | undefined): { lessonId?: number; courseId?: number } {
+async function lessonScope(user: Pick<User, "id" | "role">, lessonId: number | undefined): Promise<{ lessonId?: number; courseId?: number }> {
   if (!lessonId) return {};
   try {
-    const found = findLessonForViewer(lessonId, user);
+    const found = await findLessonForViewer(lessonId, user);
     return found ? { lessonId, courseId: found.course.id } : {};
   } catch {
     // A lesson the asker may not open gives no boost (and reveals nothing).
@@ -162,7 +161,7 @@ export async function retrievalQuestion(request: ChatRequest, options: { signal?
   const question = request.message;
   const history = request.context.conversationHistory;
   if (!isFollowUp(question, history)) return { question, carried: [], rewrittenBy: null, usage: null };
-  if (companionMode() === "provider" && providerTokensToday() < env.COMPANION_DAILY_TOKEN_BUDGET) {
+  if (companionMode() === "provider" && await providerTokensToday() < env.COMPANION_DAILY_TOKEN_BUDGET) {
     try {
       const rewritten = await rewriteFollowUp({ question, history: history.slice(-CHAT_HISTORY_SENT), signal: options.signal });
       return { question: rewritten.question, carried: [], rewrittenBy: "provider", usage: rewritten.usage };
@@ -214,12 +213,12 @@ export async function answerQuestion(
   const emit = options.onEvent ?? (() => {});
   const question = request.message;
   const refusal = scopeRefusal(question);
-  const scope = lessonScope(user, request.context.lessonId);
+  const scope = await lessonScope(user, request.context.lessonId);
 
   let answer: ChatAnswer;
   let record: TurnRecord;
   if (refusal) {
-    const help = refusal === "crisis" ? searchLibrary("client crisis emergency safety professional help", user, { limit: 2 }).passages : [];
+    const help = refusal === "crisis" ? (await searchLibrary("client crisis emergency safety professional help", user, { limit: 2 })).passages : [];
     const sources = help.map((passage) => sourceView(null, passage));
     emit({ event: "sources", data: { sources, mode: "offline" } });
     answer = finish(REFUSAL_TEXT[refusal], sources, "offline", true);
@@ -227,9 +226,9 @@ export async function answerQuestion(
   } else {
     const retrieval = await retrievalQuestion(request, { signal: options.signal });
     const { semantic, notice: semanticNotice } = await nearestInMeaning(retrieval.question, user, options.signal);
-    const search = searchLibrary(retrieval.question, user, { ...scope, limit: 6, carried: retrieval.carried, semantic });
+    const search = await searchLibrary(retrieval.question, user, { ...scope, limit: 6, carried: retrieval.carried, semantic });
     const useProvider = companionMode() === "provider";
-    const budgetSpent = useProvider && providerTokensToday() >= env.COMPANION_DAILY_TOKEN_BUDGET;
+    const budgetSpent = useProvider && await providerTokensToday() >= env.COMPANION_DAILY_TOKEN_BUDGET;
     if (useProvider && !budgetSpent && search.passages.length > 0) {
       ({ answer, record } = await answerWithProvider(request, search, { signal: options.signal, emit }));
     } else {
@@ -240,8 +239,8 @@ export async function answerQuestion(
     record.usage = sumUsage(record.usage, retrieval.usage);
   }
   emit({ event: "done", data: { ...answer, usage: record.usage } });
-  saveTurn(user.id, request, answer);
-  db.insert(companionUsage)
+  await saveTurn(user.id, request, answer);
+  await db.insert(companionUsage)
     .values({
       userId: user.id,
       mode: record.mode,
@@ -252,8 +251,7 @@ export async function answerQuestion(
       outcome: record.outcome,
       citedChunkIds: JSON.stringify(record.citedChunkIds),
       question: env.COMPANION_LOG_QUESTIONS ? question : null,
-    })
-    .run();
+    });
   return answer;
 }
 
@@ -322,22 +320,20 @@ async function answerWithProvider(
 
 // --- the conversation ----------------------------------------------------------
 
-function saveTurn(userId: number, request: ChatRequest, answer: ChatAnswer) {
-  db.transaction((tx) => {
+async function saveTurn(userId: number, request: ChatRequest, answer: ChatAnswer) {
+  await withTransaction(async (tx) => {
     const context = { courseTitle: request.context.courseTitle ?? null, lessonTitle: request.context.lessonTitle ?? null };
-    tx.insert(chatMessages).values({ userId, role: "user", content: request.message, ...context }).run();
-    tx.insert(chatMessages).values({ userId, role: "assistant", content: answer.response, sources: JSON.stringify(answer.sources), ...context }).run();
-    const keep = tx
+    await tx.insert(chatMessages).values({ userId, role: "user", content: request.message, ...context });
+    await tx.insert(chatMessages).values({ userId, role: "assistant", content: answer.response, sources: JSON.stringify(answer.sources), ...context });
+    const keep = (await tx
       .select({ id: chatMessages.id })
       .from(chatMessages)
       .where(eq(chatMessages.userId, userId))
       .orderBy(desc(chatMessages.id))
-      .limit(KEPT_MESSAGES)
-      .all()
+      .limit(KEPT_MESSAGES))
       .map((row) => row.id);
-    tx.delete(chatMessages)
-      .where(and(eq(chatMessages.userId, userId), sql`${chatMessages.id} not in (${sql.join(keep.length ? keep : [-1], sql`, `)})`))
-      .run();
+    await tx.delete(chatMessages)
+      .where(and(eq(chatMessages.userId, userId), sql`${chatMessages.id} not in (${sql.join(keep.length ? keep : [-1], sql`, `)})`));
   });
 }
 
@@ -353,14 +349,13 @@ function parseSources(stored: string): ChatSource[] {
 }
 
 /** The member's last 20 turns, oldest first. */
-export function listConversation(userId: number): ChatHistoryMessage[] {
-  const rows = db
+export async function listConversation(userId: number): Promise<ChatHistoryMessage[]> {
+  const rows = (await db
     .select()
     .from(chatMessages)
     .where(eq(chatMessages.userId, userId))
     .orderBy(desc(chatMessages.id))
-    .limit(KEPT_MESSAGES)
-    .all()
+    .limit(KEPT_MESSAGES))
     .reverse();
   return rows.map((row) => {
     const sources = row.role === "assistant" ? parseSources(row.sources) : [];
@@ -375,8 +370,8 @@ export function listConversation(userId: number): ChatHistoryMessage[] {
   });
 }
 
-export function clearConversation(userId: number) {
-  db.delete(chatMessages).where(eq(chatMessages.userId, userId)).run();
+export async function clearConversation(userId: number) {
+  await db.delete(chatMessages).where(eq(chatMessages.userId, userId));
 }
 
 /** Three questions a student might ask about a lesson, from its section headings. */
@@ -391,36 +386,29 @@ export function suggestedQuestions(lesson: { title: string; contentSections: Arr
 const UNANSWERED_GROUPED = 500;
 
 /** Usage figures for the admin page: per day, per member, and the questions the library could not answer, grouped by wording. */
-export function usageSince(days: number, now = new Date()) {
+export async function usageSince(days: number, now = new Date()) {
   const since = new Date(startOfUtcDay(now).getTime() - (days - 1) * 24 * 60 * 60 * 1000);
-  const byDay = db.$client
-    .prepare<[number], { day: string; questions: number; tokens: number; unanswered: number; fallbacks: number }>(
-      `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, count(*) AS questions,
-              sum(prompt_tokens + completion_tokens) AS tokens,
-              sum(outcome = 'no_answer') AS unanswered, sum(outcome = 'fallback') AS fallbacks
-       FROM companion_usage WHERE created_at >= ? GROUP BY day ORDER BY day DESC`,
-    )
-    .all(since.getTime());
-  const byMember = db.$client
-    .prepare<[number], { username: string; questions: number; tokens: number }>(
-      `SELECT u.username AS username, count(*) AS questions, sum(prompt_tokens + completion_tokens) AS tokens
-       FROM companion_usage c JOIN users u ON u.id = c.user_id WHERE c.created_at >= ?
-       GROUP BY c.user_id ORDER BY questions DESC LIMIT 20`,
-    )
-    .all(since.getTime());
+  const byDay = await db.all<{ day: string; questions: number; tokens: number; unanswered: number; fallbacks: number }>(sql`
+    SELECT ${sql.raw(utcDay("created_at"))} AS "day", count(*) AS "questions",
+           sum(prompt_tokens + completion_tokens) AS "tokens",
+           sum(CASE WHEN outcome = 'no_answer' THEN 1 ELSE 0 END) AS "unanswered",
+           sum(CASE WHEN outcome = 'fallback' THEN 1 ELSE 0 END) AS "fallbacks"
+    FROM companion_usage WHERE created_at >= ${since.getTime()} GROUP BY 1 ORDER BY 1 DESC`);
+  const byMember = await db.all<{ username: string; questions: number; tokens: number }>(sql`
+    SELECT u.username AS "username", count(*) AS "questions", sum(prompt_tokens + completion_tokens) AS "tokens"
+    FROM companion_usage c JOIN users u ON u.id = c.user_id WHERE c.created_at >= ${since.getTime()}
+    GROUP BY c.user_id, u.username ORDER BY 2 DESC LIMIT 20`);
   const unanswered = and(eq(companionUsage.outcome, "no_answer"), gte(companionUsage.createdAt, since));
-  const counts = db
+  const counts = await first(db
     .select({ all: sql<number>`count(*)`.mapWith(Number), withText: sql<number>`count(${companionUsage.question})`.mapWith(Number) })
     .from(companionUsage)
-    .where(unanswered)
-    .get();
-  const asked = db
+    .where(unanswered).limit(1));
+  const asked = (await db
     .select({ question: companionUsage.question, createdAt: companionUsage.createdAt })
     .from(companionUsage)
     .where(and(unanswered, isNotNull(companionUsage.question)))
     .orderBy(desc(companionUsage.createdAt))
-    .limit(UNANSWERED_GROUPED)
-    .all()
+    .limit(UNANSWERED_GROUPED))
     .flatMap(({ question, createdAt }) => (question ? [{ question, createdAt }] : []));
   return { byDay, byMember, unansweredCount: counts?.all ?? 0, unansweredWithText: counts?.withText ?? 0, unansweredGroups: groupQuestions(asked) };
 }

@@ -19,7 +19,7 @@ export async function submitChatForm(formData: FormData, viewer: User, conferenc
   try {
     if (conferenceId === null) throw new ChatError(404, CHAT_REFUSALS.notFound);
     // Who and when before what, as the API answers.
-    chatConference(viewer, conferenceId, "post");
+    await chatConference(viewer, conferenceId, "post");
     if (submission.status !== "success") {
       return json<ChatFormActionData>({ chatResult: submission.reply() }, { status: 400 });
     }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { sharedLimiter } from "#db/limiter-store.server";
-import { db } from "#db/client.server";
+import { db, single } from "#db/client.server";
 import { conferenceMessages, type User } from "#db/schema";
 import { CONFERENCE_MESSAGES, getConference, mayAttend, type ConferenceRow } from "~/models/conference.server";
 import { publishLiveEvent, type LiveChatMessage } from "~/models/live-events.server";
@@ -48,10 +48,10 @@ export const CHAT_HISTORY_MAX = 500;
  * Reading does not: attendees, the host included, read the history back after
  * the session ended, and before it starts there is simply nothing to read.
  */
-export function chatConference(viewer: Viewer, conferenceId: number, purpose: "read" | "post"): ConferenceRow {
-  const conference = getConference(conferenceId);
+export async function chatConference(viewer: Viewer, conferenceId: number, purpose: "read" | "post"): Promise<ConferenceRow> {
+  const conference = await getConference(conferenceId);
   if (!conference) throw new ChatError(404, CHAT_REFUSALS.notFound);
-  if (!mayAttend(viewer, conference)) throw new ChatError(403, CHAT_REFUSALS.premium);
+  if (!await mayAttend(viewer, conference)) throw new ChatError(403, CHAT_REFUSALS.premium);
   if (purpose === "post" && !conference.isLive) {
     throw new ChatError(409, conference.endedAt === null ? CHAT_REFUSALS.notStarted : CHAT_REFUSALS.ended);
   }
@@ -89,13 +89,13 @@ function chatMessageForApi(row: MessageRow): LiveChatMessage {
  * is plain: control characters are dropped and nothing is ever read as HTML.
  */
 export async function postMessage(viewer: Viewer, conferenceId: number, text: unknown): Promise<LiveChatMessage> {
-  chatConference(viewer, conferenceId, "post");
+  await chatConference(viewer, conferenceId, "post");
   const parsed = ChatMessageSchema.safeParse({ message: text });
   if (!parsed.success) throw new ChatError(400, parsed.error.issues[0]?.message ?? "Write a message first");
   await spendMessage(viewer, conferenceId);
   // Checked again after the wait: the session may have ended meanwhile.
-  chatConference(viewer, conferenceId, "post");
-  const row = db
+  await chatConference(viewer, conferenceId, "post");
+  const row = await single(db
     .insert(conferenceMessages)
     .values({
       conferenceId,
@@ -104,8 +104,7 @@ export async function postMessage(viewer: Viewer, conferenceId: number, text: un
       isHost: viewer.role === "admin",
       message: parsed.data.message,
     })
-    .returning()
-    .get();
+    .returning());
   const message = chatMessageForApi(row);
   publishLiveEvent({ type: "chat", conferenceId, message });
   return message;
@@ -118,20 +117,19 @@ export interface ListMessagesOptions {
 }
 
 /** A chat's messages, oldest first: the latest `limit`, or the first `limit` after `after`. */
-export function listMessages(viewer: Viewer, conferenceId: number, { after, limit = CHAT_HISTORY_DEFAULT }: ListMessagesOptions = {}): LiveChatMessage[] {
-  chatConference(viewer, conferenceId, "read");
+export async function listMessages(viewer: Viewer, conferenceId: number, { after, limit = CHAT_HISTORY_DEFAULT }: ListMessagesOptions = {}): Promise<LiveChatMessage[]> {
+  await chatConference(viewer, conferenceId, "read");
   const size = Math.min(Math.max(1, Math.floor(limit)), CHAT_HISTORY_MAX);
   const inRoom = eq(conferenceMessages.conferenceId, conferenceId);
   if (after !== undefined) {
-    return db
+    return (await db
       .select()
       .from(conferenceMessages)
       .where(and(inRoom, gt(conferenceMessages.id, after)))
       .orderBy(asc(conferenceMessages.id))
-      .limit(size)
-      .all()
+      .limit(size))
       .map(chatMessageForApi);
   }
-  const latest = db.select().from(conferenceMessages).where(inRoom).orderBy(desc(conferenceMessages.id)).limit(size).all();
+  const latest = await db.select().from(conferenceMessages).where(inRoom).orderBy(desc(conferenceMessages.id)).limit(size);
   return latest.reverse().map(chatMessageForApi);
 }

@@ -27,15 +27,15 @@ export async function submitQuestionForm(formData: FormData, viewer: User, confe
     if (conferenceId === null) throw new QuestionError(404, QUESTION_REFUSALS.notFound);
     if (intent === "ask-question") {
       // Who and when before what, as the API answers.
-      questionConference(viewer, conferenceId, "write");
+      await questionConference(viewer, conferenceId, "write");
       if (submission.status !== "success") return json<QuestionFormActionData>({ questionResult: submission.reply() }, { status: 400 });
       await askQuestion(viewer, conferenceId, submission.value.text);
     } else {
       const questionId = Number(formData.get("questionId"));
       if (!Number.isSafeInteger(questionId) || questionId < 1) throw new QuestionError(404, QUESTION_REFUSALS.questionNotFound);
-      if (intent === "vote-question") toggleVote(viewer, conferenceId, questionId);
-      else if (intent === "answer-question") markAnswered(viewer, conferenceId, questionId);
-      else hideQuestion(viewer, conferenceId, questionId);
+      if (intent === "vote-question") await toggleVote(viewer, conferenceId, questionId);
+      else if (intent === "answer-question") await markAnswered(viewer, conferenceId, questionId);
+      else await hideQuestion(viewer, conferenceId, questionId);
     }
   } catch (error) {
     if (!(error instanceof QuestionError)) throw error;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { sharedLimiter } from "#db/limiter-store.server";
-import { db } from "#db/client.server";
+import { db, changes, first, withTransaction, single } from "#db/client.server";
 import { conferenceQuestions, conferenceQuestionVotes, type User } from "#db/schema";
 import { CONFERENCE_MESSAGES, getConference, mayAttend, type ConferenceRow } from "~/models/conference.server";
 import { publishLiveEvent } from "~/models/live-events.server";
@@ -47,10 +47,10 @@ const asked = sharedLimiter({ keyPrefix: "live-questions", points: QUESTIONS_PER
  * may attend it (403). Changing anything also needs it not ended (409):
  * questions may be asked before a session starts, so the host can prepare.
  */
-export function questionConference(viewer: Viewer, conferenceId: number, purpose: "read" | "write" | "moderate"): ConferenceRow {
-  const conference = getConference(conferenceId);
+export async function questionConference(viewer: Viewer, conferenceId: number, purpose: "read" | "write" | "moderate"): Promise<ConferenceRow> {
+  const conference = await getConference(conferenceId);
   if (!conference) throw new QuestionError(404, QUESTION_REFUSALS.notFound);
-  if (!mayAttend(viewer, conference)) throw new QuestionError(403, QUESTION_REFUSALS.premium);
+  if (!await mayAttend(viewer, conference)) throw new QuestionError(403, QUESTION_REFUSALS.premium);
   if (purpose === "moderate" && viewer.role !== "admin") throw new QuestionError(403, QUESTION_REFUSALS.hostOnly);
   if (purpose !== "read" && conference.endedAt !== null) throw new QuestionError(409, QUESTION_REFUSALS.ended);
   return conference;
@@ -70,15 +70,18 @@ interface QuestionRow {
 }
 
 // Most votes first, then the earlier question; hidden ones are gone for everyone.
-const questionsOf = db.$client.prepare<{ conferenceId: number; viewerId: number; questionId: number | null }, QuestionRow>(`
-  select q.id, q.text, q.user_id as userId, u.username, u.first_name as firstName, u.name,
-    (select count(*) from conference_question_votes v where v.question_id = q.id) as votes,
-    exists (select 1 from conference_question_votes v where v.question_id = q.id and v.user_id = @viewerId) as voted,
-    q.answered_at as answeredAt, q.created_at as createdAt
+function questionsOf(params: { conferenceId: number; viewerId: number; questionId: number | null }): Promise<QuestionRow[]> {
+  const one = params.questionId === null ? sql`` : sql`and q.id = ${params.questionId}`;
+  return db.all<QuestionRow>(sql`
+  select q.id as "id", q.text as "text", q.user_id as "userId", u.username as "username", u.first_name as "firstName", u.name as "name",
+    cast((select count(*) from conference_question_votes v where v.question_id = q.id) as integer) as "votes",
+    case when exists (select 1 from conference_question_votes v where v.question_id = q.id and v.user_id = ${params.viewerId}) then 1 else 0 end as "voted",
+    q.answered_at as "answeredAt", q.created_at as "createdAt"
   from conference_questions q
   left join users u on u.id = q.user_id
-  where q.conference_id = @conferenceId and q.hidden_at is null and (@questionId is null or q.id = @questionId)
-  order by votes desc, q.id asc`);
+  where q.conference_id = ${params.conferenceId} and q.hidden_at is null ${one}
+  order by 7 desc, q.id asc`);
+}
 
 function questionView(row: QuestionRow): LiveQuestion {
   const author = row.username === null ? FORMER_MEMBER : liveDisplayName({ username: row.username, firstName: row.firstName, name: row.name });
@@ -94,13 +97,13 @@ function questionView(row: QuestionRow): LiveQuestion {
 }
 
 /** The session's visible questions, most votes first, with `voted` for this viewer. */
-export function listQuestions(viewer: Viewer, conferenceId: number): LiveQuestion[] {
-  questionConference(viewer, conferenceId, "read");
-  return questionsOf.all({ conferenceId, viewerId: viewer.id, questionId: null }).map(questionView);
+export async function listQuestions(viewer: Viewer, conferenceId: number): Promise<LiveQuestion[]> {
+  await questionConference(viewer, conferenceId, "read");
+  return (await questionsOf({ conferenceId, viewerId: viewer.id, questionId: null })).map(questionView);
 }
 
-function readQuestion(viewer: Viewer, conferenceId: number, questionId: number): LiveQuestion {
-  const row = questionsOf.get({ conferenceId, viewerId: viewer.id, questionId });
+async function readQuestion(viewer: Viewer, conferenceId: number, questionId: number): Promise<LiveQuestion> {
+  const [row] = await questionsOf({ conferenceId, viewerId: viewer.id, questionId });
   if (!row) throw new QuestionError(404, QUESTION_REFUSALS.questionNotFound);
   return questionView(row);
 }
@@ -112,7 +115,7 @@ function announce(conferenceId: number, question: LiveQuestion | { id: number; r
 }
 
 export async function askQuestion(viewer: Viewer, conferenceId: number, text: unknown): Promise<LiveQuestion> {
-  questionConference(viewer, conferenceId, "write");
+  await questionConference(viewer, conferenceId, "write");
   const parsed = QuestionTextSchema.safeParse(text);
   if (!parsed.success) throw new QuestionError(400, parsed.error.issues[0]?.message ?? "Write a question first");
   try {
@@ -121,56 +124,53 @@ export async function askQuestion(viewer: Viewer, conferenceId: number, text: un
     if (!(error instanceof RateLimiterRes)) throw error;
     throw new QuestionError(429, QUESTION_REFUSALS.tooFast, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
   }
-  const { id } = db.insert(conferenceQuestions).values({ conferenceId, userId: viewer.id, text: parsed.data }).returning({ id: conferenceQuestions.id }).get();
-  const question = readQuestion(viewer, conferenceId, id);
+  const { id } = await single(db.insert(conferenceQuestions).values({ conferenceId, userId: viewer.id, text: parsed.data }).returning({ id: conferenceQuestions.id }));
+  const question = await readQuestion(viewer, conferenceId, id);
   announce(conferenceId, question);
   return question;
 }
 
 /** Refuses (404) a question that is not this session's or was hidden. */
-function requireVisible(conferenceId: number, questionId: number): void {
-  const row = db
+async function requireVisible(conferenceId: number, questionId: number): Promise<void> {
+  const row = await first(db
     .select({ id: conferenceQuestions.id })
     .from(conferenceQuestions)
-    .where(and(eq(conferenceQuestions.id, questionId), eq(conferenceQuestions.conferenceId, conferenceId), isNull(conferenceQuestions.hiddenAt)))
-    .get();
+    .where(and(eq(conferenceQuestions.id, questionId), eq(conferenceQuestions.conferenceId, conferenceId), isNull(conferenceQuestions.hiddenAt))).limit(1));
   if (!row) throw new QuestionError(404, QUESTION_REFUSALS.questionNotFound);
 }
 
 /** Adds the viewer's vote, or takes it back when they had voted: one vote per member. */
-export function toggleVote(viewer: Viewer, conferenceId: number, questionId: number): { votes: number; voted: boolean } {
-  questionConference(viewer, conferenceId, "write");
-  requireVisible(conferenceId, questionId);
-  db.transaction((tx) => {
-    const removed = tx
+export async function toggleVote(viewer: Viewer, conferenceId: number, questionId: number): Promise<{ votes: number; voted: boolean }> {
+  await questionConference(viewer, conferenceId, "write");
+  await requireVisible(conferenceId, questionId);
+  await withTransaction(async (tx) => {
+    const removed = await tx
       .delete(conferenceQuestionVotes)
-      .where(and(eq(conferenceQuestionVotes.questionId, questionId), eq(conferenceQuestionVotes.userId, viewer.id)))
-      .run();
-    if (removed.changes === 0) tx.insert(conferenceQuestionVotes).values({ questionId, userId: viewer.id }).run();
+      .where(and(eq(conferenceQuestionVotes.questionId, questionId), eq(conferenceQuestionVotes.userId, viewer.id)));
+    if (changes(removed) === 0) await tx.insert(conferenceQuestionVotes).values({ questionId, userId: viewer.id });
   });
-  const question = readQuestion(viewer, conferenceId, questionId);
+  const question = await readQuestion(viewer, conferenceId, questionId);
   announce(conferenceId, question);
   return { votes: question.votes, voted: question.voted };
 }
 
 /** The host marks a question answered (it moves to "Answered"). */
-export function markAnswered(viewer: Viewer, conferenceId: number, questionId: number): LiveQuestion {
-  questionConference(viewer, conferenceId, "moderate");
-  requireVisible(conferenceId, questionId);
-  db.update(conferenceQuestions)
+export async function markAnswered(viewer: Viewer, conferenceId: number, questionId: number): Promise<LiveQuestion> {
+  await questionConference(viewer, conferenceId, "moderate");
+  await requireVisible(conferenceId, questionId);
+  await db.update(conferenceQuestions)
     .set({ answeredAt: sql`coalesce(${conferenceQuestions.answeredAt}, ${Date.now()})` })
-    .where(eq(conferenceQuestions.id, questionId))
-    .run();
-  const question = readQuestion(viewer, conferenceId, questionId);
+    .where(eq(conferenceQuestions.id, questionId));
+  const question = await readQuestion(viewer, conferenceId, questionId);
   announce(conferenceId, question);
   return question;
 }
 
 /** The host hides a question from everyone. */
-export function hideQuestion(viewer: Viewer, conferenceId: number, questionId: number): { id: number; hidden: true } {
-  questionConference(viewer, conferenceId, "moderate");
-  requireVisible(conferenceId, questionId);
-  db.update(conferenceQuestions).set({ hiddenAt: new Date() }).where(eq(conferenceQuestions.id, questionId)).run();
+export async function hideQuestion(viewer: Viewer, conferenceId: number, questionId: number): Promise<{ id: number; hidden: true }> {
+  await questionConference(viewer, conferenceId, "moderate");
+  await requireVisible(conferenceId, questionId);
+  await db.update(conferenceQuestions).set({ hiddenAt: new Date() }).where(eq(conferenceQuestions.id, questionId));
   announce(conferenceId, { id: questionId, removed: true });
   return { id: questionId, hidden: true };
 }

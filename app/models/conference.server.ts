@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, withTransaction, single } from "#db/client.server";
 import { notifyLiveSession } from "~/models/notification-events.server";
 import { env } from "~/utils/env.server";
 import { conferences, recordings, type User } from "#db/schema";
@@ -60,19 +60,19 @@ export const CONFERENCE_MESSAGES = {
   recordingInProgress: "This recording is still being made. Stop recording (or end the session) before deleting it.",
 } as const;
 
-export function getConference(id: number): ConferenceRow | undefined {
-  return db.select().from(conferences).where(eq(conferences.id, id)).get();
+export async function getConference(id: number): Promise<ConferenceRow | undefined> {
+  return await first(db.select().from(conferences).where(eq(conferences.id, id)).limit(1));
 }
 
-function requireConference(id: number): ConferenceRow {
-  const conference = getConference(id);
+async function requireConference(id: number): Promise<ConferenceRow> {
+  const conference = await getConference(id);
   if (!conference) throw new ConferenceError(404, CONFERENCE_MESSAGES.notFound);
   return conference;
 }
 
 /** Premium-only sessions (the monthly live Q&A) are for Premium members and admins. */
-export function mayAttend(viewer: Viewer, conference: Pick<ConferenceRow, "isPremiumOnly">): boolean {
-  return admitsViewer({ premiumOnly: conference.isPremiumOnly }, isPremium(viewer));
+export async function mayAttend(viewer: Viewer, conference: Pick<ConferenceRow, "isPremiumOnly">): Promise<boolean> {
+  return admitsViewer({ premiumOnly: conference.isPremiumOnly }, await isPremium(viewer));
 }
 
 export interface ListConferencesOptions {
@@ -92,30 +92,29 @@ const conferencesInOrder = (includeEnded: boolean) =>
 const openConferences = conferencesInOrder(false);
 const allConferences = conferencesInOrder(true);
 
-export function listConferences({ includeEnded = false }: ListConferencesOptions = {}): ConferenceRow[] {
-  return (includeEnded ? allConferences : openConferences).all();
+export async function listConferences({ includeEnded = false }: ListConferencesOptions = {}): Promise<ConferenceRow[]> {
+  return await (includeEnded ? allConferences : openConferences).all();
 }
 
-export function getLiveConference(): ConferenceRow | undefined {
-  return db.select().from(conferences).where(eq(conferences.isLive, true)).get();
+export async function getLiveConference(): Promise<ConferenceRow | undefined> {
+  return await first(db.select().from(conferences).where(eq(conferences.isLive, true)).limit(1));
 }
 
 /** Upcoming sessions (not ended, scheduled from `since` on, or live) the viewer may attend, for calendars. */
-export function listUpcomingFor(viewer: Viewer, now = new Date()): ConferenceRow[] {
-  const premium = isPremium(viewer, now);
-  return listConferences().filter(
+export async function listUpcomingFor(viewer: Viewer, now = new Date()): Promise<ConferenceRow[]> {
+  const premium = await isPremium(viewer, now);
+  return (await listConferences()).filter(
     (conference) =>
       admitsViewer({ premiumOnly: conference.isPremiumOnly }, premium) && (conference.isLive || conference.scheduledAt.getTime() >= now.getTime()),
   );
 }
 
-export function createConference(input: ConferenceInput, createdBy: number): ConferenceRow {
-  const created = db
+export async function createConference(input: ConferenceInput, createdBy: number): Promise<ConferenceRow> {
+  const created = await single(db
     .insert(conferences)
     .values({ ...input, createdBy })
-    .returning()
-    .get();
-  if (created.scheduledAt.getTime() > Date.now()) notifyLiveSession(created, "scheduled", createdBy, env.ACADEMY_TIMEZONE);
+    .returning());
+  if (created.scheduledAt.getTime() > Date.now()) await notifyLiveSession(created, "scheduled", createdBy, env.ACADEMY_TIMEZONE);
   return created;
 }
 
@@ -125,10 +124,10 @@ function requireEditable(conference: ConferenceRow): void {
   if (!isEditable(conference)) throw new ConferenceError(409, CONFERENCE_MESSAGES.ended);
 }
 
-export function updateConference(id: number, input: ConferenceInput): ConferenceRow {
-  return db.transaction(() => {
-    requireEditable(requireConference(id));
-    const updated = db.update(conferences).set(input).where(eq(conferences.id, id)).returning().get();
+export async function updateConference(id: number, input: ConferenceInput): Promise<ConferenceRow> {
+  return await withTransaction(async () => {
+    requireEditable(await requireConference(id));
+    const updated = await first(db.update(conferences).set(input).where(eq(conferences.id, id)).returning());
     if (!updated) throw new ConferenceError(404, CONFERENCE_MESSAGES.notFound);
     return updated;
   });
@@ -138,16 +137,16 @@ export function updateConference(id: number, input: ConferenceInput): Conference
  * Deletes a conference that is neither live nor ended. Its recordings stay in
  * the library (their conference link is cleared) unless `withRecordings`.
  */
-export function deleteConference(id: number, { withRecordings = false } = {}): void {
-  const files = db.transaction(() => {
-    requireEditable(requireConference(id));
+export async function deleteConference(id: number, { withRecordings = false } = {}): Promise<void> {
+  const files = await withTransaction(async () => {
+    requireEditable(await requireConference(id));
     let names: string[] = [];
     if (withRecordings) {
-      const doomed = db.select().from(recordings).where(eq(recordings.conferenceId, id)).all();
+      const doomed = await db.select().from(recordings).where(eq(recordings.conferenceId, id));
       names = doomed.flatMap((recording) => (recording.recordingUrl ? [recording.recordingUrl] : []));
-      db.delete(recordings).where(eq(recordings.conferenceId, id)).run();
+      await db.delete(recordings).where(eq(recordings.conferenceId, id));
     }
-    db.delete(conferences).where(eq(conferences.id, id)).run();
+    await db.delete(conferences).where(eq(conferences.id, id));
     return names;
   });
   // Files go after the rows are gone, so a failure leaves an orphan file, never a broken row.
@@ -159,17 +158,17 @@ function isOneLiveViolation(error: unknown): boolean {
 }
 
 /** Moves a conference to live. Starting one that is already live is a no-op. */
-export function startConference(id: number, now = new Date()): ConferenceRow {
+export async function startConference(id: number, now = new Date()): Promise<ConferenceRow> {
   try {
-    const started = db.transaction(() => {
-      const conference = requireConference(id);
+    const started = await withTransaction(async () => {
+      const conference = await requireConference(id);
       if (conference.isLive) return conference;
       if (conference.endedAt !== null) throw new ConferenceError(409, CONFERENCE_MESSAGES.endedStart);
-      const live = getLiveConference();
+      const live = await getLiveConference();
       if (live) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
-      return db.update(conferences).set({ isLive: true, startedAt: now }).where(eq(conferences.id, id)).returning().get();
+      return await single(db.update(conferences).set({ isLive: true, startedAt: now }).where(eq(conferences.id, id)).returning());
     });
-    if (started.startedAt?.getTime() === now.getTime()) notifyLiveSession(started, "live", started.createdBy, env.ACADEMY_TIMEZONE);
+    if (started.startedAt?.getTime() === now.getTime()) await notifyLiveSession(started, "live", started.createdBy, env.ACADEMY_TIMEZONE);
     return started;
   } catch (error) {
     // The partial unique index is the last word when two starts race.
@@ -179,11 +178,11 @@ export function startConference(id: number, now = new Date()): ConferenceRow {
 }
 
 /** 'Go Live' (spec §4): the instant session, created and started in one transaction. */
-export function goLive(createdBy: number, now = new Date()): ConferenceRow {
+export async function goLive(createdBy: number, now = new Date()): Promise<ConferenceRow> {
   try {
-    const live = db.transaction(() => {
-      if (getLiveConference()) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
-      return db
+    const live = await withTransaction(async () => {
+      if (await getLiveConference()) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
+      return await single(db
         .insert(conferences)
         .values({
           ...INSTANT_SESSION,
@@ -193,10 +192,9 @@ export function goLive(createdBy: number, now = new Date()): ConferenceRow {
           startedAt: now,
           createdBy,
         })
-        .returning()
-        .get();
+        .returning());
     });
-    notifyLiveSession(live, "live", createdBy, env.ACADEMY_TIMEZONE);
+    await notifyLiveSession(live, "live", createdBy, env.ACADEMY_TIMEZONE);
     return live;
   } catch (error) {
     if (isOneLiveViolation(error)) throw new ConferenceError(409, CONFERENCE_MESSAGES.anotherLive);
@@ -208,23 +206,22 @@ export function goLive(createdBy: number, now = new Date()): ConferenceRow {
  * Moves a live conference to ended; a recording still running is stopped and
  * finalised like a stopped one, not lost. The room closes.
  */
-export function endConference(id: number, now = new Date()): ConferenceRow {
-  const { ended, recording } = db.transaction(() => {
-    const conference = requireConference(id);
+export async function endConference(id: number, now = new Date()): Promise<ConferenceRow> {
+  const { ended, recording } = await withTransaction(async () => {
+    const conference = await requireConference(id);
     if (!conference.isLive) {
       throw new ConferenceError(409, conference.endedAt === null ? CONFERENCE_MESSAGES.notLive : CONFERENCE_MESSAGES.ended);
     }
-    const closed = conference.isRecording ? closeRecording(conference, now) : null;
-    const row = db
+    const closed = conference.isRecording ? await closeRecording(conference, now) : null;
+    const row = await single(db
       .update(conferences)
       .set({ isLive: false, isRecording: false, recordingStartedAt: null, endedAt: now })
       .where(eq(conferences.id, id))
-      .returning()
-      .get();
+      .returning());
     return { ended: row, recording: closed };
   });
   publishLiveEvent({ type: "ended", conferenceId: id });
-  if (recording) scheduleFinalising(recording.id);
+  if (recording) await scheduleFinalising(recording.id);
   return ended;
 }
 
@@ -234,18 +231,17 @@ export function endConference(id: number, now = new Date()): ConferenceRow {
  * to (conference-{id}-{start time}.webm); the library shows it as
  * 'Recording…' until it is stopped and finalised.
  */
-export function startRecording(id: number, now = new Date()): ConferenceRow {
-  const started = db.transaction(() => {
-    const conference = requireConference(id);
+export async function startRecording(id: number, now = new Date()): Promise<ConferenceRow> {
+  const started = await withTransaction(async () => {
+    const conference = await requireConference(id);
     if (!conference.isLive) throw new ConferenceError(409, CONFERENCE_MESSAGES.notLiveRecording);
     if (conference.isRecording) throw new ConferenceError(409, CONFERENCE_MESSAGES.alreadyRecording);
-    const recording = db
+    const recording = await single(db
       .update(conferences)
       .set({ isRecording: true, recordingStartedAt: now })
       .where(eq(conferences.id, id))
-      .returning()
-      .get();
-    openRecording(recording, now);
+      .returning());
+    await openRecording(recording, now);
     return recording;
   });
   publishLiveEvent({ type: "recording", conferenceId: id, isRecording: true });
@@ -260,24 +256,24 @@ export function startRecording(id: number, now = new Date()): ConferenceRow {
  * `finalisingRecording` to wait for it): the host's browser must have
  * uploaded its last chunk before calling this.
  */
-export function stopRecording(id: number, recordingUrl: string | undefined, now = new Date()): RecordingRow {
-  const recording = db.transaction(() => {
-    const conference = requireConference(id);
+export async function stopRecording(id: number, recordingUrl: string | undefined, now = new Date()): Promise<RecordingRow> {
+  const recording = await withTransaction(async () => {
+    const conference = await requireConference(id);
     if (!conference.isRecording) throw new ConferenceError(409, CONFERENCE_MESSAGES.notRecording);
     if (recordingUrl !== undefined && RECORDING_FILE_PATTERN.exec(recordingUrl)?.[1] !== String(conference.id)) {
       throw new ConferenceError(409, CONFERENCE_MESSAGES.wrongRecordingFile);
     }
-    const closed = closeRecording(conference, now);
-    db.update(conferences).set({ isRecording: false, recordingStartedAt: null }).where(eq(conferences.id, id)).run();
+    const closed = await closeRecording(conference, now);
+    await db.update(conferences).set({ isRecording: false, recordingStartedAt: null }).where(eq(conferences.id, id));
     return closed;
   });
   publishLiveEvent({ type: "recording", conferenceId: id, isRecording: false });
-  scheduleFinalising(recording.id);
+  await scheduleFinalising(recording.id);
   return recording;
 }
 
-function openRecording(conference: ConferenceRow, startedAt: Date): RecordingRow {
-  return db
+async function openRecording(conference: ConferenceRow, startedAt: Date): Promise<RecordingRow> {
+  return await single(db
     .insert(recordings)
     .values({
       conferenceId: conference.id,
@@ -290,33 +286,31 @@ function openRecording(conference: ConferenceRow, startedAt: Date): RecordingRow
       isPremiumOnly: conference.isPremiumOnly,
       createdAt: startedAt,
     })
-    .returning()
-    .get();
+    .returning());
 }
 
 /**
  * The row of the recording a conference is making now. One made before rows
  * were filed at the start (a recording running across an upgrade) is filed here.
  */
-function currentRecording(conference: ConferenceRow): RecordingRow {
+async function currentRecording(conference: ConferenceRow): Promise<RecordingRow> {
   const startedAt = conference.recordingStartedAt ?? conference.startedAt ?? new Date();
   const fileName = recordingFileName(conference.id, startedAt);
-  const found = db
+  const found = await first(db
     .select()
     .from(recordings)
-    .where(and(eq(recordings.conferenceId, conference.id), eq(recordings.recordingUrl, fileName)))
-    .get();
-  return found ?? openRecording(conference, startedAt);
+    .where(and(eq(recordings.conferenceId, conference.id), eq(recordings.recordingUrl, fileName))).limit(1));
+  return found ?? await openRecording(conference, startedAt);
 }
 
 /** The current recording, with the time it ran until the media says better. */
-function closeRecording(conference: ConferenceRow, now: Date): RecordingRow {
-  const recording = currentRecording(conference);
+async function closeRecording(conference: ConferenceRow, now: Date): Promise<RecordingRow> {
+  const recording = await currentRecording(conference);
   const minutes = Math.max(1, Math.round((now.getTime() - recording.createdAt.getTime()) / 60_000));
-  return db.update(recordings).set({ duration: minutes }).where(eq(recordings.id, recording.id)).returning().get() ?? recording;
+  return await first(db.update(recordings).set({ duration: minutes }).where(eq(recordings.id, recording.id)).returning()) ?? recording;
 }
 
-function scheduleFinalising(recordingId: number): void {
+async function scheduleFinalising(recordingId: number): Promise<void> {
   finaliseRecording(recordingId).catch((error: unknown) => logger.error({ err: error }, `Recording ${recordingId}: finalising failed`));
 }
 
@@ -325,17 +319,17 @@ function scheduleFinalising(recordingId: number): void {
  * appendRecordingChunk for the order rules). Refused with 409 unless the
  * conference is live and recording, also when it stops while the chunk waits.
  */
-export function receiveRecordingChunk(conferenceId: number, seq: number, bytes: Buffer): Promise<ChunkReceipt> {
-  const recordingNow = (): RecordingRow => {
-    const conference = requireConference(conferenceId);
+export async function receiveRecordingChunk(conferenceId: number, seq: number, bytes: Buffer): Promise<ChunkReceipt> {
+  const recordingNow = async (): Promise<RecordingRow> => {
+    const conference = await requireConference(conferenceId);
     if (!conference.isLive) throw new ConferenceError(409, CONFERENCE_MESSAGES.notLiveRecording);
     if (!conference.isRecording) throw new ConferenceError(409, CONFERENCE_MESSAGES.notRecording);
-    return db.transaction(() => currentRecording(conference));
+    return await withTransaction(async () => await currentRecording(conference));
   };
-  const recording = recordingNow();
+  const recording = await recordingNow();
   const fileName = recording.recordingUrl ?? recordingFileName(conferenceId, recording.createdAt);
-  return appendRecordingChunk(fileName, seq, bytes, () => {
-    if (recordingNow().id !== recording.id) throw new ConferenceError(409, CONFERENCE_MESSAGES.notRecording);
+  return appendRecordingChunk(fileName, seq, bytes, async () => {
+    if ((await recordingNow()).id !== recording.id) throw new ConferenceError(409, CONFERENCE_MESSAGES.notRecording);
   });
 }
 
@@ -344,12 +338,11 @@ export function receiveRecordingChunk(conferenceId: number, seq: number, bytes: 
  * server stopped meanwhile). Run at start; answers how many there were.
  */
 export async function finaliseInterruptedRecordings(): Promise<number> {
-  const waiting = db
+  const waiting = await db
     .select({ id: recordings.id })
     .from(recordings)
     .leftJoin(conferences, eq(recordings.conferenceId, conferences.id))
-    .where(and(eq(recordings.status, "recording"), or(isNull(conferences.id), eq(conferences.isRecording, false))))
-    .all();
+    .where(and(eq(recordings.status, "recording"), or(isNull(conferences.id), eq(conferences.isRecording, false))));
   for (const { id } of waiting) await finaliseRecording(id);
   return waiting.length;
 }
@@ -358,14 +351,13 @@ export async function finaliseInterruptedRecordings(): Promise<number> {
  * Retention (RECORDING_RETENTION_DAYS): deletes recordings made more than
  * `days` days ago, rows and files; 0 keeps everything. One still being made is kept.
  */
-export function pruneExpiredRecordings(days: number, now = new Date()): number {
+export async function pruneExpiredRecordings(days: number, now = new Date()): Promise<number> {
   if (days <= 0) return 0;
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-  const doomed = db
+  const doomed = await db
     .delete(recordings)
     .where(and(lt(recordings.createdAt, cutoff), ne(recordings.status, "recording")))
-    .returning({ recordingUrl: recordings.recordingUrl })
-    .all();
+    .returning({ recordingUrl: recordings.recordingUrl });
   for (const { recordingUrl } of doomed) {
     if (recordingUrl && RECORDING_FILE_PATTERN.test(recordingUrl)) removeRecordingFiles(recordingUrl);
   }
@@ -378,12 +370,12 @@ export function pruneExpiredRecordings(days: number, now = new Date()): number {
  * One still being made or finalised is refused (409). A member watching it
  * finishes the bytes already streaming; the next request is a 404.
  */
-export function deleteRecording(id: number): void {
-  const fileName = db.transaction(() => {
-    const recording = db.select().from(recordings).where(eq(recordings.id, id)).get();
+export async function deleteRecording(id: number): Promise<void> {
+  const fileName = await withTransaction(async () => {
+    const recording = await first(db.select().from(recordings).where(eq(recordings.id, id)).limit(1));
     if (!recording) throw new ConferenceError(404, CONFERENCE_MESSAGES.recordingNotFound);
     if (recording.status === "recording") throw new ConferenceError(409, CONFERENCE_MESSAGES.recordingInProgress);
-    db.delete(recordings).where(eq(recordings.id, id)).run();
+    await db.delete(recordings).where(eq(recordings.id, id));
     return recording.recordingUrl;
   });
   // After the row, as deleteConference does: a failure leaves an orphan file (swept at start), never a row without its file.
@@ -397,21 +389,19 @@ export function deleteRecording(id: number): void {
  * is being made or finalised, nor one of a conference recording now (an
  * old-style recording is filed only at its stop). Answers how many recordings' files went.
  */
-export function removeLeftoverRecordingFiles(): number {
+export async function removeLeftoverRecordingFiles(): Promise<number> {
   const keep = new Set(
-    db
+    (await db
       .select({ recordingUrl: recordings.recordingUrl })
       .from(recordings)
-      .where(ne(recordings.status, "failed"))
-      .all()
+      .where(ne(recordings.status, "failed")))
       .flatMap(({ recordingUrl }) => (recordingUrl ? [recordingUrl] : [])),
   );
   const recordingNow = new Set(
-    db
+    (await db
       .select({ id: conferences.id })
       .from(conferences)
-      .where(eq(conferences.isRecording, true))
-      .all()
+      .where(eq(conferences.isRecording, true)))
       .map(({ id }) => String(id)),
   );
   let removed = 0;
@@ -443,37 +433,36 @@ function escapeLike(value: string): string {
  * Recordings newest first, filtered case-insensitively on title or
  * description (spec §5). Students see those of sessions they could attend.
  */
-export function listRecordings({ viewer, q = "" }: { viewer: Viewer; q?: string }): RecordingRow[] {
+export async function listRecordings({ viewer, q = "" }: { viewer: Viewer; q?: string }): Promise<RecordingRow[]> {
   const conditions: SQL[] = [];
-  if (!isPremium(viewer)) conditions.push(eq(recordings.isPremiumOnly, false));
+  if (!(await isPremium(viewer))) conditions.push(eq(recordings.isPremiumOnly, false));
   const term = q.trim().toLowerCase();
   if (term !== "") {
     const pattern = `%${escapeLike(term)}%`;
     conditions.push(sql`(lower(${recordings.title}) like ${pattern} escape '\\' or lower(${recordings.description}) like ${pattern} escape '\\')`);
   }
-  return db
+  return await db
     .select()
     .from(recordings)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(recordings.createdAt), desc(recordings.id))
-    .all();
+    .orderBy(desc(recordings.createdAt), desc(recordings.id));
 }
 
 /** How many recordings are for Premium members only: free students are told they exist, never what they are. */
-export function countPremiumOnlyRecordings(): number {
-  return db.select({ total: count() }).from(recordings).where(eq(recordings.isPremiumOnly, true)).get()?.total ?? 0;
+export async function countPremiumOnlyRecordings(): Promise<number> {
+  return (await first(db.select({ total: count() }).from(recordings).where(eq(recordings.isPremiumOnly, true)).limit(1)))?.total ?? 0;
 }
 
 /** A recording the viewer may watch, or undefined (unknown, or Premium-only for a free member). */
-export function getRecordingFor(viewer: Viewer, id: number): RecordingRow | undefined {
-  const recording = db.select().from(recordings).where(eq(recordings.id, id)).get();
+export async function getRecordingFor(viewer: Viewer, id: number): Promise<RecordingRow | undefined> {
+  const recording = await first(db.select().from(recordings).where(eq(recordings.id, id)).limit(1));
   if (!recording) return undefined;
-  return !recording.isPremiumOnly || isPremium(viewer) ? recording : undefined;
+  return !recording.isPremiumOnly || (await isPremium(viewer)) ? recording : undefined;
 }
 
-export function recordingsOf(conferenceIds: number[]): RecordingRow[] {
+export async function recordingsOf(conferenceIds: number[]): Promise<RecordingRow[]> {
   if (conferenceIds.length === 0) return [];
-  return db.select().from(recordings).where(inArray(recordings.conferenceId, conferenceIds)).all();
+  return await db.select().from(recordings).where(inArray(recordings.conferenceId, conferenceIds));
 }
 
 // ---------------------------------------------------------------------------

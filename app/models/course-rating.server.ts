@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first } from "#db/client.server";
 import { courseRatings } from "#db/schema";
 import { getProgress } from "~/models/progress.server";
 
@@ -19,27 +19,25 @@ export class RatingRefusal extends Error {
   }
 }
 
-export function getMemberRating(userId: number, courseId: number): number | null {
+export async function getMemberRating(userId: number, courseId: number): Promise<number | null> {
   return (
-    db
+    (await first(db
       .select({ rating: courseRatings.rating })
       .from(courseRatings)
-      .where(and(eq(courseRatings.userId, userId), eq(courseRatings.courseId, courseId)))
-      .get()?.rating ?? null
+      .where(and(eq(courseRatings.userId, userId), eq(courseRatings.courseId, courseId))).limit(1)))?.rating ?? null
   );
 }
 
 /** May this member rate the course? Only once they have started it. */
-export function canRateCourse(userId: number, courseId: number): boolean {
-  return getProgress(userId, courseId) !== undefined;
+export async function canRateCourse(userId: number, courseId: number): Promise<boolean> {
+  return await getProgress(userId, courseId) !== undefined;
 }
 
 /** Stores (or replaces) the member's stars; throws RatingRefusal 403 before the course is started. */
-export function rateCourse(userId: number, courseId: number, rating: number): void {
-  if (!canRateCourse(userId, courseId)) throw new RatingRefusal(RATE_AFTER_START_MESSAGE, 403);
+export async function rateCourse(userId: number, courseId: number, rating: number): Promise<void> {
+  if (!await canRateCourse(userId, courseId)) throw new RatingRefusal(RATE_AFTER_START_MESSAGE, 403);
   const now = new Date();
-  db.insert(courseRatings)
+  await db.insert(courseRatings)
     .values({ userId, courseId, rating, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [courseRatings.userId, courseRatings.courseId], set: { rating, updatedAt: now } })
-    .run();
+    .onConflictDoUpdate({ target: [courseRatings.userId, courseRatings.courseId], set: { rating, updatedAt: now } });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, withTransaction } from "#db/client.server";
 import { courseInstructors, courses, userProgress, users, type User } from "#db/schema";
 import { courseGradebook } from "~/models/quiz.server";
 import { liveDisplayName } from "~/models/user.server";
@@ -67,15 +67,15 @@ const instructorRow = db
   .where(and(eq(courseInstructors.courseId, sql.placeholder("courseId")), eq(courseInstructors.userId, sql.placeholder("userId"))))
   .prepare();
 
-export function isCourseInstructor(userId: number, courseId: number): boolean {
-  return instructorRow.get({ courseId, userId }) !== undefined;
+export async function isCourseInstructor(userId: number, courseId: number): Promise<boolean> {
+  return await instructorRow.get({ courseId, userId }) !== undefined;
 }
 
 /** Admins, and the course's own instructors: they edit it and see all of it (inactive and unreleased lessons included). */
-export function canManageCourse(viewer: Staff | null, courseId: number): boolean {
+export async function canManageCourse(viewer: Staff | null, courseId: number): Promise<boolean> {
   if (!viewer) return false;
   if (viewer.role === "admin") return true;
-  return viewer.role === "instructor" && isCourseInstructor(viewer.id, courseId);
+  return viewer.role === "instructor" && await isCourseInstructor(viewer.id, courseId);
 }
 
 export function isStaff(viewer: Pick<User, "role"> | null): boolean {
@@ -88,14 +88,13 @@ export function canCreateCourses(viewer: Pick<User, "role" | "canCreateCourses">
 }
 
 /** The ids of the courses a viewer manages: null means every course (an admin). */
-export function managedCourseIds(viewer: Staff): number[] | null {
+export async function managedCourseIds(viewer: Staff): Promise<number[] | null> {
   if (viewer.role === "admin") return null;
   if (viewer.role !== "instructor") return [];
-  return db
+  return (await db
     .select({ courseId: courseInstructors.courseId })
     .from(courseInstructors)
-    .where(eq(courseInstructors.userId, viewer.id))
-    .all()
+    .where(eq(courseInstructors.userId, viewer.id)))
     .map((row) => row.courseId);
 }
 
@@ -118,37 +117,37 @@ const instructorsOfCourse = db
   .prepare();
 
 /** The instructors named on a course, in the order they were added. */
-export function listCourseInstructors(courseId: number): CourseInstructor[] {
-  return instructorsOfCourse.all({ courseId }).map(toInstructor);
+export async function listCourseInstructors(courseId: number): Promise<CourseInstructor[]> {
+  return (await instructorsOfCourse.all({ courseId })).map(toInstructor);
 }
 
 /** Names the course's instructors (replacing the list); every id must be a member with the instructor role. */
-export function setCourseInstructors(courseId: number, instructorIds: readonly number[]): void {
+export async function setCourseInstructors(courseId: number, instructorIds: readonly number[]): Promise<void> {
   const wanted = [...new Set(instructorIds)];
   const found = wanted.length
-    ? db.select({ id: users.id }).from(users).where(and(inArray(users.id, wanted), eq(users.role, "instructor"))).all()
+    ? await db.select({ id: users.id }).from(users).where(and(inArray(users.id, wanted), eq(users.role, "instructor")))
     : [];
   const known = new Set(found.map((row) => row.id));
   const missing = wanted.find((id) => !known.has(id));
   if (missing !== undefined) throw new StaffError(400, STAFF_REFUSALS.notInstructor(missing), "instructorIds");
-  db.transaction((tx) => {
-    tx.delete(courseInstructors).where(eq(courseInstructors.courseId, courseId)).run();
-    for (const userId of wanted) tx.insert(courseInstructors).values({ courseId, userId }).run();
+  await withTransaction(async (tx) => {
+    await tx.delete(courseInstructors).where(eq(courseInstructors.courseId, courseId));
+    for (const userId of wanted) await tx.insert(courseInstructors).values({ courseId, userId });
   });
 }
 
 /** An instructor who creates a course is named on it. */
-export function addCourseInstructor(courseId: number, userId: number): void {
-  db.insert(courseInstructors).values({ courseId, userId }).onConflictDoNothing().run();
+export async function addCourseInstructor(courseId: number, userId: number): Promise<void> {
+  await db.insert(courseInstructors).values({ courseId, userId }).onConflictDoNothing();
 }
 
 /**
  * What the course's instructors may see of its learners: progress and each
  * quiz's best score, passed and attempts (the gradebook's figures).
  */
-export function listCourseLearners(courseId: number) {
-  const gradebook = courseGradebook(courseId);
-  const progress = db
+export async function listCourseLearners(courseId: number) {
+  const gradebook = await courseGradebook(courseId);
+  const progress = await db
     .select({
       userId: userProgress.userId,
       progressPercentage: userProgress.progressPercentage,
@@ -158,8 +157,7 @@ export function listCourseLearners(courseId: number) {
       completedAt: userProgress.completedAt,
     })
     .from(userProgress)
-    .where(eq(userProgress.courseId, courseId))
-    .all();
+    .where(eq(userProgress.courseId, courseId));
   const byUser = new Map(progress.map((row) => [row.userId, row]));
   return {
     quizLessons: gradebook.lessons,
@@ -180,28 +178,28 @@ export function listCourseLearners(courseId: number) {
 }
 
 /** Course titles for an instructor's own list, archived ones included. */
-export function courseExists(courseId: number): boolean {
-  return db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).get() !== undefined;
+export async function courseExists(courseId: number): Promise<boolean> {
+  return await first(db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1)) !== undefined;
 }
 
 /**
  * The instructor list a course API call asked for: an admin sets it; anyone
  * else may send it back unchanged (the form echoes it) but not change it.
  */
-export function applyInstructorIds(viewer: Staff, courseId: number, instructorIds: readonly number[] | undefined): void {
+export async function applyInstructorIds(viewer: Staff, courseId: number, instructorIds: readonly number[] | undefined): Promise<void> {
   if (instructorIds === undefined) return;
   if (viewer.role !== "admin") {
-    const current = new Set(listCourseInstructors(courseId).map((instructor) => instructor.id));
+    const current = new Set((await listCourseInstructors(courseId)).map((instructor) => instructor.id));
     const same = new Set(instructorIds).size === current.size && instructorIds.every((id) => current.has(id));
     if (!same) throw new StaffError(403, STAFF_REFUSALS.adminOnlyInstructors, "instructorIds");
     return;
   }
-  setCourseInstructors(courseId, instructorIds);
+  await setCourseInstructors(courseId, instructorIds);
 }
 
 /** A course as the course API answers it: with its instructors' ids, names and bios. */
-export function withInstructors<C extends { id: number }>(course: C): C & { instructorIds: number[]; instructors: CourseInstructor[] } {
-  const instructors = listCourseInstructors(course.id);
+export async function withInstructors<C extends { id: number }>(course: C): Promise<C & { instructorIds: number[]; instructors: CourseInstructor[] }> {
+  const instructors = await listCourseInstructors(course.id);
   return { ...course, instructorIds: instructors.map((instructor) => instructor.id), instructors };
 }
 
@@ -213,9 +211,9 @@ const allInstructors = db
   .prepare();
 
 /** The catalogue as the course API lists it: each course as withInstructors gives it, in one query. */
-export function listWithInstructors<C extends { id: number }>(courses: C[]): Array<C & { instructorIds: number[]; instructors: CourseInstructor[] }> {
+export async function listWithInstructors<C extends { id: number }>(courses: C[]): Promise<Array<C & { instructorIds: number[]; instructors: CourseInstructor[] }>> {
   const byCourse = new Map<number, CourseInstructor[]>();
-  for (const row of allInstructors.all()) {
+  for (const row of await allInstructors.all()) {
     byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), toInstructor(row)]);
   }
   return courses.map((course) => {
@@ -225,20 +223,19 @@ export function listWithInstructors<C extends { id: number }>(courses: C[]): Arr
 }
 
 /** Members with the instructor role, by name: the admin's course form offers them. */
-export function listInstructorChoices(): { id: number; name: string }[] {
-  return db
+export async function listInstructorChoices(): Promise<{ id: number; name: string }[]> {
+  return (await db
     .select({ id: users.id, username: users.username, firstName: users.firstName, name: users.name })
     .from(users)
     .where(eq(users.role, "instructor"))
-    .orderBy(asc(users.username))
-    .all()
+    .orderBy(asc(users.username)))
     .map((row) => ({ id: row.id, name: liveDisplayName(row) }));
 }
 
 /** Every course's instructor ids, for the admin's course list. */
-export function instructorIdsByCourse(): Map<number, number[]> {
+export async function instructorIdsByCourse(): Promise<Map<number, number[]>> {
   const byCourse = new Map<number, number[]>();
-  for (const row of db.select().from(courseInstructors).orderBy(asc(courseInstructors.createdAt)).all()) {
+  for (const row of await db.select().from(courseInstructors).orderBy(asc(courseInstructors.createdAt))) {
     byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row.userId]);
   }
   return byCourse;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, changes, withTransaction, single } from "#db/client.server";
 import { notifyCourseNew } from "~/models/notification-events.server";
 import { certificates, courseRatings, courses, lessons, userProgress, type Course, type User } from "#db/schema";
 import { canManageCourse } from "~/models/course-staff.server";
@@ -79,18 +79,18 @@ const courseByIdQuery = db
   .where(and(eq(courses.id, sql.placeholder("id")), eq(courses.isActive, true)))
   .prepare();
 
-export function listActiveCourses(): CourseSummary[] {
-  return activeCoursesQuery.all().map(toSummary);
+export async function listActiveCourses(): Promise<CourseSummary[]> {
+  return (await activeCoursesQuery.all()).map(toSummary);
 }
 
 /** The first courses in catalogue order, as the landing page shows them. */
-export function listFeaturedCourses(limit = 3): CourseSummary[] {
-  return listActiveCourses().slice(0, limit);
+export async function listFeaturedCourses(limit = 3): Promise<CourseSummary[]> {
+  return (await listActiveCourses()).slice(0, limit);
 }
 
 /** An active course, or undefined: inactive courses do not exist for visitors and students. */
-export function getActiveCourse(id: number): CourseSummary | undefined {
-  const row = courseByIdQuery.get({ id });
+export async function getActiveCourse(id: number): Promise<CourseSummary | undefined> {
+  const row = await courseByIdQuery.get({ id });
   return row && toSummary(row);
 }
 
@@ -113,40 +113,40 @@ const anyCourseByIdQuery = db
   .prepare();
 
 /** Every course, archived ones included, for administrators. */
-export function listAllCourses(): CourseSummary[] {
-  return allCoursesQuery.all().map(toSummary);
+export async function listAllCourses(): Promise<CourseSummary[]> {
+  return (await allCoursesQuery.all()).map(toSummary);
 }
 
-export function getAnyCourse(id: number): CourseSummary | undefined {
-  const row = anyCourseByIdQuery.get({ id });
+export async function getAnyCourse(id: number): Promise<CourseSummary | undefined> {
+  const row = await anyCourseByIdQuery.get({ id });
   return row && toSummary(row);
 }
 
 /** What a viewer may see: admins and the course's instructors see it archived too. */
-export function getCourseForViewer(id: number, viewer: Pick<User, "id" | "role"> | null): CourseSummary | undefined {
-  return canManageCourse(viewer, id) ? getAnyCourse(id) : getActiveCourse(id);
+export async function getCourseForViewer(id: number, viewer: Pick<User, "id" | "role"> | null): Promise<CourseSummary | undefined> {
+  return await canManageCourse(viewer, id) ? await getAnyCourse(id) : await getActiveCourse(id);
 }
 
 /** A course's fields as saved: publishing decided by applyPublishingRights (course-staff.server.ts). */
 export type CourseRecord = Omit<CourseInput, "isActive" | "isPremium"> & { isActive: boolean; isPremium: boolean };
 
-export function createCourse(input: CourseRecord): CourseSummary {
+export async function createCourse(input: CourseRecord): Promise<CourseSummary> {
   // Instructors are kept by course-staff.server (setCourseInstructors).
   const { lessons: _derived, instructorIds: _staff, ...values } = input;
-  const created = db.insert(courses).values(values).returning({ id: courses.id }).get();
-  const course = getAnyCourse(created.id);
+  const created = await single(db.insert(courses).values(values).returning({ id: courses.id }));
+  const course = await getAnyCourse(created.id);
   if (!course) throw new Error("course vanished after insert");
-  if (course.isActive) notifyCourseNew(course, null);
+  if (course.isActive) await notifyCourseNew(course, null);
   return course;
 }
 
-export function updateCourse(id: number, input: CourseRecord): CourseSummary | undefined {
+export async function updateCourse(id: number, input: CourseRecord): Promise<CourseSummary | undefined> {
   const { lessons: _derived, instructorIds: _staff, ...values } = input;
-  const before = getAnyCourse(id);
-  const changed = db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)).run().changes;
-  const course = changed ? getAnyCourse(id) : undefined;
+  const before = await getAnyCourse(id);
+  const changed = changes(await db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)));
+  const course = changed ? await getAnyCourse(id) : undefined;
   // Published now: members hear of it once (the notification's key keeps it to one unread row).
-  if (course?.isActive && before && !before.isActive) notifyCourseNew(course, null);
+  if (course?.isActive && before && !before.isActive) await notifyCourseNew(course, null);
   return course;
 }
 
@@ -157,17 +157,17 @@ export type CourseRemoval = "deleted" | "archived" | "missing";
  * certificates is archived instead (hidden, isActive false), so issued
  * certificates stay valid and verifiable.
  */
-export function removeCourse(id: number): CourseRemoval {
-  return db.transaction((tx) => {
-    const course = tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).get();
+export async function removeCourse(id: number): Promise<CourseRemoval> {
+  return await withTransaction(async (tx) => {
+    const course = await first(tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).limit(1));
     if (!course) return "missing";
-    const started = tx.select({ n: count() }).from(userProgress).where(eq(userProgress.courseId, id)).get()?.n ?? 0;
-    const certified = tx.select({ n: count() }).from(certificates).where(eq(certificates.courseId, id)).get()?.n ?? 0;
+    const started = (await first(tx.select({ n: count() }).from(userProgress).where(eq(userProgress.courseId, id)).limit(1)))?.n ?? 0;
+    const certified = (await first(tx.select({ n: count() }).from(certificates).where(eq(certificates.courseId, id)).limit(1)))?.n ?? 0;
     if (started > 0 || certified > 0) {
-      tx.update(courses).set({ isActive: false, updatedAt: new Date() }).where(eq(courses.id, id)).run();
+      await tx.update(courses).set({ isActive: false, updatedAt: new Date() }).where(eq(courses.id, id));
       return "archived";
     }
-    tx.delete(courses).where(eq(courses.id, id)).run();
+    await tx.delete(courses).where(eq(courses.id, id));
     return "deleted";
   });
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, changes, first } from "#db/client.server";
 import { emailOutbox, notifications, users } from "#db/schema";
 import { EMAIL_CATEGORY, unsubscribeToken, type UnsubscribeScope } from "~/models/notifications.server";
 import { env } from "~/utils/env.server";
@@ -33,15 +33,15 @@ export interface EmailContent {
 }
 
 /** An email in the academy's form: the items with their links, where to change preferences, and how to unsubscribe. */
-export function composeEmail(input: {
+export async function composeEmail(input: {
   subject: string;
   intro: string;
   items: { title: string; body?: string | null; url: string }[];
   unsubscribe?: { userId: number; scope: UnsubscribeScope; what: string };
-}): EmailContent {
+}): Promise<EmailContent> {
   const base = publicBaseUrl();
   const preferences = `${base}/notifications#preferences`;
-  const unsubscribeUrl = input.unsubscribe ? `${base}/unsubscribe/${unsubscribeToken(input.unsubscribe.userId, input.unsubscribe.scope)}` : undefined;
+  const unsubscribeUrl = input.unsubscribe ? `${base}/unsubscribe/${await unsubscribeToken(input.unsubscribe.userId, input.unsubscribe.scope)}` : undefined;
   const link = (url: string) => (url.startsWith("http") ? url : `${base}${url}`);
   const text = [
     `${ACADEMY_NAME}`,
@@ -73,12 +73,12 @@ const UNSUBSCRIBE_WHAT: Record<string, string> = {
 };
 
 /** A notification's own email, written when it is sent (so a fan-out only queues rows). */
-function notificationEmail(notificationId: number | null): EmailContent | null {
+async function notificationEmail(notificationId: number | null): Promise<EmailContent | null> {
   if (notificationId === null) return null;
-  const row = db.select().from(notifications).where(eq(notifications.id, notificationId)).get();
+  const row = await first(db.select().from(notifications).where(eq(notifications.id, notificationId)).limit(1));
   if (!row) return null;
   const category = EMAIL_CATEGORY[row.type];
-  return composeEmail({
+  return await composeEmail({
     subject: row.title,
     intro: row.title,
     items: [{ title: row.title, body: row.body, url: row.url }],
@@ -87,9 +87,9 @@ function notificationEmail(notificationId: number | null): EmailContent | null {
 }
 
 /** Queues an email already written (digests, test emails); nothing happens for a key queued before. */
-export function queueEmail(input: { kind: "digest" | "test"; userId: number | null; dedupeKey: string; to: string; content: EmailContent }, now = new Date()): boolean {
+export async function queueEmail(input: { kind: "digest" | "test"; userId: number | null; dedupeKey: string; to: string; content: EmailContent }, now = new Date()): Promise<boolean> {
   return (
-    db
+    changes(await db
       .insert(emailOutbox)
       .values({
         kind: input.kind,
@@ -102,8 +102,7 @@ export function queueEmail(input: { kind: "digest" | "test"; userId: number | nu
         unsubscribeUrl: input.content.unsubscribeUrl ?? null,
         nextAttemptAt: now,
       })
-      .onConflictDoNothing()
-      .run().changes === 1
+      .onConflictDoNothing()) === 1
   );
 }
 
@@ -113,15 +112,14 @@ export function queueEmail(input: { kind: "digest" | "test"; userId: number | nu
  * rows are still due, so when several academy processes claim at once (issue
  * 41) each row goes to exactly one of them.
  */
-function claimDue(now: Date) {
+async function claimDue(now: Date) {
   const isDue = and(inArray(emailOutbox.status, ["queued", "sending"]), lte(emailOutbox.nextAttemptAt, now));
   const due = db.select({ id: emailOutbox.id }).from(emailOutbox).where(isDue).orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id)).limit(BATCH);
-  return db
+  return await db
     .update(emailOutbox)
     .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + env.EMAIL_LEASE_SECONDS * 1000) })
     .where(and(inArray(emailOutbox.id, due), isDue))
-    .returning()
-    .all();
+    .returning();
 }
 
 /** The wait before the next try: EMAIL_RETRY_SECONDS, then twice as long each time, at most an hour. */
@@ -132,7 +130,7 @@ export function retryDelayMs(attempts: number, baseSeconds = env.EMAIL_RETRY_SEC
 let running: Promise<number> | null = null;
 
 /** Sends what is due; one run at a time. Returns how many were sent. */
-export function processOutbox(now = new Date()): Promise<number> {
+export async function processOutbox(now = new Date()): Promise<number> {
   if (!isEmailConfigured()) return Promise.resolve(0);
   running ??= sendDue(now).finally(() => {
     running = null;
@@ -142,33 +140,31 @@ export function processOutbox(now = new Date()): Promise<number> {
 
 async function sendDue(now: Date): Promise<number> {
   let sent = 0;
-  for (const row of claimDue(now)) {
+  for (const row of await claimDue(now)) {
     let content: EmailContent | null;
     if (row.kind === "notification") {
-      content = notificationEmail(row.notificationId);
+      content = await notificationEmail(row.notificationId);
       if (!content) {
         // Its notification is gone (the member deleted their account): nothing to send.
-        db.update(emailOutbox).set({ status: "failed", lastError: "The notification no longer exists" }).where(eq(emailOutbox.id, row.id)).run();
+        await db.update(emailOutbox).set({ status: "failed", lastError: "The notification no longer exists" }).where(eq(emailOutbox.id, row.id));
         continue;
       }
-      db.update(emailOutbox)
+      await db.update(emailOutbox)
         .set({ subject: content.subject, text: content.text, html: content.html, unsubscribeUrl: content.unsubscribeUrl ?? null })
-        .where(eq(emailOutbox.id, row.id))
-        .run();
+        .where(eq(emailOutbox.id, row.id));
     } else {
       content = { subject: row.subject ?? ACADEMY_NAME, text: row.text ?? "", html: row.html ?? "", unsubscribeUrl: row.unsubscribeUrl ?? undefined };
     }
     try {
       await sendEmail({ to: row.to, ...content });
-      db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, row.id)).run();
+      await db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, row.id));
       sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const failed = row.attempts >= env.EMAIL_MAX_ATTEMPTS;
-      db.update(emailOutbox)
+      await db.update(emailOutbox)
         .set({ status: failed ? "failed" : "queued", lastError: message.slice(0, 500), nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)) })
-        .where(eq(emailOutbox.id, row.id))
-        .run();
+        .where(eq(emailOutbox.id, row.id));
       logger.warn({ outboxId: row.id, attempts: row.attempts, failed }, `Email not sent: ${message}`);
     }
   }
@@ -176,8 +172,8 @@ async function sendDue(now: Date): Promise<number> {
 }
 
 /** The admin's view of the outbox: newest first. */
-export function listOutbox(limit = 100) {
-  return db
+export async function listOutbox(limit = 100) {
+  return await db
     .select({
       id: emailOutbox.id,
       kind: emailOutbox.kind,
@@ -194,34 +190,32 @@ export function listOutbox(limit = 100) {
     .from(emailOutbox)
     .leftJoin(users, eq(users.id, emailOutbox.userId))
     .orderBy(desc(emailOutbox.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
-export function outboxCounts() {
-  const rows = db.select({ status: emailOutbox.status, n: sql<number>`count(*)`.mapWith(Number) }).from(emailOutbox).groupBy(emailOutbox.status).all();
+export async function outboxCounts() {
+  const rows = await db.select({ status: emailOutbox.status, n: sql<number>`count(*)`.mapWith(Number) }).from(emailOutbox).groupBy(emailOutbox.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.n])) as Partial<Record<(typeof rows)[number]["status"], number>>;
 }
 
 /** "Retry": a failed email goes back in the queue with fresh attempts. */
-export function retryEmail(id: number): boolean {
+export async function retryEmail(id: number): Promise<boolean> {
   return (
-    db
+    changes(await db
       .update(emailOutbox)
       .set({ status: "queued", attempts: 0, nextAttemptAt: new Date(), lastError: null })
-      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
-      .run().changes === 1
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))) === 1
   );
 }
 
 /** "Send a test email" from the admin's page. */
-export function queueTestEmail(to: string, now = new Date()) {
-  return queueEmail({
+export async function queueTestEmail(to: string, now = new Date()) {
+  return await queueEmail({
     kind: "test",
     userId: null,
     dedupeKey: `test:${now.getTime()}:${to}`,
     to,
-    content: composeEmail({
+    content: await composeEmail({
       subject: `${ACADEMY_NAME}: test email`,
       intro: "This is a test email from the academy's notifications page. If you can read it, email delivery works.",
       items: [{ title: "Open the academy", url: "/" }],

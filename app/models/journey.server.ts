@@ -30,9 +30,9 @@ export interface Journey {
   finishedCount: number;
 }
 
-export function getJourney(viewer: Pick<User, "id" | "role">): Journey {
-  const catalogue = listActiveCourses();
-  const progress = listProgressForUser(viewer.id); // most recently accessed first
+export async function getJourney(viewer: Pick<User, "id" | "role">): Promise<Journey> {
+  const catalogue = await listActiveCourses();
+  const progress = await listProgressForUser(viewer.id); // most recently accessed first
   const byCourse = new Map(progress.map((record) => [record.courseId, record]));
   const entry = (course: CourseSummary, kind: JourneyKind): JourneyCourse => {
     const record = byCourse.get(course.id);
@@ -48,7 +48,8 @@ export function getJourney(viewer: Pick<User, "id" | "role">): Journey {
   };
   const active = new Map(catalogue.map((course) => [course.id, course]));
   const unfinished = (course: CourseSummary) => !byCourse.get(course.id)?.isCompleted;
-  const lockedIds = new Set(catalogue.filter((course) => isCourseLocked(course, viewer)).map((course) => course.id));
+  const lockedIds = new Set<number>();
+  for (const course of catalogue) if (await isCourseLocked(course, viewer)) lockedIds.add(course.id);
   const locked = (course: CourseSummary) => lockedIds.has(course.id);
 
   const inProgress = progress.flatMap((record) => {

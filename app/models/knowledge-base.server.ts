@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
-import { db } from "#db/client.server";
-import { inIdList } from "#db/id-list";
+import { db, changes, withTransaction, single } from "#db/client.server";
+import { databaseVersion, inIdList } from "#db/dialect.server";
 import { formsIn } from "#db/word-stems";
 import { indexArticle } from "~/models/companion-library.server";
 import { makeSnippet } from "~/utils/search-snippet";
@@ -157,15 +157,15 @@ const articleColumns = (withContent: boolean) => sql`a.id as id, a.title as titl
 type SearchIndex = "knowledge_base_fts" | "knowledge_base_words";
 
 /** Article ids that one index matches, best first (bm25: title weighted over summary over body). */
-function rankIdsIn(index: SearchIndex, match: string, conditions: SQL[]): number[] {
+async function rankIdsIn(index: SearchIndex, match: string, conditions: SQL[]): Promise<number[]> {
   const table = sql.raw(index);
-  return db
+  return (await db
     .all<{ id: number }>(sql`
       select a.id as id
       from ${table}
       join knowledge_base_articles a on a.id = ${table}.rowid
       where ${and(...conditions, sql`${table} match ${match}`)}
-      order by bm25(${table}, 10.0, 4.0, 1.0), a.id desc`)
+      order by bm25(${table}, 10.0, 4.0, 1.0), a.id desc`))
     .map((row) => row.id);
 }
 
@@ -181,9 +181,9 @@ interface Ranking {
  * for "pricing"), each group by its own index's bm25. The word index ranks
  * only the articles the first left, so no match is ranked twice.
  */
-function rankArticles(match: string, conditions: SQL[]): Ranking {
-  const typed = rankIdsIn("knowledge_base_fts", match, conditions);
-  const otherForms = rankIdsIn("knowledge_base_words", match, [...conditions, sql`not ${inIdList(sql`a.id`, JSON.stringify(typed))}`]);
+async function rankArticles(match: string, conditions: SQL[]): Promise<Ranking> {
+  const typed = await rankIdsIn("knowledge_base_fts", match, conditions);
+  const otherForms = await rankIdsIn("knowledge_base_words", match, [...conditions, sql`not ${inIdList(sql`a.id`, JSON.stringify(typed))}`]);
   return { ids: [...typed, ...otherForms], typed: typed.length };
 }
 
@@ -194,25 +194,24 @@ function rankArticles(match: string, conditions: SQL[]): Ranking {
 // not part of a ranking, so the articles themselves are always read fresh.
 const RANKINGS_KEPT = 100;
 const rankings = new Map<string, Ranking>();
-// Our own writes bump articleWrites; PRAGMA data_version moves when another
-// connection (a script, the bench's bulk load) commits to the database file.
+// Our own writes bump articleWrites; the database's version moves when another
+// connection (another worker, a script, the bench's bulk load) commits.
 let articleWrites = 0;
-const dataVersion = db.$client.prepare("PRAGMA data_version");
 let rankingsFor = "";
 
 function articlesChanged() {
   articleWrites += 1;
 }
 
-function ranked(key: string, match: string, conditions: SQL[]): Ranking {
-  const version = `${articleWrites}:${(dataVersion.get() as { data_version: number }).data_version}`;
+async function ranked(key: string, match: string, conditions: SQL[]): Promise<Ranking> {
+  const version = `${articleWrites}:${await databaseVersion()}`;
   if (version !== rankingsFor) {
     rankings.clear();
     rankingsFor = version;
   }
   let ranking = rankings.get(key);
   if (!ranking) {
-    ranking = rankArticles(match, conditions);
+    ranking = await rankArticles(match, conditions);
     if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value ?? "");
     rankings.set(key, ranking);
   }
@@ -225,9 +224,9 @@ function rankingKey(options: ListArticlesOptions, match: string, shortTerms: str
 }
 
 /** The articles with these ids, in this order, with their bodies (search results: sent whole, or snippets made). */
-function articlesByIds(ids: number[]): ArticleRow[] {
+async function articlesByIds(ids: number[]): Promise<ArticleRow[]> {
   if (ids.length === 0) return [];
-  const found = db.all<ArticleRow>(sql`
+  const found = await db.all<ArticleRow>(sql`
     select ${articleColumns(true)}, null as snippet
     from knowledge_base_articles a
     where ${inIdList(sql`a.id`, JSON.stringify(ids))}`);
@@ -236,9 +235,9 @@ function articlesByIds(ids: number[]): ArticleRow[] {
 }
 
 /** Newest first: a listing without a search. */
-function newestArticles(conditions: SQL[], limit: number, offset: number, withContent: boolean): ArticleRow[] {
+async function newestArticles(conditions: SQL[], limit: number, offset: number, withContent: boolean): Promise<ArticleRow[]> {
   const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
-  return db.all<ArticleRow>(sql`
+  return await db.all<ArticleRow>(sql`
     select ${articleColumns(withContent)}, null as snippet
     from knowledge_base_articles a
     ${where}
@@ -258,28 +257,28 @@ function withSnippet(row: ArticleRow, terms: string[], otherForms: boolean): Art
 }
 
 /** The articles of one page of a search, each with its snippet. */
-function searchResults(ranking: Ranking, from: number, to: number, terms: string[]): ArticleListItem[] {
-  return articlesByIds(ranking.ids.slice(from, to)).map((row, index) => toListItem(withSnippet(row, terms, from + index >= ranking.typed)));
+async function searchResults(ranking: Ranking, from: number, to: number, terms: string[]): Promise<ArticleListItem[]> {
+  return (await articlesByIds(ranking.ids.slice(from, to))).map((row, index) => toListItem(withSnippet(row, terms, from + index >= ranking.typed)));
 }
 
 /**
  * Articles newest first, or, with a search, best match first with a
  * highlighted snippet. Visitors and students see published articles only.
  */
-export function listArticles(options: ListArticlesOptions & { withContent: true }): ArticleListItemWithContent[];
-export function listArticles(options?: ListArticlesOptions): ArticleListItem[];
-export function listArticles(options: ListArticlesOptions = {}): ArticleListItem[] | ArticleListItemWithContent[] {
+export function listArticles(options: ListArticlesOptions & { withContent: true }): Promise<ArticleListItemWithContent[]>;
+export function listArticles(options?: ListArticlesOptions): Promise<ArticleListItem[]>;
+export async function listArticles(options: ListArticlesOptions = {}): Promise<ArticleListItem[] | ArticleListItemWithContent[]> {
   const { match, terms, shortTerms, conditions } = articleFilters(options);
   const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, 1000));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
-  const ranking = match ? ranked(rankingKey(options, match, shortTerms), match, conditions) : null;
+  const ranking = match ? await ranked(rankingKey(options, match, shortTerms), match, conditions) : null;
   if (options.withContent) {
     // The API sends whole articles, so only lists get snippets.
-    const rows = ranking ? articlesByIds(ranking.ids.slice(offset, offset + limit)) : newestArticles(conditions, limit, offset, true);
+    const rows = ranking ? await articlesByIds(ranking.ids.slice(offset, offset + limit)) : await newestArticles(conditions, limit, offset, true);
     return rows.map((row) => ({ ...toListItem(row), content: row.content ?? "" }));
   }
-  if (ranking) return searchResults(ranking, offset, offset + limit, terms);
-  return newestArticles(conditions, limit, offset, false).map(toListItem);
+  if (ranking) return await searchResults(ranking, offset, offset + limit, terms);
+  return (await newestArticles(conditions, limit, offset, false)).map(toListItem);
 }
 
 const keptCount = db
@@ -294,13 +293,13 @@ const keptCount = db
   .prepare();
 
 /** How many articles a listing without a search shows in all: from the counts the triggers keep. */
-function countKept({ category, includeDrafts }: Pick<ListArticlesOptions, "category" | "includeDrafts">): number {
-  return keptCount.get({ includeDrafts: includeDrafts ? 1 : 0, category: category ?? "" })?.total ?? 0;
+async function countKept({ category, includeDrafts }: Pick<ListArticlesOptions, "category" | "includeDrafts">): Promise<number> {
+  return (await keptCount.get({ includeDrafts: includeDrafts ? 1 : 0, category: category ?? "" }))?.total ?? 0;
 }
 
 /** How many articles match terms too short for the index (matched with instr()): counted. */
-function countMatching(conditions: SQL[]): number {
-  return db.get<{ total: number }>(sql`select count(*) as total from knowledge_base_articles a where ${and(...conditions)}`)?.total ?? 0;
+async function countMatching(conditions: SQL[]): Promise<number> {
+  return (await db.get<{ total: number }>(sql`select count(*) as total from knowledge_base_articles a where ${and(...conditions)}`))?.total ?? 0;
 }
 
 /**
@@ -308,31 +307,31 @@ function countMatching(conditions: SQL[]): number {
  * its page links). A search ranks every match once and pages through that,
  * rather than matching twice (count, then page). A page past the end shows the last one.
  */
-export function pageOfArticles(
+export async function pageOfArticles(
   options: Omit<ListArticlesOptions, "withContent" | "limit" | "offset">,
   requestedPage: number,
   perPage: number,
-): { articles: ArticleListItem[]; total: number; page: number; pageCount: number } {
+): Promise<{ articles: ArticleListItem[]; total: number; page: number; pageCount: number }> {
   const { match, terms, shortTerms, conditions } = articleFilters(options);
   const pageFor = (total: number) => {
     const pageCount = Math.max(1, Math.ceil(total / perPage));
     return { pageCount, page: Math.min(Math.max(1, requestedPage), pageCount) };
   };
   if (match) {
-    const ranking = ranked(rankingKey(options, match, shortTerms), match, conditions);
+    const ranking = await ranked(rankingKey(options, match, shortTerms), match, conditions);
     const { page, pageCount } = pageFor(ranking.ids.length);
-    return { articles: searchResults(ranking, (page - 1) * perPage, page * perPage, terms), total: ranking.ids.length, page, pageCount };
+    return { articles: await searchResults(ranking, (page - 1) * perPage, page * perPage, terms), total: ranking.ids.length, page, pageCount };
   }
   // Terms too short for the index filter the list themselves; without any, the kept counts say how many.
-  const total = shortTerms.length ? countMatching(conditions) : countKept(options);
+  const total = shortTerms.length ? await countMatching(conditions) : await countKept(options);
   const { page, pageCount } = pageFor(total);
-  const articles = newestArticles(conditions, perPage, (page - 1) * perPage, false).map(toListItem);
+  const articles = (await newestArticles(conditions, perPage, (page - 1) * perPage, false)).map(toListItem);
   return { articles, total, page, pageCount };
 }
 
 /** Categories that published articles use, in the fixed order of the six. */
-export function listPublishedCategories(): ArticleCategory[] {
-  const used = new Set(publishedCategories.all().map((row) => row.category));
+export async function listPublishedCategories(): Promise<ArticleCategory[]> {
+  const used = new Set((await publishedCategories.all()).map((row) => row.category));
   return ARTICLE_CATEGORIES.filter((category) => used.has(category));
 }
 
@@ -350,8 +349,8 @@ const articleByIdQuery = db
   .prepare();
 
 /** One article; a draft exists only for admins (`includeDrafts`). */
-export function getArticle(id: number, { includeDrafts = false }: { includeDrafts?: boolean } = {}): Article | undefined {
-  const row = articleByIdQuery.get({ id });
+export async function getArticle(id: number, { includeDrafts = false }: { includeDrafts?: boolean } = {}): Promise<Article | undefined> {
+  const row = await articleByIdQuery.get({ id });
   if (!row || (!row.isPublished && !includeDrafts)) return undefined;
   return {
     id: row.id,
@@ -369,19 +368,18 @@ export function getArticle(id: number, { includeDrafts = false }: { includeDraft
 }
 
 /** Counts one view of an article page (not of a list). */
-export function recordView(id: number): void {
-  db.update(knowledgeBaseArticles)
+export async function recordView(id: number): Promise<void> {
+  await db.update(knowledgeBaseArticles)
     .set({ viewCount: sql`${knowledgeBaseArticles.viewCount} + 1` })
-    .where(eq(knowledgeBaseArticles.id, id))
-    .run();
+    .where(eq(knowledgeBaseArticles.id, id));
 }
 
 /** Reads an article for a viewer and counts the view in the same step. */
-export function viewArticle(id: number, { includeDrafts = false }: { includeDrafts?: boolean } = {}): Article | undefined {
-  return db.transaction(() => {
-    const article = getArticle(id, { includeDrafts });
+export async function viewArticle(id: number, { includeDrafts = false }: { includeDrafts?: boolean } = {}): Promise<Article | undefined> {
+  return await withTransaction(async () => {
+    const article = await getArticle(id, { includeDrafts });
     if (!article) return undefined;
-    recordView(id);
+    await recordView(id);
     return { ...article, viewCount: article.viewCount + 1 };
   });
 }
@@ -397,40 +395,38 @@ function storedValues(input: ArticleInput) {
   };
 }
 
-export function createArticle(input: ArticleInput, authorId: number): Article {
-  const created = db.transaction((tx) => {
-    const row = tx
+export async function createArticle(input: ArticleInput, authorId: number): Promise<Article> {
+  const created = await withTransaction(async (tx) => {
+    const row = await single(tx
       .insert(knowledgeBaseArticles)
       .values({ ...storedValues(input), authorId })
-      .returning({ id: knowledgeBaseArticles.id })
-      .get();
-    indexArticle(tx, row.id);
+      .returning({ id: knowledgeBaseArticles.id }));
+    await indexArticle(tx, row.id);
     return row;
   });
   articlesChanged();
-  const article = getArticle(created.id, { includeDrafts: true });
+  const article = await getArticle(created.id, { includeDrafts: true });
   if (!article) throw new Error("knowledge base article vanished after insert");
   return article;
 }
 
 /** Updates an article; undefined when it does not exist. The author stays who wrote it. */
-export function updateArticle(id: number, input: ArticleInput): Article | undefined {
-  const changed = db.transaction((tx) => {
-    const updated = tx
+export async function updateArticle(id: number, input: ArticleInput): Promise<Article | undefined> {
+  const changed = await withTransaction(async (tx) => {
+    const updated = changes(await tx
       .update(knowledgeBaseArticles)
       .set({ ...storedValues(input), updatedAt: new Date() })
-      .where(eq(knowledgeBaseArticles.id, id))
-      .run().changes;
-    if (updated) indexArticle(tx, id);
+      .where(eq(knowledgeBaseArticles.id, id)));
+    if (updated) await indexArticle(tx, id);
     return updated;
   });
   articlesChanged();
-  return changed ? getArticle(id, { includeDrafts: true }) : undefined;
+  return changed ? await getArticle(id, { includeDrafts: true }) : undefined;
 }
 
 /** True when an article was deleted. */
-export function deleteArticle(id: number): boolean {
-  const deleted = db.delete(knowledgeBaseArticles).where(eq(knowledgeBaseArticles.id, id)).run().changes > 0;
+export async function deleteArticle(id: number): Promise<boolean> {
+  const deleted = changes(await db.delete(knowledgeBaseArticles).where(eq(knowledgeBaseArticles.id, id))) > 0;
   articlesChanged();
   return deleted;
 }

@@ -57,10 +57,10 @@ export function bucketWeeklyMinutes(rows: { day: string; seconds: number }[], to
   return starts.map((weekStart) => ({ weekStart, minutes: Math.round((seconds.get(weekStart) ?? 0) / 60) }));
 }
 
-export function getLearningAnalytics(userId: number, now = new Date()): LearningAnalytics {
+export async function getLearningAnalytics(userId: number, now = new Date()): Promise<LearningAnalytics> {
   const today = academyDay(now);
-  const entries = listLearningTime(userId);
-  const titles = new Map(listActiveCourses().map((course) => [course.id, course.title]));
+  const entries = await listLearningTime(userId);
+  const titles = new Map((await listActiveCourses()).map((course) => [course.id, course.title]));
   const perCourse = new Map<number, number>();
   for (const entry of entries) perCourse.set(entry.courseId, (perCourse.get(entry.courseId) ?? 0) + entry.seconds);
   const coursesTime = [...perCourse]

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, withTransaction } from "#db/client.server";
 import { learningHeartbeats, learningTime, lessonCompletions, lessons, userProgress } from "#db/schema";
 import { academyDay } from "~/models/progress.server";
 import { HEARTBEAT_MAX_SECONDS } from "~/schemas/learning-time";
@@ -33,28 +33,25 @@ export function creditHeartbeat(claimedSeconds: number, nowMs: number, creditedU
 }
 
 /** Credits one heartbeat for a lesson the caller has checked the member may open. */
-export function recordLearningTime(userId: number, lesson: { id: number; courseId: number }, claimedSeconds: number, now = new Date()): HeartbeatCredit {
-  return db.transaction((tx) => {
-    const clock = tx.select().from(learningHeartbeats).where(eq(learningHeartbeats.userId, userId)).get();
+export async function recordLearningTime(userId: number, lesson: { id: number; courseId: number }, claimedSeconds: number, now = new Date()): Promise<HeartbeatCredit> {
+  return await withTransaction(async (tx) => {
+    const clock = await first(tx.select().from(learningHeartbeats).where(eq(learningHeartbeats.userId, userId)).limit(1));
     const credit = creditHeartbeat(claimedSeconds, now.getTime(), clock?.creditedUntil.getTime() ?? null);
     const creditedUntil = new Date(credit.creditedUntil);
-    tx.insert(learningHeartbeats)
+    await tx.insert(learningHeartbeats)
       .values({ userId, creditedUntil })
-      .onConflictDoUpdate({ target: learningHeartbeats.userId, set: { creditedUntil } })
-      .run();
+      .onConflictDoUpdate({ target: learningHeartbeats.userId, set: { creditedUntil } });
     if (credit.seconds > 0) {
-      tx.insert(learningTime)
+      await tx.insert(learningTime)
         .values({ userId, lessonId: lesson.id, courseId: lesson.courseId, day: academyDay(now), seconds: credit.seconds })
         .onConflictDoUpdate({
           target: [learningTime.userId, learningTime.lessonId, learningTime.day],
           set: { seconds: sql`${learningTime.seconds} + ${credit.seconds}` },
-        })
-        .run();
+        });
       // Studying counts as activity: the portal lists the course among the most recent.
-      tx.update(userProgress)
+      await tx.update(userProgress)
         .set({ lastAccessedAt: now })
-        .where(and(eq(userProgress.userId, userId), eq(userProgress.courseId, lesson.courseId)))
-        .run();
+        .where(and(eq(userProgress.userId, userId), eq(userProgress.courseId, lesson.courseId)));
     }
     return credit;
   });
@@ -85,10 +82,10 @@ const unmeasuredLessonsOf = db
   .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), isNull(learningTime.lessonId)))
   .prepare();
 
-export function listLearningTime(userId: number): LearningTimeEntry[] {
-  const measured = measuredTimeOf.all({ userId }).map((row) => ({ ...row, estimated: false }));
-  const unmeasured = unmeasuredLessonsOf
-    .all({ userId })
+export async function listLearningTime(userId: number): Promise<LearningTimeEntry[]> {
+  const measured = (await measuredTimeOf.all({ userId })).map((row) => ({ ...row, estimated: false }));
+  const unmeasured = (await unmeasuredLessonsOf
+    .all({ userId }))
     .map((row) => ({ day: academyDay(row.completedAt), courseId: row.courseId, seconds: row.minutes * 60, estimated: true }));
   return [...measured, ...unmeasured];
 }
@@ -108,6 +105,6 @@ export function totalLearningTime(entries: LearningTimeEntry[]): LearningTimeTot
   return { measuredSeconds, estimatedSeconds };
 }
 
-export function getLearningTimeTotal(userId: number): LearningTimeTotal {
-  return totalLearningTime(listLearningTime(userId));
+export async function getLearningTimeTotal(userId: number): Promise<LearningTimeTotal> {
+  return totalLearningTime(await listLearningTime(userId));
 }

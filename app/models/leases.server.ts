@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, lte } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, changes } from "#db/client.server";
 import { leases } from "#db/schema";
 
 // Work one academy process at a time may do (issue 41), held as a row: taken
@@ -11,18 +11,17 @@ import { leases } from "#db/schema";
 const HOLDER = `${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
 
 /** Takes the lease when it is free or its holder's time ran out; true when this process now holds it. */
-export function tryTakeLease(name: string, ms: number, now = Date.now()): boolean {
+export async function tryTakeLease(name: string, ms: number, now = Date.now()): Promise<boolean> {
   const expiresAt = new Date(now + ms);
-  const taken = db
+  const taken = changes(await db
     .insert(leases)
     .values({ name, holder: HOLDER, expiresAt })
-    .onConflictDoUpdate({ target: leases.name, set: { holder: HOLDER, expiresAt }, setWhere: lte(leases.expiresAt, new Date(now)) })
-    .run().changes;
+    .onConflictDoUpdate({ target: leases.name, set: { holder: HOLDER, expiresAt }, setWhere: lte(leases.expiresAt, new Date(now)) }));
   return taken === 1;
 }
 
-export function releaseLease(name: string): void {
-  db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, HOLDER))).run();
+export async function releaseLease(name: string): Promise<void> {
+  await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, HOLDER)));
 }
 
 /**
@@ -31,19 +30,19 @@ export function releaseLease(name: string): void {
  */
 export async function withLease<T>(name: string, { ms, waitMs }: { ms: number; waitMs: number }, work: () => Promise<T>): Promise<T> {
   const giveUp = Date.now() + waitMs;
-  while (!tryTakeLease(name, ms)) {
+  while (!await tryTakeLease(name, ms)) {
     if (Date.now() > giveUp) throw new Error(`"${name}" is busy in another academy process`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   try {
     return await work();
   } finally {
-    releaseLease(name);
+    await releaseLease(name);
   }
 }
 
 /** Leases whose holders are gone for good (expired a while ago) are removed. */
-export function pruneExpiredLeases(now = Date.now()): number {
-  return db.delete(leases).where(lte(leases.expiresAt, new Date(now - 60_000))).run().changes;
+export async function pruneExpiredLeases(now = Date.now()): Promise<number> {
+  return changes(await db.delete(leases).where(lte(leases.expiresAt, new Date(now - 60_000))));
 }
 

@@ -92,19 +92,19 @@ const DRAFT_SYSTEM_PROMPT = [
  * courses. A title naming no course of theirs gives no course: the outline is
  * then written from the title and description alone.
  */
-function findCourse(input: LessonGenerationInput, staff: User): CourseSummary | undefined {
-  if (input.courseId !== undefined) return canManageCourse(staff, input.courseId) ? getAnyCourse(input.courseId) : undefined;
+async function findCourse(input: LessonGenerationInput, staff: User): Promise<CourseSummary | undefined> {
+  if (input.courseId !== undefined) return await canManageCourse(staff, input.courseId) ? await getAnyCourse(input.courseId) : undefined;
   const title = input.courseTitle.trim().toLowerCase();
   if (!title) return undefined;
-  const own = managedCourseIds(staff);
-  return listAllCourses().find((course) => (own === null || own.includes(course.id)) && course.title.trim().toLowerCase() === title);
+  const own = await managedCourseIds(staff);
+  return (await listAllCourses()).find((course) => (own === null || own.includes(course.id)) && course.title.trim().toLowerCase() === title);
 }
 
 /** The course's other lessons, in course order; the lesson being written (same title) is left out. */
-function otherLessons(course: CourseSummary | undefined, admin: User, title: string): RelatedLesson[] {
+async function otherLessons(course: CourseSummary | undefined, admin: User, title: string): Promise<RelatedLesson[]> {
   if (!course) return [];
   const own = title.trim().toLowerCase();
-  return listLessonsForViewer(course, admin)
+  return (await listLessonsForViewer(course, admin))
     .filter((lesson) => lesson.title.trim().toLowerCase() !== own)
     .map((lesson) => ({ title: lesson.title, description: (lesson.description ?? "").trim() }));
 }
@@ -200,9 +200,9 @@ const FAILED_NOTICE: Record<ProviderError["kind"], string> = {
 
 /** Sections for a new lesson, for the section builder (never saved here). */
 export async function generateLessonContent(input: LessonGenerationInput, admin: User, signal?: AbortSignal): Promise<LessonGenerationResult> {
-  const course = findCourse(input, admin);
+  const course = await findCourse(input, admin);
   const courseInput = { ...input, courseTitle: input.courseTitle.trim() || course?.title || "" };
-  const lessons = otherLessons(course, admin, input.title);
+  const lessons = await otherLessons(course, admin, input.title);
   const offline = (notice: string): LessonGenerationResult => ({
     contentSections: lessonOutlineScaffold(courseInput, relatedLessons(lessons, courseInput)),
     generated: false,

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { json } from "@remix-run/node";
-import { db } from "#db/client.server";
+import { db, changes, withTransaction } from "#db/client.server";
 import { courses, lessonReleaseNotices, lessons, userProgress, users, type User } from "#db/schema";
 import { canManageCourse } from "~/models/course-staff.server";
 import { hasSchedule, lockedMessage, opensAt, releaseState, type ReleaseSchedule, type ReleaseState } from "~/models/lesson-release";
@@ -23,23 +23,23 @@ const startedAtOf = db
   .prepare();
 
 /** When the member started the course, or null. */
-export function courseStartedAt(userId: number, courseId: number): Date | null {
-  return startedAtOf.get({ userId, courseId })?.startedAt ?? null;
+export async function courseStartedAt(userId: number, courseId: number): Promise<Date | null> {
+  return (await startedAtOf.get({ userId, courseId }))?.startedAt ?? null;
 }
 
 /**
  * The lesson's state for this viewer: admins and the course's own instructors
  * see everything (open); a member is measured against their own start.
  */
-export function lessonReleaseFor(viewer: Viewer, lesson: ReleaseSchedule & { courseId: number }, now = new Date()): ReleaseState {
-  if (!hasSchedule(lesson) || canManageCourse(viewer, lesson.courseId)) return { status: "open" };
-  return releaseState(lesson, courseStartedAt(viewer.id, lesson.courseId), now);
+export async function lessonReleaseFor(viewer: Viewer, lesson: ReleaseSchedule & { courseId: number }, now = new Date()): Promise<ReleaseState> {
+  if (!hasSchedule(lesson) || (await canManageCourse(viewer, lesson.courseId))) return { status: "open" };
+  return releaseState(lesson, await courseStartedAt(viewer.id, lesson.courseId), now);
 }
 
 /** A whole course's lessons (an outline) with each one's state for this viewer: one look-up of the start, one of staff. */
-export function withReleaseStates<T extends ReleaseSchedule>(courseId: number, viewer: Viewer, rows: T[], now = new Date()): Array<T & { release: ReleaseState }> {
-  if (!rows.some(hasSchedule) || canManageCourse(viewer, courseId)) return rows.map((row) => ({ ...row, release: { status: "open" } }));
-  const startedAt = courseStartedAt(viewer.id, courseId);
+export async function withReleaseStates<T extends ReleaseSchedule>(courseId: number, viewer: Viewer, rows: T[], now = new Date()): Promise<Array<T & { release: ReleaseState }>> {
+  if (!rows.some(hasSchedule) || (await canManageCourse(viewer, courseId))) return rows.map((row) => ({ ...row, release: { status: "open" } }));
+  const startedAt = await courseStartedAt(viewer.id, courseId);
   return rows.map((row) => ({ ...row, release: releaseState(row, startedAt, now) }));
 }
 
@@ -77,18 +77,22 @@ const startsOf = db
  * companion's library leaves their passages out). Only lessons with a schedule
  * are read, so this is small.
  */
-export function listLockedLessonIds(viewer: Viewer, now = new Date()): number[] {
+export async function listLockedLessonIds(viewer: Viewer, now = new Date()): Promise<number[]> {
   if (viewer.role === "admin") return [];
-  const rows = scheduledLessons.all();
+  const rows = await scheduledLessons.all();
   if (rows.length === 0) return [];
-  const starts = new Map(startsOf.all({ userId: viewer.id }).map((row) => [row.courseId, row.startedAt]));
+  const starts = new Map((await startsOf.all({ userId: viewer.id })).map((row) => [row.courseId, row.startedAt]));
   const managed = new Map<number, boolean>();
-  const manages = (courseId: number) => {
+  const manages = async (courseId: number) => {
     let value = managed.get(courseId);
-    if (value === undefined) managed.set(courseId, (value = canManageCourse(viewer, courseId)));
+    if (value === undefined) managed.set(courseId, (value = await canManageCourse(viewer, courseId)));
     return value;
   };
-  return rows.filter((row) => !manages(row.courseId) && releaseState(row, starts.get(row.courseId) ?? null, now).status !== "open").map((row) => row.id);
+  const locked: number[] = [];
+  for (const row of rows) {
+    if (!(await manages(row.courseId)) && releaseState(row, starts.get(row.courseId) ?? null, now).status !== "open") locked.push(row.id);
+  }
+  return locked;
 }
 
 // Each (member, scheduled lesson) pair of a course the member started that has
@@ -125,18 +129,18 @@ const untoldPairs = db
  * take it hear of it, and only of a lesson that opened after they started:
  * a lesson already open when they began is no news. Returns how many were told.
  */
-export function sendDueLessonReleases(now = new Date()): number {
+export async function sendDueLessonReleases(now = new Date()): Promise<number> {
   let told = 0;
-  for (const pair of untoldPairs.all()) {
+  for (const pair of await untoldPairs.all()) {
     const at = opensAt(pair, pair.startedAt);
     if (at === null || at === "unstarted" || at.getTime() > now.getTime()) continue;
-    if (pair.isPremium && !isPremium({ id: pair.userId, role: pair.role }, now)) continue;
+    if (pair.isPremium && !(await isPremium({ id: pair.userId, role: pair.role }, now))) continue;
     const isNews = at.getTime() > pair.startedAt.getTime();
-    db.transaction((tx) => {
+    await withTransaction(async (tx) => {
       // Claimed first: two processes (or a retried tick) cannot both tell.
-      const claimed = tx.insert(lessonReleaseNotices).values({ userId: pair.userId, lessonId: pair.lessonId, createdAt: now }).onConflictDoNothing().run().changes;
+      const claimed = changes(await tx.insert(lessonReleaseNotices).values({ userId: pair.userId, lessonId: pair.lessonId, createdAt: now }).onConflictDoNothing());
       if (claimed !== 1 || !isNews) return;
-      notify(
+      await notify(
         {
           type: "lesson_released",
           title: `A new lesson is open: ${pair.title}`,

@@ -1,5 +1,5 @@
 import { and, asc, eq, max, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, withTransaction, type Tx, single } from "#db/client.server";
 import { inIdList } from "#db/id-list";
 import { contentSections, lessons, type ContentSection, type Lesson } from "#db/schema";
 import type { LessonInput } from "~/schemas/lesson";
@@ -60,9 +60,9 @@ const lessonOutline = db
 const lessonById = db.select(lessonColumns).from(lessons).where(eq(lessons.id, sql.placeholder("id"))).prepare();
 
 /** Attaches sections to lessons with one query, whatever the number of lessons. */
-function withSections(rows: Omit<LessonView, "contentSections">[]): LessonView[] {
+async function withSections(rows: Omit<LessonView, "contentSections">[]): Promise<LessonView[]> {
   if (rows.length === 0) return [];
-  const sections = sectionsOfLessons.all({ lessonIds: JSON.stringify(rows.map((r) => r.id)) });
+  const sections = await sectionsOfLessons.all({ lessonIds: JSON.stringify(rows.map((r) => r.id)) });
   const byLesson = new Map<number, SectionView[]>();
   for (const { lessonId, ...section } of sections) {
     const list = byLesson.get(lessonId) ?? [];
@@ -72,40 +72,36 @@ function withSections(rows: Omit<LessonView, "contentSections">[]): LessonView[]
   return rows.map((row) => ({ ...row, contentSections: byLesson.get(row.id) ?? [] }));
 }
 
-export function listLessonsForCourse(courseId: number, options: { includeInactive: boolean }): LessonView[] {
-  const rows = db
+export async function listLessonsForCourse(courseId: number, options: { includeInactive: boolean }): Promise<LessonView[]> {
+  const rows = await db
     .select(lessonColumns)
     .from(lessons)
     .where(options.includeInactive ? eq(lessons.courseId, courseId) : and(eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
-    .orderBy(asc(lessons.order), asc(lessons.id))
-    .all();
-  return withSections(rows);
+    .orderBy(asc(lessons.order), asc(lessons.id));
+  return await withSections(rows);
 }
 
 /** Lesson titles, order and release schedule only, for navigation lists (access.server adds each one's state for the viewer). */
-export function listLessonOutline(courseId: number) {
-  return lessonOutline.all({ courseId });
+export async function listLessonOutline(courseId: number) {
+  return await lessonOutline.all({ courseId });
 }
 
-export function getLesson(id: number): LessonView | undefined {
-  const row = lessonById.get({ id });
-  return row ? withSections([row])[0] : undefined;
+export async function getLesson(id: number): Promise<LessonView | undefined> {
+  const row = await lessonById.get({ id });
+  return row ? (await withSections([row]))[0] : undefined;
 }
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
-
-function insertSections(tx: Tx, lessonId: number, sections: LessonInput["contentSections"]) {
-  sections.forEach((section, index) => {
-    tx.insert(contentSections)
-      .values({ lessonId, type: section.type, title: section.title, content: section.content, url: section.type === "text" ? null : (section.url ?? null), order: index + 1 })
-      .run();
-  });
+async function insertSections(tx: Tx, lessonId: number, sections: LessonInput["contentSections"]) {
+  for (const [index, section] of sections.entries()) {
+    await tx.insert(contentSections)
+      .values({ lessonId, type: section.type, title: section.title, content: section.content, url: section.type === "text" ? null : (section.url ?? null), order: index + 1 });
+  }
 }
 
-export function createLesson(courseId: number, input: LessonInput): LessonView {
-  const id = db.transaction((tx) => {
-    const last = tx.select({ value: max(lessons.order) }).from(lessons).where(eq(lessons.courseId, courseId)).get();
-    const created = tx
+export async function createLesson(courseId: number, input: LessonInput): Promise<LessonView> {
+  const id = await withTransaction(async (tx) => {
+    const last = await first(tx.select({ value: max(lessons.order) }).from(lessons).where(eq(lessons.courseId, courseId)).limit(1));
+    const created = await single(tx
       .insert(lessons)
       .values({
         courseId,
@@ -117,24 +113,24 @@ export function createLesson(courseId: number, input: LessonInput): LessonView {
         releaseAt: input.releaseAt,
         order: input.order ?? (last?.value ?? 0) + 1,
       })
-      .returning({ id: lessons.id })
-      .get();
-    insertSections(tx, created.id, input.contentSections);
-    indexLesson(tx, created.id);
-    recomputeCourseProgress(tx, courseId);
+      .returning({ id: lessons.id }));
+    await insertSections(tx, created.id, input.contentSections);
+    await indexLesson(tx, created.id);
+    await recomputeCourseProgress(tx, courseId);
     return created.id;
   });
-  const lesson = getLesson(id);
+  const lesson = await getLesson(id);
   if (!lesson) throw new Error("lesson vanished after insert");
   return lesson;
 }
 
 /** Replaces a lesson's fields and its whole list of sections. */
-export function updateLesson(id: number, input: LessonInput): LessonView | undefined {
-  const existing = getLesson(id);
-  if (!existing) return undefined;
-  db.transaction((tx) => {
-    tx.update(lessons)
+export async function updateLesson(id: number, input: LessonInput): Promise<LessonView | undefined> {
+  // Read inside the transaction, as it was atomic when queries were synchronous.
+  const found = await withTransaction(async (tx) => {
+    const existing = await getLesson(id);
+    if (!existing) return false;
+    await tx.update(lessons)
       .set({
         title: input.title,
         description: input.description,
@@ -145,74 +141,73 @@ export function updateLesson(id: number, input: LessonInput): LessonView | undef
         order: input.order ?? existing.order,
         updatedAt: new Date(),
       })
-      .where(eq(lessons.id, id))
-      .run();
-    const restoreCaptions = keepCaptionsWithTheirVideos(tx, id);
-    tx.delete(contentSections).where(eq(contentSections.lessonId, id)).run();
-    insertSections(tx, id, input.contentSections);
-    restoreCaptions(tx);
-    indexLesson(tx, id);
-    recomputeCourseProgress(tx, existing.courseId);
+      .where(eq(lessons.id, id));
+    const restoreCaptions = await keepCaptionsWithTheirVideos(tx, id);
+    await tx.delete(contentSections).where(eq(contentSections.lessonId, id));
+    await insertSections(tx, id, input.contentSections);
+    await restoreCaptions(tx);
+    await indexLesson(tx, id);
+    await recomputeCourseProgress(tx, existing.courseId);
+    return true;
   });
-  return getLesson(id);
+  if (!found) return undefined;
+  return await getLesson(id);
 }
 
-export function deleteLesson(id: number): boolean {
-  const existing = getLesson(id);
-  if (!existing) return false;
-  db.transaction((tx) => {
-    tx.delete(lessons).where(eq(lessons.id, id)).run();
-    recomputeCourseProgress(tx, existing.courseId);
+export async function deleteLesson(id: number): Promise<boolean> {
+  return await withTransaction(async (tx) => {
+    const existing = await getLesson(id);
+    if (!existing) return false;
+    await tx.delete(lessons).where(eq(lessons.id, id));
+    await recomputeCourseProgress(tx, existing.courseId);
+    return true;
   });
-  return true;
 }
 
 /** Moves a lesson one place up or down within its course. */
-export function moveLesson(id: number, direction: "up" | "down"): boolean {
-  const lesson = getLesson(id);
-  if (!lesson) return false;
-  const siblings = db
-    .select({ id: lessons.id, order: lessons.order })
-    .from(lessons)
-    .where(eq(lessons.courseId, lesson.courseId))
-    .orderBy(asc(lessons.order), asc(lessons.id))
-    .all();
-  const index = siblings.findIndex((s) => s.id === id);
-  const swapWith = siblings[direction === "up" ? index - 1 : index + 1];
-  if (!swapWith) return true;
-  const ordered = siblings.map((s) => s.id);
-  ordered[index] = swapWith.id;
-  ordered[direction === "up" ? index - 1 : index + 1] = id;
-  db.transaction((tx) => {
-    ordered.forEach((lessonId, position) => {
-      tx.update(lessons).set({ order: position + 1 }).where(eq(lessons.id, lessonId)).run();
-    });
+export async function moveLesson(id: number, direction: "up" | "down"): Promise<boolean> {
+  // Read and swap in one transaction, as it was atomic when queries were synchronous.
+  return await withTransaction(async (tx) => {
+    const lesson = await getLesson(id);
+    if (!lesson) return false;
+    const siblings = await tx
+      .select({ id: lessons.id, order: lessons.order })
+      .from(lessons)
+      .where(eq(lessons.courseId, lesson.courseId))
+      .orderBy(asc(lessons.order), asc(lessons.id));
+    const index = siblings.findIndex((s) => s.id === id);
+    const swapWith = siblings[direction === "up" ? index - 1 : index + 1];
+    if (!swapWith) return true;
+    const ordered = siblings.map((s) => s.id);
+    ordered[index] = swapWith.id;
+    ordered[direction === "up" ? index - 1 : index + 1] = id;
+    for (const [position, lessonId] of ordered.entries()) {
+      await tx.update(lessons).set({ order: position + 1 }).where(eq(lessons.id, lessonId));
+    }
+    return true;
   });
-  return true;
 }
 
-export function countSections(courseId: number): number {
+export async function countSections(courseId: number): Promise<number> {
   return (
-    db
+    (await first(db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(contentSections)
       .innerJoin(lessons, eq(lessons.id, contentSections.lessonId))
-      .where(eq(lessons.courseId, courseId))
-      .get()?.n ?? 0
+      .where(eq(lessons.courseId, courseId)).limit(1)))?.n ?? 0
   );
 }
 
 /** The course a section belongs to, for access checks. */
-export function getSectionCourseId(sectionId: number): number | undefined {
-  return db
+export async function getSectionCourseId(sectionId: number): Promise<number | undefined> {
+  return (await first(db
     .select({ courseId: lessons.courseId })
     .from(contentSections)
     .innerJoin(lessons, eq(lessons.id, contentSections.lessonId))
-    .where(eq(contentSections.id, sectionId))
-    .get()?.courseId;
+    .where(eq(contentSections.id, sectionId)).limit(1)))?.courseId;
 }
 
 /** The course a lesson belongs to, for access checks (no content read). */
-export function getLessonCourseId(lessonId: number): number | undefined {
-  return db.select({ courseId: lessons.courseId }).from(lessons).where(eq(lessons.id, lessonId)).get()?.courseId;
+export async function getLessonCourseId(lessonId: number): Promise<number | undefined> {
+  return (await first(db.select({ courseId: lessons.courseId }).from(lessons).where(eq(lessons.id, lessonId)).limit(1)))?.courseId;
 }

@@ -38,16 +38,16 @@ function refuse(status: 401 | 403 | 404 | 409, reason: AdmissionRefusal): { ok: 
  * back into a full room. Who is inside is asked of the embedded SFU's room
  * itself; with LiveKit no room is open here and LiveKit enforces the limit.
  */
-export function admitToRoom<U extends Viewer>(user: U | null, conferenceId: number): Admission<U> {
+export async function admitToRoom<U extends Viewer>(user: U | null, conferenceId: number): Promise<Admission<U>> {
   if (!user) return refuse(401, "signed-out");
-  const conference = getConference(conferenceId);
+  const conference = await getConference(conferenceId);
   if (!conference) return refuse(404, "not-found");
-  if (!mayAttend(user, conference)) return refuse(403, "premium");
+  if (!await mayAttend(user, conference)) return refuse(403, "premium");
   if (conference.endedAt !== null) return refuse(409, "ended");
   if (!conference.isLive) return refuse(409, "not-live");
   const isHost = user.role === "admin";
   // Hosts are always let in: a full room must not lock out the person running it.
-  if (!isHost && roomHeadcount(conferenceId) >= conference.maxParticipants && !isInLiveRoom(conferenceId, user.id)) return refuse(403, "full");
+  if (!isHost && await roomHeadcount(conferenceId) >= conference.maxParticipants && !await isInLiveRoom(conferenceId, user.id)) return refuse(403, "full");
   return { ok: true, user, conference, isHost };
 }
 
@@ -58,10 +58,10 @@ export function admitToRoom<U extends Viewer>(user: U | null, conferenceId: numb
  * its room anyway. Asked on each heartbeat and whenever the member's access
  * changed (live-events.server.ts).
  */
-export function mayStayInRoom(sessionUser: Viewer | null, memberId: number, conferenceId: number): "signed-out" | "premium" | null {
+export async function mayStayInRoom(sessionUser: Viewer | null, memberId: number, conferenceId: number): Promise<"signed-out" | "premium" | null> {
   if (!sessionUser || sessionUser.id !== memberId) return "signed-out";
-  const conference = getConference(conferenceId);
-  if (conference && !mayAttend(sessionUser, conference)) return "premium";
+  const conference = await getConference(conferenceId);
+  if (conference && !await mayAttend(sessionUser, conference)) return "premium";
   return null;
 }
 
@@ -77,8 +77,8 @@ export class RoomRefusal extends Error {
 }
 
 /** The live conference the viewer may enter, or a RoomRefusal. */
-export function admitToLiveRoom(viewer: Viewer, conferenceId: number): ConferenceRow {
-  const admission = admitToRoom(viewer, conferenceId);
+export async function admitToLiveRoom(viewer: Viewer, conferenceId: number): Promise<ConferenceRow> {
+  const admission = await admitToRoom(viewer, conferenceId);
   if (!admission.ok) throw new RoomRefusal(admission.status, admission.message);
   return admission.conference;
 }

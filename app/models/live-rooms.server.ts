@@ -1,6 +1,6 @@
 import type { RoomMember, RoomMembers } from "~/realtime/room-members.server";
 import { and, count, eq } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first } from "#db/client.server";
 import { liveRoomMembers } from "#db/schema";
 import { env } from "~/utils/env.server";
 
@@ -20,24 +20,23 @@ const rooms = new Map<number, LiveRoom>();
 // member is welcomed, so the admission rule counts alike in every process.
 
 /** Called by a room when a member came in or went: the table every process reads. */
-export function recordRoomMember(change: { joined: boolean; participantId: string; conferenceId: number; userId: number }): void {
+export async function recordRoomMember(change: { joined: boolean; participantId: string; conferenceId: number; userId: number }): Promise<void> {
   if (change.joined) {
-    db.insert(liveRoomMembers)
-      .values({ participantId: change.participantId, conferenceId: change.conferenceId, userId: change.userId, worker: env.WORKER_INDEX })
-      .run();
+    await db.insert(liveRoomMembers)
+      .values({ participantId: change.participantId, conferenceId: change.conferenceId, userId: change.userId, worker: env.WORKER_INDEX });
   } else {
-    db.delete(liveRoomMembers).where(eq(liveRoomMembers.participantId, change.participantId)).run();
+    await db.delete(liveRoomMembers).where(eq(liveRoomMembers.participantId, change.participantId));
   }
 }
 
 /** This process holds no room yet (it just started): rows a previous life of it left are gone. */
-export function forgetRoomMembersOfThisProcess(): void {
-  db.delete(liveRoomMembers).where(eq(liveRoomMembers.worker, env.WORKER_INDEX)).run();
+export async function forgetRoomMembersOfThisProcess(): Promise<void> {
+  await db.delete(liveRoomMembers).where(eq(liveRoomMembers.worker, env.WORKER_INDEX));
 }
 
 /** At start, before any process serves: no room is open. */
-export function forgetAllRoomMembers(): void {
-  db.delete(liveRoomMembers).run();
+export async function forgetAllRoomMembers(): Promise<void> {
+  await db.delete(liveRoomMembers);
 }
 
 /** The session's room, opened with `open` when nobody is in it yet. */
@@ -64,16 +63,15 @@ export function openLiveRooms(): LiveRoom[] {
 }
 
 /** Who is connected to the session's room now, whichever process holds it. */
-export function roomHeadcount(conferenceId: number): number {
-  return db.select({ n: count() }).from(liveRoomMembers).where(eq(liveRoomMembers.conferenceId, conferenceId)).get()?.n ?? 0;
+export async function roomHeadcount(conferenceId: number): Promise<number> {
+  return (await first(db.select({ n: count() }).from(liveRoomMembers).where(eq(liveRoomMembers.conferenceId, conferenceId)).limit(1)))?.n ?? 0;
 }
 
 /** True when the member holds a place in the room already (another tab, a reconnect), whichever process holds it. */
-export function isInLiveRoom(conferenceId: number, userId: number): boolean {
-  const row = db
+export async function isInLiveRoom(conferenceId: number, userId: number): Promise<boolean> {
+  const row = await first(db
     .select({ userId: liveRoomMembers.userId })
     .from(liveRoomMembers)
-    .where(and(eq(liveRoomMembers.conferenceId, conferenceId), eq(liveRoomMembers.userId, userId)))
-    .get();
+    .where(and(eq(liveRoomMembers.conferenceId, conferenceId), eq(liveRoomMembers.userId, userId))).limit(1));
   return row !== undefined;
 }

@@ -1,5 +1,5 @@
 import { and, count, eq, ne } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { first, withTransaction } from "#db/client.server";
 import { courseInstructors, users, type User } from "#db/schema";
 import { publishMemberAccessChange } from "~/models/live-events.server";
 import { MEMBER_NOT_FOUND } from "~/models/members.server";
@@ -28,17 +28,17 @@ export interface MemberRole {
   canCreateCourses: boolean;
 }
 
-export function setMemberRole(actor: Pick<User, "id" | "username">, memberId: number, change: RoleChange): MemberRole {
-  const changed = db.transaction((tx) => {
-    const member = tx.select().from(users).where(eq(users.id, memberId)).get();
+export async function setMemberRole(actor: Pick<User, "id" | "username">, memberId: number, change: RoleChange): Promise<MemberRole> {
+  const changed = await withTransaction(async (tx) => {
+    const member = await first(tx.select().from(users).where(eq(users.id, memberId)).limit(1));
     if (!member) throw new RoleChangeError(404, MEMBER_NOT_FOUND);
     if (member.role === "admin" && change.role !== "admin") {
-      const otherAdmins = tx.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), ne(users.id, memberId))).get()?.n ?? 0;
+      const otherAdmins = (await first(tx.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), ne(users.id, memberId))).limit(1)))?.n ?? 0;
       if (otherAdmins === 0) throw new RoleChangeError(400, LAST_ADMIN);
     }
     const canCreateCourses = change.role === "instructor" ? (change.canCreateCourses ?? member.canCreateCourses) : false;
-    tx.update(users).set({ role: change.role, canCreateCourses }).where(eq(users.id, memberId)).run();
-    if (change.role !== "instructor") tx.delete(courseInstructors).where(eq(courseInstructors.userId, memberId)).run();
+    await tx.update(users).set({ role: change.role, canCreateCourses }).where(eq(users.id, memberId));
+    if (change.role !== "instructor") await tx.delete(courseInstructors).where(eq(courseInstructors.userId, memberId));
     if (member.role !== change.role) logEvent("member_role_changed", { by: actor.username, memberId, from: member.role, to: change.role });
     return { id: member.id, username: member.username, role: change.role, canCreateCourses };
   });

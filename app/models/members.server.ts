@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "#db/client.server";
+import { db, first } from "#db/client.server";
 import { PLANS, SUBSCRIPTION_STATUSES, subscriptions, users, type User } from "#db/schema";
 import { adminChangeSubscription, BillingError } from "~/models/billing.server";
 import { isPremium, premiumSubscriptionCondition } from "~/models/membership.server";
@@ -27,17 +27,17 @@ export interface MemberSummary {
   enrolledCourses: number;
 }
 
-export function countStudents(): number {
-  return db.select({ n: count() }).from(users).where(eq(users.role, "student")).get()?.n ?? 0;
+export async function countStudents(): Promise<number> {
+  return (await first(db.select({ n: count() }).from(users).where(eq(users.role, "student")).limit(1)))?.n ?? 0;
 }
 
 /** Members with their completed and enrolled course counts, by username; every member unless a page is asked for. */
-export function listMembers(options: { page?: number; pageSize?: number } = {}): MemberSummary[] {
+export async function listMembers(options: { page?: number; pageSize?: number } = {}): Promise<MemberSummary[]> {
   const pageSize = options.pageSize ?? MEMBER_PAGE_SIZE;
   const rows =
     options.page === undefined
-      ? listMemberProgress()
-      : listMemberProgress({ limit: pageSize, offset: (options.page - 1) * pageSize });
+      ? await listMemberProgress()
+      : await listMemberProgress({ limit: pageSize, offset: (options.page - 1) * pageSize });
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -163,12 +163,12 @@ const directoryPage = db
   .prepare();
 
 /** Members newest first with their subscription, searched by name, email or username and filtered by plan, one page per query. */
-export function listMembersWithSubscriptions(query: MemberDirectoryQuery, now = new Date(), pageSize = MEMBER_PAGE_SIZE): MemberDirectoryPage {
+export async function listMembersWithSubscriptions(query: MemberDirectoryQuery, now = new Date(), pageSize = MEMBER_PAGE_SIZE): Promise<MemberDirectoryPage> {
   const filter = { pattern: query.q ? containsPattern(query.q) : "", plan: query.plan, now: now.getTime() };
-  const total = directoryCount.get(filter)?.n ?? 0;
+  const total = (await directoryCount.get(filter))?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  const rows = directoryPage.all({ ...filter, limit: pageSize, offset: (page - 1) * pageSize });
+  const rows = await directoryPage.all({ ...filter, limit: pageSize, offset: (page - 1) * pageSize });
 
   return {
     members: rows.map((row) => ({
@@ -226,8 +226,8 @@ const revenueTotals = db
   .where(eq(users.role, "student"))
   .prepare();
 
-export function getRevenueStats(now = new Date()): RevenueStats {
-  const row = revenueTotals.get({ now: now.getTime() });
+export async function getRevenueStats(now = new Date()): Promise<RevenueStats> {
+  const row = await revenueTotals.get({ now: now.getTime() });
   return revenueFigures({
     monthlyRevenueCents: row?.monthlyRevenueCents ?? 0,
     premiumMembers: row?.premiumMembers ?? 0,
@@ -252,7 +252,7 @@ export type SubscriptionChangeOutcome =
 
 /** An admin changes a member's plan by hand; administrators are always Premium and are left alone. */
 export async function changeMemberSubscription(memberId: number, change: SubscriptionChange): Promise<SubscriptionChangeOutcome> {
-  const member = getUserById(memberId);
+  const member = await getUserById(memberId);
   if (!member) return { ok: false, status: 404, message: MEMBER_NOT_FOUND };
   if (member.role === "admin") return { ok: false, status: 409, message: ADMIN_ALWAYS_PREMIUM };
   let row;
@@ -265,7 +265,7 @@ export async function changeMemberSubscription(memberId: number, change: Subscri
   }
   return {
     ok: true,
-    member: { id: member.id, username: member.username, isPremium: isPremium(member) },
+    member: { id: member.id, username: member.username, isPremium: await isPremium(member) },
     subscription: toMemberSubscription(row),
   };
 }

@@ -27,7 +27,7 @@ const premiumSubscriptionOf = db
   .where(and(eq(subscriptions.userId, sql.placeholder("userId")), premiumSubscriptionCondition(sql.placeholder("now"))))
   .prepare();
 
-export function isPremium(user: Pick<User, "id" | "role">, now = new Date()): boolean {
+export async function isPremium(user: Pick<User, "id" | "role">, now = new Date()): Promise<boolean> {
   if (user.role === "admin") return true;
-  return premiumSubscriptionOf.get({ userId: user.id, now: now.getTime() }) !== undefined;
+  return await premiumSubscriptionOf.get({ userId: user.id, now: now.getTime() }) !== undefined;
 }

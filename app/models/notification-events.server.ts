@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { db } from "#db/client.server";
+
 import { emailOutbox, forumReplies, forumTopics, notifications, users } from "#db/schema";
 import { notify, Recipients } from "~/models/notifications.server";
+import { changes, type Tx } from "#db/client.server";
 
 // What happened, as notifications (issue 25): each function names who may
 // hear of it (as a condition on `users`, so the fan-out is one statement) and
@@ -28,7 +29,7 @@ export function notifyForumReply(topic: { id: number; title: string; permission:
   });
 }
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
 
 /**
  * A member deleted their account: the notifications that named them as the
@@ -36,7 +37,7 @@ type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
  * `replacement` instead. Matched on the exact wording written above, so
  * another member whose name merely contains theirs is left alone.
  */
-export function forgetActorInNotifications(tx: Tx, username: string, replacement: string): number {
+export async function forgetActorInNotifications(tx: Tx, username: string, replacement: string): Promise<number> {
   const rewrites = [
     { type: "mention", from: `${username} mentioned you in “`, to: `${replacement} mentioned you in “`, column: notifications.title, at: "start" },
     { type: "forum_reply", from: ` from ${username}`, to: ` from ${replacement}`, column: notifications.body, at: "end" },
@@ -44,18 +45,17 @@ export function forgetActorInNotifications(tx: Tx, username: string, replacement
   let changed = 0;
   for (const { type, from, to, column, at } of rewrites) {
     const matches = at === "start" ? sql`substr(${column}, 1, length(${from})) = ${from}` : sql`substr(${column}, -length(${from})) = ${from}`;
-    const ids = tx
+    const ids = (await tx
       .select({ id: notifications.id })
       .from(notifications)
-      .where(sql`${notifications.type} = ${type} and ${matches}`)
-      .all()
+      .where(sql`${notifications.type} = ${type} and ${matches}`))
       .map((row) => row.id);
     if (ids.length === 0) continue;
     const inIds = sql`(select value from json_each(${JSON.stringify(ids)}))`;
     const rewritten = at === "start" ? sql`${to} || substr(${column}, length(${from}) + 1)` : sql`substr(${column}, 1, length(${column}) - length(${from})) || ${to}`;
-    changed += tx.run(sql`update ${notifications} set ${sql.identifier(column.name)} = ${rewritten} where ${notifications.id} in ${inIds}`).changes;
+    changed += changes(await tx.run(sql`update ${notifications} set ${sql.identifier(column.name)} = ${rewritten} where ${notifications.id} in ${inIds}`));
     // The emails already written from them carry the same words.
-    tx.run(sql`update ${emailOutbox} set
+    await tx.run(sql`update ${emailOutbox} set
         subject = replace(subject, ${from}, ${to}),
         text_body = replace(text_body, ${from}, ${to}),
         html_body = replace(html_body, ${from}, ${to})

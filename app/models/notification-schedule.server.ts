@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, changes, withTransaction } from "#db/client.server";
 import { conferences, notificationPreferences, notifications, users } from "#db/schema";
 import { ACADEMY_NAME, composeEmail, processOutbox, queueEmail } from "~/models/email-outbox.server";
 import { sendDueLessonReleases } from "~/models/lesson-release.server";
@@ -19,21 +19,20 @@ import { logger } from "~/utils/logger.server";
 export const REMINDER_MINUTES = 15;
 
 /** Reminds the members who may attend each session starting within REMINDER_MINUTES; returns how many sessions. */
-export function sendDueReminders(now = new Date()): number {
+export async function sendDueReminders(now = new Date()): Promise<number> {
   const soon = new Date(now.getTime() + REMINDER_MINUTES * 60_000);
-  const due = db
+  const due = await db
     .select()
     .from(conferences)
-    .where(and(isNull(conferences.remindedAt), isNull(conferences.endedAt), eq(conferences.isLive, false), gt(conferences.scheduledAt, now), lte(conferences.scheduledAt, soon)))
-    .all();
+    .where(and(isNull(conferences.remindedAt), isNull(conferences.endedAt), eq(conferences.isLive, false), gt(conferences.scheduledAt, now), lte(conferences.scheduledAt, soon)));
   let reminded = 0;
   for (const conference of due) {
-    db.transaction(() => {
+    await withTransaction(async () => {
       // Claimed first: two processes (or a retried tick) cannot both remind.
-      const claimed = db.update(conferences).set({ remindedAt: now }).where(and(eq(conferences.id, conference.id), isNull(conferences.remindedAt))).run().changes;
+      const claimed = changes(await db.update(conferences).set({ remindedAt: now }).where(and(eq(conferences.id, conference.id), isNull(conferences.remindedAt))));
       if (claimed !== 1) return;
       const minutes = Math.max(1, Math.round((conference.scheduledAt.getTime() - now.getTime()) / 60_000));
-      notify(
+      await notify(
         {
           type: "live_session",
           title: `Starting in ${minutes} minutes: ${conference.title}`,
@@ -76,20 +75,19 @@ export function latestSlot(period: Period, since: Date, now: Date): Date | undef
 }
 
 /** Queues each due digest: one email listing the member's unread items of that period's categories since their last digest. */
-export function queueDueDigests(now = new Date()): number {
+export async function queueDueDigests(now = new Date()): Promise<number> {
   let queued = 0;
   for (const period of ["daily", "weekly"] as const) {
     const keys = Object.keys(PREFERENCE_COLUMNS) as EmailPreferenceKey[];
-    const members = db
+    const members = await db
       .select({ userId: notificationPreferences.userId, last: LAST_COLUMN[period], email: users.email, prefs: notificationPreferences })
       .from(notificationPreferences)
       .innerJoin(users, eq(users.id, notificationPreferences.userId))
-      .where(or(...keys.map((key) => sql`${PREFERENCE_COLUMNS[key]} = ${period}`)))
-      .all();
+      .where(or(...keys.map((key) => sql`${PREFERENCE_COLUMNS[key]} = ${period}`)));
     for (const member of members) {
       if (!member.last) {
         // The first time: start counting from now (nothing before the choice is sent).
-        db.update(notificationPreferences).set({ [period === "daily" ? "lastDailyDigestAt" : "lastWeeklyDigestAt"]: now }).where(eq(notificationPreferences.userId, member.userId)).run();
+        await db.update(notificationPreferences).set({ [period === "daily" ? "lastDailyDigestAt" : "lastWeeklyDigestAt"]: now }).where(eq(notificationPreferences.userId, member.userId));
         continue;
       }
       const slot = latestSlot(period, member.last, now);
@@ -97,22 +95,21 @@ export function queueDueDigests(now = new Date()): number {
       const types = (Object.entries(EMAIL_CATEGORY) as [NotificationType, EmailPreferenceKey | "account"][])
         .filter(([, category]) => category !== "account" && member.prefs[category] === period)
         .map(([type]) => type);
-      const items = db
+      const items = await db
         .select({ title: notifications.title, body: notifications.body, url: notifications.url })
         .from(notifications)
         .where(and(eq(notifications.userId, member.userId), isNull(notifications.readAt), inArray(notifications.type, types), gt(notifications.updatedAt, member.last)))
         .orderBy(notifications.updatedAt)
-        .limit(50)
-        .all();
-      db.transaction(() => {
+        .limit(50);
+      await withTransaction(async () => {
         if (items.length > 0 && member.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(member.email)) {
-          const queuedNow = queueEmail(
+          const queuedNow = await queueEmail(
             {
               kind: "digest",
               userId: member.userId,
               dedupeKey: `digest:${period}:${member.userId}:${slot.toISOString()}`,
               to: member.email,
-              content: composeEmail({
+              content: await composeEmail({
                 subject: `Your ${period} ${ACADEMY_NAME} digest: ${items.length} new ${items.length === 1 ? "item" : "items"}`,
                 intro: `What happened since your last ${period} digest:`,
                 items,
@@ -123,10 +120,9 @@ export function queueDueDigests(now = new Date()): number {
           );
           if (queuedNow) queued += 1;
         }
-        db.update(notificationPreferences)
+        await db.update(notificationPreferences)
           .set({ [period === "daily" ? "lastDailyDigestAt" : "lastWeeklyDigestAt"]: slot })
-          .where(eq(notificationPreferences.userId, member.userId))
-          .run();
+          .where(eq(notificationPreferences.userId, member.userId));
       });
     }
   }
@@ -135,9 +131,9 @@ export function queueDueDigests(now = new Date()): number {
 
 /** One tick: reminders, scheduled lessons that opened (issue 29), digests, then the outbox. */
 export async function runNotificationTick(now = new Date()) {
-  const reminded = sendDueReminders(now);
-  const released = sendDueLessonReleases(now);
-  const digests = queueDueDigests(now);
+  const reminded = await sendDueReminders(now);
+  const released = await sendDueLessonReleases(now);
+  const digests = await queueDueDigests(now);
   const sent = await processOutbox(now);
   if (reminded || released || digests || sent) logger.info({ reminded, released, digests, sent }, "Notifications: reminders, lessons opened, digests and emails");
 }
@@ -145,14 +141,14 @@ export async function runNotificationTick(now = new Date()) {
 let schedule: Cron | null = null;
 
 /** Starts the scheduler (once per process); instant emails are sent as soon as they are queued, not at the next tick. */
-export function startNotificationSchedule() {
+export async function startNotificationSchedule() {
   onEmailsQueued(() =>
     setImmediate(() => {
       processOutbox().catch((error: unknown) => logger.error({ err: error }, "Sending emails failed"));
     }),
   );
-  schedule ??= new Cron(env.NOTIFICATION_SCHEDULE, { protect: true, unref: true, catch: (error) => logger.error({ err: error }, "Notification tick failed") }, () =>
-    runNotificationTick(),
+  schedule ??= new Cron(env.NOTIFICATION_SCHEDULE, { protect: true, unref: true, catch: (error) => logger.error({ err: error }, "Notification tick failed") }, async () =>
+    await runNotificationTick(),
   );
   void runNotificationTick().catch((error: unknown) => logger.error({ err: error }, "Notification tick failed"));
   return schedule;

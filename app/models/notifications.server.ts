@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, changes, withTransaction } from "#db/client.server";
 import { notificationPreferences, notifications, subscriptions, users, type NOTIFICATION_TYPES } from "#db/schema";
 import { premiumSubscriptionCondition } from "~/models/membership.server";
 import { EMAIL_PREFERENCE_KEYS, type EmailFrequency, type EmailPreferenceKey, type NotificationPreferences } from "~/schemas/notifications";
@@ -73,27 +73,27 @@ export function onEmailsQueued(listener: () => void) {
 }
 
 /** Creates (or, for a group, updates) the notifications and queues instant emails; returns how many members were notified. */
-export function notify(input: NotifyInput, now = new Date()): number {
+export async function notify(input: NotifyInput, now = new Date()): Promise<number> {
   const at = now.getTime();
   const category = EMAIL_CATEGORY[input.type];
   const wantsInstant =
     category === "account"
-      ? sql`1`
+      ? sql`true`
       : sql`coalesce(p.${sql.raw(PREFERENCE_COLUMN[category])}, ${DEFAULT_PREFERENCES[category]}) = 'instant'`;
-  const notActor = input.actorId ? sql`${users.id} <> ${input.actorId}` : sql`1`;
+  const notActor = input.actorId ? sql`${users.id} <> ${input.actorId}` : sql`true`;
   const updatedTitle = input.updated?.title ?? input.title;
   const updatedBody = input.updated?.body ?? input.body ?? null;
-  const notified = db.transaction((tx) => {
-    const changes = tx.run(sql`
+  const notified = await withTransaction(async (tx) => {
+    const created = changes(await tx.run(sql`
       insert into ${notifications} (user_id, type, title, body, url, group_key, created_at, updated_at)
       select ${users.id}, ${input.type}, ${input.title}, ${input.body ?? null}, ${input.url}, ${input.groupKey ?? null}, ${at}, ${at}
       from ${users} where (${input.recipients}) and ${notActor}
       on conflict (user_id, group_key) where read_at is null and group_key is not null
       do update set count = notifications.count + 1, updated_at = ${at},
         title = ${updatedTitle},
-        body = replace(${updatedBody}, '{n}', notifications.count + 1)`).changes;
+        body = replace(${updatedBody}, '{n}', notifications.count + 1)`));
     // Instant emails, for rows this call created (not those it updated: a topic's later replies send no second email).
-    const emails = tx.run(sql`
+    const emails = changes(await tx.run(sql`
       insert into email_outbox (kind, user_id, notification_id, dedupe_key, to_address, next_attempt_at, created_at)
       select 'notification', n.user_id, n.id, 'notification:' || n.id, ${users.email}, ${at}, ${at}
       from ${notifications} n
@@ -101,8 +101,8 @@ export function notify(input: NotifyInput, now = new Date()): number {
       left join ${notificationPreferences} p on p.user_id = n.user_id
       where n.created_at = ${at} and n.type = ${input.type} and n.url = ${input.url} and n.count = 1
         and ${EMAILABLE} and ${wantsInstant}
-      on conflict (dedupe_key) do nothing`).changes;
-    return { count: changes, emails: emails > 0 };
+      on conflict (dedupe_key) do nothing`));
+    return { count: created, emails: emails > 0 };
   });
   if (notified.emails) emailsQueued?.();
   return notified.count;
@@ -127,8 +127,8 @@ const unreadCountOf = db
   .prepare();
 
 /** The bell's figure; read on every page a member opens, so one indexed count. */
-export function unreadNotificationCount(userId: number): number {
-  return unreadCountOf.get({ userId })?.n ?? 0;
+export async function unreadNotificationCount(userId: number): Promise<number> {
+  return (await unreadCountOf.get({ userId }))?.n ?? 0;
 }
 
 // Prepared once (issue 27): the notifications page and the API read a page on every visit.
@@ -144,8 +144,8 @@ const notificationPage = (unreadOnly: boolean) =>
 const allNotificationsPage = notificationPage(false);
 const unreadNotificationsPage = notificationPage(true);
 
-export function listNotifications(userId: number, { unreadOnly = false, page = 1 } = {}) {
-  const rows = (unreadOnly ? unreadNotificationsPage : allNotificationsPage).all({ userId, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
+export async function listNotifications(userId: number, { unreadOnly = false, page = 1 } = {}) {
+  const rows = await (unreadOnly ? unreadNotificationsPage : allNotificationsPage).all({ userId, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
   const items: NotificationView[] = rows.slice(0, PAGE_SIZE).map((row) => ({
     id: row.id,
     type: row.type,
@@ -155,17 +155,16 @@ export function listNotifications(userId: number, { unreadOnly = false, page = 1
     createdAt: row.updatedAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   }));
-  return { notifications: items, hasMore: rows.length > PAGE_SIZE, unreadCount: unreadNotificationCount(userId) };
+  return { notifications: items, hasMore: rows.length > PAGE_SIZE, unreadCount: await unreadNotificationCount(userId) };
 }
 
 /** Marks the member's own notifications read (ids of others change nothing); returns the unread count left. */
-export function markNotificationsRead(userId: number, which: { ids: number[] } | { all: true }): number {
+export async function markNotificationsRead(userId: number, which: { ids: number[] } | { all: true }): Promise<number> {
   const target = "all" in which ? sql`1` : which.ids.length ? inArray(notifications.id, which.ids) : sql`0`;
-  db.update(notifications)
+  await db.update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), target))
-    .run();
-  return unreadNotificationCount(userId);
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), target));
+  return await unreadNotificationCount(userId);
 }
 
 const unreadInGroup = db
@@ -176,12 +175,11 @@ const unreadInGroup = db
   .prepare();
 
 /** Reading the thing itself (a topic) reads its notification. Most visits have none unread: those write nothing (issue 27). */
-export function markGroupRead(userId: number, groupKey: string) {
-  if (!unreadInGroup.get({ userId, groupKey })) return;
-  db.update(notifications)
+export async function markGroupRead(userId: number, groupKey: string) {
+  if (!await unreadInGroup.get({ userId, groupKey })) return;
+  await db.update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)))
-    .run();
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)));
 }
 
 // ---- Preferences and unsubscribe links ----------------------------------
@@ -189,29 +187,28 @@ export function markGroupRead(userId: number, groupKey: string) {
 const preferencesOf = db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, sql.placeholder("userId"))).prepare();
 
 /** The member's stored preferences, made (with a new unsubscribe key) on first need. */
-function preferencesRow(userId: number) {
-  const found = preferencesOf.get({ userId });
+async function preferencesRow(userId: number) {
+  const found = await preferencesOf.get({ userId });
   if (found) return found;
-  db.insert(notificationPreferences)
+  await db.insert(notificationPreferences)
     .values({ userId, unsubscribeKey: crypto.randomBytes(16).toString("base64url") })
-    .onConflictDoNothing()
-    .run();
-  const row = preferencesOf.get({ userId });
+    .onConflictDoNothing();
+  const row = await preferencesOf.get({ userId });
   if (!row) throw new Error("notification preferences vanished");
   return row;
 }
 
 /** Reading writes nothing: a member who never chose has the defaults (as notify() reads them). */
-export function getPreferences(userId: number): NotificationPreferences {
-  const row = preferencesOf.get({ userId });
+export async function getPreferences(userId: number): Promise<NotificationPreferences> {
+  const row = await preferencesOf.get({ userId });
   if (!row) return { ...DEFAULT_PREFERENCES };
   return { forumReplies: row.forumReplies, mentions: row.mentions, liveSessions: row.liveSessions, newCourses: row.newCourses };
 }
 
-export function setPreferences(userId: number, preferences: NotificationPreferences): NotificationPreferences {
-  preferencesRow(userId);
-  db.update(notificationPreferences).set(preferences).where(eq(notificationPreferences.userId, userId)).run();
-  return getPreferences(userId);
+export async function setPreferences(userId: number, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+  await preferencesRow(userId);
+  await db.update(notificationPreferences).set(preferences).where(eq(notificationPreferences.userId, userId));
+  return await getPreferences(userId);
 }
 
 /** What a one-click unsubscribe turns off: one category, or every digest. */
@@ -223,28 +220,27 @@ function signature(userId: number, scope: UnsubscribeScope, key: string): string
 }
 
 /** A link that never expires but stops working when the member's key is renewed (revokeUnsubscribeLinks). */
-export function unsubscribeToken(userId: number, scope: UnsubscribeScope): string {
-  return `${userId}.${scope}.${signature(userId, scope, preferencesRow(userId).unsubscribeKey)}`;
+export async function unsubscribeToken(userId: number, scope: UnsubscribeScope): Promise<string> {
+  return `${userId}.${scope}.${signature(userId, scope, (await preferencesRow(userId)).unsubscribeKey)}`;
 }
 
-export function revokeUnsubscribeLinks(userId: number) {
-  preferencesRow(userId);
-  db.update(notificationPreferences).set({ unsubscribeKey: crypto.randomBytes(16).toString("base64url") }).where(eq(notificationPreferences.userId, userId)).run();
+export async function revokeUnsubscribeLinks(userId: number) {
+  await preferencesRow(userId);
+  await db.update(notificationPreferences).set({ unsubscribeKey: crypto.randomBytes(16).toString("base64url") }).where(eq(notificationPreferences.userId, userId));
 }
 
 /** The member and scope a token names, when its signature holds. */
-export function readUnsubscribeToken(token: string): { userId: number; scope: UnsubscribeScope; username: string } | null {
+export async function readUnsubscribeToken(token: string): Promise<{ userId: number; scope: UnsubscribeScope; username: string } | null> {
   const [idText, scopeText, sig] = token.split(".");
   const userId = Number(idText);
   const scope = SCOPES.find((s) => s === scopeText);
   if (!Number.isSafeInteger(userId) || userId <= 0 || !scope || !sig) return null;
   // A real link was signed with the member's stored key; no stored key, no valid link (reading writes nothing).
-  const row = db
+  const row = await first(db
     .select({ username: users.username, key: notificationPreferences.unsubscribeKey })
     .from(users)
     .innerJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId)).limit(1));
   if (!row) return null;
   const expected = signature(userId, scope, row.key);
   const given = Buffer.from(sig);
@@ -253,11 +249,11 @@ export function readUnsubscribeToken(token: string): { userId: number; scope: Un
 }
 
 /** Turns the token's category off (or every digest: daily and weekly categories become off). */
-export function unsubscribe(userId: number, scope: UnsubscribeScope): NotificationPreferences {
-  const current = getPreferences(userId);
-  if (scope !== "digests") return setPreferences(userId, { ...current, [scope]: "off" });
+export async function unsubscribe(userId: number, scope: UnsubscribeScope): Promise<NotificationPreferences> {
+  const current = await getPreferences(userId);
+  if (scope !== "digests") return await setPreferences(userId, { ...current, [scope]: "off" });
   const next = Object.fromEntries(
     Object.entries(current).map(([key, value]) => [key, value === "daily" || value === "weekly" ? "off" : value]),
   ) as Record<EmailPreferenceKey, EmailFrequency>;
-  return setPreferences(userId, next);
+  return await setPreferences(userId, next);
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, changes, withTransaction, type Tx } from "#db/client.server";
 import { passwordResets, users, type User } from "#db/schema";
 import { CommonPasswordError, getUserById, getUserByUsername, isCommonPassword } from "~/models/user.server";
 import { logEvent, logger } from "~/utils/logger.server";
@@ -45,29 +45,27 @@ export function resetLinkUrl(origin: string, token: string): string {
 }
 
 /** Stores a new link for the user and returns its token, the only time it exists in clear. */
-export function issuePasswordReset(userId: number, options: { createdByAdmin?: number; now?: Date } = {}) {
+export async function issuePasswordReset(userId: number, options: { createdByAdmin?: number; now?: Date } = {}) {
   const now = options.now ?? new Date();
   const { token, tokenHash } = newResetToken();
   const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
-  db.insert(passwordResets)
-    .values({ userId, tokenHash, expiresAt, createdByAdmin: options.createdByAdmin ?? null, createdAt: now })
-    .run();
+  await db.insert(passwordResets)
+    .values({ userId, tokenHash, expiresAt, createdByAdmin: options.createdByAdmin ?? null, createdAt: now });
   return { token, expiresAt };
 }
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
 
 /**
  * Spends every open link of the member: called whenever their password
  * changes (settings, API, a link), so a link asked for before cannot set
  * another one afterwards. Returns how many were revoked.
  */
-export function revokePasswordResets(userId: number, { tx, now = new Date() }: { tx?: Tx; now?: Date } = {}): number {
-  return (tx ?? db)
+export async function revokePasswordResets(userId: number, { tx, now = new Date() }: { tx?: Tx; now?: Date } = {}): Promise<number> {
+  return changes(await (tx ?? db)
     .update(passwordResets)
     .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
-    .run().changes;
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))));
 }
 
 // ---- Asking by email ---------------------------------------------------------
@@ -79,9 +77,9 @@ const accountsByEmail = db
   .prepare();
 
 /** Accounts a "username or email" names that have an address to write to. */
-function accountsToEmail(identifier: string): User[] {
+async function accountsToEmail(identifier: string): Promise<User[]> {
   const wanted = identifier.trim();
-  const found = wanted.includes("@") ? accountsByEmail.all({ email: wanted.toLowerCase() }) : [getUserByUsername(wanted)];
+  const found = wanted.includes("@") ? await accountsByEmail.all({ email: wanted.toLowerCase() }) : [await getUserByUsername(wanted)];
   return found.filter((user): user is User => Boolean(user?.email?.trim()));
 }
 
@@ -109,14 +107,14 @@ function resetEmailText(user: User, link: string): string {
 export async function requestPasswordResetEmail(input: { identifier: string; ip: string; origin: string }): Promise<void> {
   if (!isEmailConfigured()) throw new Error("Password-reset email needs SMTP_URL and MAIL_FROM");
   await consumePasswordResetRequest(input.ip, input.identifier);
-  const accounts = accountsToEmail(input.identifier);
+  const accounts = await accountsToEmail(input.identifier);
   logEvent("password_reset_requested", { ip: input.ip, matched: accounts.length });
   for (const user of accounts) {
     if (!(await spendPasswordResetMail(user.id))) {
       logEvent("password_reset_mail_withheld", { userId: user.id, ip: input.ip });
       continue;
     }
-    const { token } = issuePasswordReset(user.id);
+    const { token } = await issuePasswordReset(user.id);
     const email = user.email?.trim() ?? "";
     sendEmail({
       to: email,
@@ -130,16 +128,16 @@ export async function requestPasswordResetEmail(input: { identifier: string; ip:
 
 // ---- Using a link ------------------------------------------------------------
 
-function findResetRow(token: string) {
+async function findResetRow(token: string) {
   if (!isWellFormedResetToken(token)) return undefined;
-  return db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashResetToken(token))).get();
+  return await first(db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashResetToken(token))).limit(1));
 }
 
 /** What a reset page shows for a token: the account it resets, or why it cannot. */
-export function inspectResetLink(token: string, now = new Date()): { state: "usable"; user: User } | { state: Exclude<ResetLinkState, "usable"> } {
-  const row = findResetRow(token);
+export async function inspectResetLink(token: string, now = new Date()): Promise<{ state: "usable"; user: User } | { state: Exclude<ResetLinkState, "usable"> }> {
+  const row = await findResetRow(token);
   const state = resetLinkState(row, now);
-  const user = row && state === "usable" ? getUserById(row.userId) : undefined;
+  const user = row && state === "usable" ? await getUserById(row.userId) : undefined;
   if (state !== "usable") return { state };
   return user ? { state, user } : { state: "unknown" };
 }
@@ -154,22 +152,21 @@ export type ResetOutcome = { ok: true; user: User } | { ok: false; state: Exclud
  * Throws CommonPasswordError for a guessable password.
  */
 export async function resetPasswordWithToken(token: string, newPassword: string, now = new Date()): Promise<ResetOutcome> {
-  const before = inspectResetLink(token, now);
+  const before = await inspectResetLink(token, now);
   if (before.state !== "usable") return { ok: false, state: before.state };
   if (isCommonPassword(newPassword)) throw new CommonPasswordError();
   const passwordHash = await hashPassword(newPassword);
   const tokenHash = hashResetToken(token);
-  const userId = db.transaction((tx) => {
-    const claimed = tx
+  const userId = await withTransaction(async (tx) => {
+    const claimed = await first(tx
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-      .returning({ userId: passwordResets.userId })
-      .get();
+      .returning({ userId: passwordResets.userId }));
     if (!claimed) return null;
-    tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId)).run();
-    revokePasswordResets(claimed.userId, { tx, now });
-    endSessionsOf(claimed.userId, { tx });
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+    await revokePasswordResets(claimed.userId, { tx, now });
+    await endSessionsOf(claimed.userId, { tx });
     return claimed.userId;
   });
   // Lost a race with another submission of the same link.
@@ -194,10 +191,10 @@ export class AdminResetRefusedError extends Error {
  * Only students, as listed in the member directory: administrators are not
  * reset by one another. Throws AdminResetRefusedError when there is no such student.
  */
-export function createAdminResetLink(adminId: number, memberId: number, origin: string, now = new Date()) {
-  const member = getUserById(memberId);
+export async function createAdminResetLink(adminId: number, memberId: number, origin: string, now = new Date()) {
+  const member = await getUserById(memberId);
   if (!member || member.role !== "student") throw new AdminResetRefusedError("Member not found", 404);
-  const { token, expiresAt } = issuePasswordReset(member.id, { createdByAdmin: adminId, now });
+  const { token, expiresAt } = await issuePasswordReset(member.id, { createdByAdmin: adminId, now });
   logEvent("password_reset_link_created", { adminId, userId: member.id });
   return { memberId: member.id, username: member.username, url: resetLinkUrl(origin, token), expiresAt };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, changes, first, withTransaction, single } from "#db/client.server";
 import { premiumRequests, users, type User } from "#db/schema";
 import { paymentsEnabled } from "~/models/billing.server";
 import { isPremium } from "~/models/membership.server";
@@ -40,32 +40,30 @@ function ownView(row: { id: number; message: string | null; createdAt: Date }): 
 }
 
 /** The member's open request, if any. */
-export function getOpenPremiumRequest(userId: number): OwnPremiumRequest | null {
-  const row = db
+export async function getOpenPremiumRequest(userId: number): Promise<OwnPremiumRequest | null> {
+  const row = await first(db
     .select({ id: premiumRequests.id, message: premiumRequests.message, createdAt: premiumRequests.createdAt })
     .from(premiumRequests)
-    .where(and(eq(premiumRequests.userId, userId), isNull(premiumRequests.handledAt)))
-    .get();
+    .where(and(eq(premiumRequests.userId, userId), isNull(premiumRequests.handledAt))).limit(1));
   return row ? ownView(row) : null;
 }
 
 /** Whether the member may ask at all: free, signed in, and no way to pay online. */
-export function canRequestPremium(user: Pick<User, "id" | "role">): boolean {
-  return !paymentsEnabled() && !isPremium(user);
+export async function canRequestPremium(user: Pick<User, "id" | "role">): Promise<boolean> {
+  return !paymentsEnabled() && !await isPremium(user);
 }
 
 /** Files the member's request, or returns the open one (`created: false`); idempotent. */
-export function requestPremium(user: Pick<User, "id" | "role">, input: PremiumRequestInput): { request: OwnPremiumRequest; created: boolean } {
-  if (isPremium(user)) throw new PremiumRequestRefusal(409, ALREADY_PREMIUM);
+export async function requestPremium(user: Pick<User, "id" | "role">, input: PremiumRequestInput): Promise<{ request: OwnPremiumRequest; created: boolean }> {
+  if (await isPremium(user)) throw new PremiumRequestRefusal(409, ALREADY_PREMIUM);
   if (paymentsEnabled()) throw new PremiumRequestRefusal(409, PAYMENTS_ARE_ON);
-  const outcome = db.transaction((tx) => {
-    const open = tx
+  const outcome = await withTransaction(async (tx) => {
+    const open = await first(tx
       .select({ id: premiumRequests.id, message: premiumRequests.message, createdAt: premiumRequests.createdAt })
       .from(premiumRequests)
-      .where(and(eq(premiumRequests.userId, user.id), isNull(premiumRequests.handledAt)))
-      .get();
+      .where(and(eq(premiumRequests.userId, user.id), isNull(premiumRequests.handledAt))).limit(1));
     if (open) return { request: ownView(open), created: false };
-    const row = tx.insert(premiumRequests).values({ userId: user.id, message: input.message }).returning().get();
+    const row = await single(tx.insert(premiumRequests).values({ userId: user.id, message: input.message }).returning());
     return { request: ownView(row), created: true };
   });
   if (outcome.created) logEvent("premium_requested", { userId: user.id, request: outcome.request.id });
@@ -91,22 +89,21 @@ const openRequests = db
   .limit(sql.placeholder("limit"))
   .prepare();
 
-export function listOpenPremiumRequests(limit = 100): OpenPremiumRequest[] {
-  return openRequests
-    .all({ limit })
+export async function listOpenPremiumRequests(limit = 100): Promise<OpenPremiumRequest[]> {
+  return (await openRequests
+    .all({ limit }))
     .map((row) => ({
       ...ownView(row),
       member: { id: row.memberId, username: row.username, name: row.name?.trim() || row.username, email: row.email },
     }));
 }
 
-function openRequest(id: number) {
-  const row = db
+async function openRequest(id: number) {
+  const row = await first(db
     .select({ id: premiumRequests.id, userId: premiumRequests.userId, handledAt: premiumRequests.handledAt, username: users.username })
     .from(premiumRequests)
     .innerJoin(users, eq(users.id, premiumRequests.userId))
-    .where(eq(premiumRequests.id, id))
-    .get();
+    .where(eq(premiumRequests.id, id)).limit(1));
   if (!row) throw new PremiumRequestRefusal(404, PREMIUM_REQUEST_NOT_FOUND);
   if (row.handledAt) throw new PremiumRequestRefusal(409, PREMIUM_REQUEST_HANDLED);
   return row;
@@ -114,23 +111,22 @@ function openRequest(id: number) {
 
 /** Grants Premium exactly as the member directory does, then closes the request. */
 export async function grantPremiumRequest(admin: Pick<User, "id">, id: number): Promise<{ username: string }> {
-  const request = openRequest(id);
+  const request = await openRequest(id);
   const outcome = await changeMemberSubscription(request.userId, GRANT_PREMIUM);
   if (!outcome.ok) throw new PremiumRequestRefusal(outcome.status, outcome.message);
   // Becoming Premium already closed it (subscription.server.ts); this records who granted it.
-  db.update(premiumRequests).set({ handledAt: new Date(), handledBy: admin.id, outcome: "granted" }).where(eq(premiumRequests.id, id)).run();
+  await db.update(premiumRequests).set({ handledAt: new Date(), handledBy: admin.id, outcome: "granted" }).where(eq(premiumRequests.id, id));
   logEvent("premium_request_granted", { request: id, userId: request.userId, adminId: admin.id });
   return { username: request.username };
 }
 
 /** Closes the request without changing the member's plan. */
-export function dismissPremiumRequest(admin: Pick<User, "id">, id: number): { username: string } {
-  const request = openRequest(id);
-  const changed = db
+export async function dismissPremiumRequest(admin: Pick<User, "id">, id: number): Promise<{ username: string }> {
+  const request = await openRequest(id);
+  const changed = changes(await db
     .update(premiumRequests)
     .set({ handledAt: new Date(), handledBy: admin.id, outcome: "dismissed" })
-    .where(and(eq(premiumRequests.id, id), isNull(premiumRequests.handledAt)))
-    .run().changes;
+    .where(and(eq(premiumRequests.id, id), isNull(premiumRequests.handledAt))));
   if (changed === 0) throw new PremiumRequestRefusal(409, PREMIUM_REQUEST_HANDLED);
   logEvent("premium_request_dismissed", { request: id, userId: request.userId, adminId: admin.id });
   return { username: request.username };

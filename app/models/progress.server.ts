@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, changes, withTransaction, type Tx, single } from "#db/client.server";
 import { inIdList } from "#db/id-list";
 import { activityEvents, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users, type User } from "#db/schema";
 import { issueCertificate, toApiCertificate, type Certificate } from "~/models/certificate.server";
@@ -8,7 +8,6 @@ import { withReleaseStates } from "~/models/lesson-release.server";
 import { notifyCertificate } from "~/models/notification-events.server";
 import { env } from "~/utils/env.server";
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 export type ProgressRecord = typeof userProgress.$inferSelect;
 
 /** The spec's progress record shape. */
@@ -29,38 +28,34 @@ export function progressPercentage(completedActive: number, activeLessons: numbe
   return Math.round((Math.min(completedActive, activeLessons) / activeLessons) * 100);
 }
 
-function recomputeOne(tx: Tx, userId: number, courseId: number, now: Date): ProgressRecord | undefined {
-  const active = tx
+async function recomputeOne(tx: Tx, userId: number, courseId: number, now: Date): Promise<ProgressRecord | undefined> {
+  const active = (await first(tx
     .select({ n: count() })
     .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
-    .get()?.n ?? 0;
-  const done = tx
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true))).limit(1)))?.n ?? 0;
+  const done = (await first(tx
     .select({ n: count() })
     .from(lessonCompletions)
     .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
-    .where(and(eq(lessonCompletions.userId, userId), eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
-    .get()?.n ?? 0;
+    .where(and(eq(lessonCompletions.userId, userId), eq(lessons.courseId, courseId), eq(lessons.isActive, true))).limit(1)))?.n ?? 0;
   const percentage = progressPercentage(done, active);
-  const current = tx
+  const current = await first(tx
     .select()
     .from(userProgress)
-    .where(and(eq(userProgress.userId, userId), eq(userProgress.courseId, courseId)))
-    .get();
+    .where(and(eq(userProgress.userId, userId), eq(userProgress.courseId, courseId))).limit(1));
   if (!current) return undefined;
   // Scheduled release (issue 29): every active lesson is required, so the
   // course is finished (and certified) only once all are released for the
   // member and completed. A lesson still locked cannot be completed (access
   // refuses it), and one locked again after it was completed holds the course
   // open until it opens.
-  const scheduled = tx
+  const scheduled = await tx
     .select({ releaseAfterDays: lessons.releaseAfterDays, releaseAt: lessons.releaseAt })
     .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true), or(isNotNull(lessons.releaseAfterDays), isNotNull(lessons.releaseAt))))
-    .all();
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true), or(isNotNull(lessons.releaseAfterDays), isNotNull(lessons.releaseAt))));
   const allReleased = scheduled.every((lesson) => isReleased(lesson, current.startedAt, now));
   const isCompleted = active > 0 && done >= active && allReleased;
-  return tx
+  return await first(tx
     .update(userProgress)
     .set({
       progressPercentage: percentage,
@@ -69,34 +64,31 @@ function recomputeOne(tx: Tx, userId: number, courseId: number, now: Date): Prog
       completedAt: isCompleted ? (current.completedAt ?? now) : null,
     })
     .where(eq(userProgress.id, current.id))
-    .returning()
-    .get();
+    .returning());
 }
 
 /** Lessons were added, removed or (de)activated: bring every student's figure up to date. */
-export function recomputeCourseProgress(tx: Tx, courseId: number) {
-  const learners = tx.select({ userId: userProgress.userId }).from(userProgress).where(eq(userProgress.courseId, courseId)).all();
+export async function recomputeCourseProgress(tx: Tx, courseId: number) {
+  const learners = await tx.select({ userId: userProgress.userId }).from(userProgress).where(eq(userProgress.courseId, courseId));
   const now = new Date();
-  for (const { userId } of learners) recomputeOne(tx, userId, courseId, now);
+  for (const { userId } of learners) await recomputeOne(tx, userId, courseId, now);
 }
 
 /** Creates the progress record (idempotent) and marks the course as just accessed. */
-export function startCourse(userId: number, courseId: number): ProgressRecord {
+export async function startCourse(userId: number, courseId: number): Promise<ProgressRecord> {
   const now = new Date();
-  return db.transaction((tx) => {
-    const created = tx
+  return await withTransaction(async (tx) => {
+    const created = await single(tx
       .insert(userProgress)
       .values({ userId, courseId, startedAt: now, lastAccessedAt: now })
       .onConflictDoUpdate({ target: [userProgress.userId, userProgress.courseId], set: { lastAccessedAt: now } })
-      .returning()
-      .get();
+      .returning());
     if (created.startedAt.getTime() === now.getTime()) {
       // Named by title, like the other course events, so Recent Activity reads as a sentence.
-      const member = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
-      const course = tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).get();
-      tx.insert(activityEvents)
-        .values({ userId, type: "course_started", summary: `${member?.username ?? "A member"} started ${course?.title ?? "a course"}` })
-        .run();
+      const member = await first(tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1));
+      const course = await first(tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).limit(1));
+      await tx.insert(activityEvents)
+        .values({ userId, type: "course_started", summary: `${member?.username ?? "A member"} started ${course?.title ?? "a course"}` });
     }
     return created;
   });
@@ -127,12 +119,12 @@ const videoPositions = db
   )
   .prepare();
 
-export function getProgress(userId: number, courseId: number): ProgressRecord | undefined {
-  return progressOf.get({ userId, courseId });
+export async function getProgress(userId: number, courseId: number): Promise<ProgressRecord | undefined> {
+  return await progressOf.get({ userId, courseId });
 }
 
-export function listCompletedLessonIds(userId: number, courseId: number): number[] {
-  return completedLessonIds.all({ userId, courseId }).map((row) => row.id);
+export async function listCompletedLessonIds(userId: number, courseId: number): Promise<number[]> {
+  return (await completedLessonIds.all({ userId, courseId })).map((row) => row.id);
 }
 
 /** A lesson that cannot be completed yet: its quiz is not passed (issue 24). */
@@ -165,30 +157,29 @@ const completionOf = db
   .prepare();
 
 /** Whether the member still has to pass this lesson's quiz before it counts as completed. */
-export function mustPassQuiz(userId: number, lessonId: number): boolean {
-  return !completionOf.get({ userId, lessonId }) && quizNotPassed.get({ userId, lessonId }) !== undefined;
+export async function mustPassQuiz(userId: number, lessonId: number): Promise<boolean> {
+  return !await completionOf.get({ userId, lessonId }) && await quizNotPassed.get({ userId, lessonId }) !== undefined;
 }
 
 /** The member's average best score over the quizzes of a course's active lessons they took; null when none. */
-function averageBestScore(tx: Tx, userId: number, courseId: number): number | null {
-  const best = tx
+async function averageBestScore(tx: Tx, userId: number, courseId: number): Promise<number | null> {
+  const best = await tx
     .select({ score: sql<number>`max(${quizAttempts.score})`.mapWith(Number) })
     .from(quizAttempts)
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .where(and(eq(quizAttempts.userId, userId), eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
-    .groupBy(quizAttempts.quizId)
-    .all();
+    .groupBy(quizAttempts.quizId);
   if (best.length === 0) return null;
   return Math.round(best.reduce((sum, row) => sum + row.score, 0) / best.length);
 }
 
 /** A completion as the JSON API answers it (completing a lesson, or passing its quiz). */
-export function toApiCompletion(result: CompletionResult) {
+export async function toApiCompletion(result: CompletionResult) {
   return {
     progress: toApiProgress(result.progress),
     nextLessonId: result.nextLessonId,
-    certificate: result.certificate ? toApiCertificate(result.certificate) : null,
+    certificate: result.certificate ? await toApiCertificate(result.certificate) : null,
   };
 }
 
@@ -204,49 +195,46 @@ export interface CompletionResult {
  * belong to an active course; the caller checks access. A lesson with a quiz
  * the member has not passed is refused (CompletionRefusal, 409).
  */
-export function completeLesson(user: { id: number; username: string; name: string | null }, lesson: { id: number; courseId: number; order: number }): CompletionResult {
+export async function completeLesson(user: { id: number; username: string; name: string | null }, lesson: { id: number; courseId: number; order: number }): Promise<CompletionResult> {
   const now = new Date();
-  if (mustPassQuiz(user.id, lesson.id)) throw new CompletionRefusal(QUIZ_REQUIRED);
-  const result = db.transaction((tx): CompletionResult => {
-    tx.insert(userProgress)
+  const result = await withTransaction(async (tx): Promise<CompletionResult> => {
+    // Checked in the transaction, as it was atomic when queries were synchronous.
+    if (await mustPassQuiz(user.id, lesson.id)) throw new CompletionRefusal(QUIZ_REQUIRED);
+    await tx.insert(userProgress)
       .values({ userId: user.id, courseId: lesson.courseId, startedAt: now, lastAccessedAt: now })
-      .onConflictDoUpdate({ target: [userProgress.userId, userProgress.courseId], set: { lastAccessedAt: now } })
-      .run();
+      .onConflictDoUpdate({ target: [userProgress.userId, userProgress.courseId], set: { lastAccessedAt: now } });
     const firstTime =
-      tx.insert(lessonCompletions).values({ userId: user.id, lessonId: lesson.id, completedAt: now }).onConflictDoNothing().run().changes === 1;
-    const course = tx.select({ title: courses.title }).from(courses).where(eq(courses.id, lesson.courseId)).get();
+      changes(await tx.insert(lessonCompletions).values({ userId: user.id, lessonId: lesson.id, completedAt: now }).onConflictDoNothing()) === 1;
+    const course = await first(tx.select({ title: courses.title }).from(courses).where(eq(courses.id, lesson.courseId)).limit(1));
     if (firstTime) {
-      tx.insert(activityEvents)
-        .values({ userId: user.id, type: "lesson_completed", summary: `${user.username} completed a lesson of ${course?.title ?? "a course"}` })
-        .run();
+      await tx.insert(activityEvents)
+        .values({ userId: user.id, type: "lesson_completed", summary: `${user.username} completed a lesson of ${course?.title ?? "a course"}` });
     }
-    const progress = recomputeOne(tx, user.id, lesson.courseId, now);
+    const progress = await recomputeOne(tx, user.id, lesson.courseId, now);
     if (!progress) throw new Error("progress record missing");
     let certificate: Certificate | null = null;
     if (progress.isCompleted && course) {
-      certificate = issueCertificate(tx, {
+      certificate = await issueCertificate(tx, {
         userId: user.id,
         courseId: lesson.courseId,
         recipientName: user.name?.trim() || user.username,
         courseTitle: course.title,
-        averageScore: averageBestScore(tx, user.id, lesson.courseId),
+        averageScore: await averageBestScore(tx, user.id, lesson.courseId),
       });
       if (certificate) {
-        tx.insert(activityEvents)
-          .values({ userId: user.id, type: "certificate_issued", summary: `${user.username} earned the certificate for ${course.title}` })
-          .run();
+        await tx.insert(activityEvents)
+          .values({ userId: user.id, type: "certificate_issued", summary: `${user.username} earned the certificate for ${course.title}` });
       }
     }
-    const next = tx
+    const next = await first(tx
       .select({ id: lessons.id })
       .from(lessons)
       .where(and(eq(lessons.courseId, lesson.courseId), eq(lessons.isActive, true), sql`(${lessons.order}, ${lessons.id}) > (${lesson.order}, ${lesson.id})`))
       .orderBy(asc(lessons.order), asc(lessons.id))
-      .limit(1)
-      .get();
+      .limit(1));
     return { progress, nextLessonId: next?.id ?? null, certificate };
   });
-  if (result.certificate) notifyCertificate(user.id, result.certificate);
+  if (result.certificate) await notifyCertificate(user.id, result.certificate);
   return result;
 }
 
@@ -277,8 +265,8 @@ const progressWithCoursesOf = db
   .orderBy(desc(userProgress.lastAccessedAt))
   .prepare();
 
-export function listProgressForUser(userId: number): ProgressWithCourse[] {
-  return progressWithCoursesOf.all({ userId });
+export async function listProgressForUser(userId: number): Promise<ProgressWithCourse[]> {
+  return await progressWithCoursesOf.all({ userId });
 }
 
 export interface EnrolmentCounts {
@@ -295,8 +283,8 @@ const enrolmentCounts = db
   .where(eq(userProgress.userId, sql.placeholder("userId")))
   .prepare();
 
-export function getEnrolmentCounts(userId: number): EnrolmentCounts {
-  const row = enrolmentCounts.get({ userId });
+export async function getEnrolmentCounts(userId: number): Promise<EnrolmentCounts> {
+  const row = await enrolmentCounts.get({ userId });
   return { enrolled: row?.enrolled ?? 0, completed: row?.completed ?? 0 };
 }
 
@@ -324,27 +312,26 @@ const completionTimesSince = db
   .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), gte(lessonCompletions.completedAt, sql.placeholder("sinceMs"))))
   .prepare();
 
-export function getCurrentStreak(userId: number, now = new Date()): number {
-  const rows = completionTimesSince.all({ userId, sinceMs: now.getTime() - 400 * 24 * 60 * 60 * 1000 });
+export async function getCurrentStreak(userId: number, now = new Date()): Promise<number> {
+  const rows = await completionTimesSince.all({ userId, sinceMs: now.getTime() - 400 * 24 * 60 * 60 * 1000 });
   return streakFromDays(new Set(rows.map((r) => academyDay(r.at))), now);
 }
 
 /** Remembers where a student stopped in an uploaded video. */
-export function saveVideoPosition(userId: number, sectionId: number, positionSeconds: number) {
-  db.insert(sectionProgress)
+export async function saveVideoPosition(userId: number, sectionId: number, positionSeconds: number) {
+  await db.insert(sectionProgress)
     .values({ userId, sectionId, positionSeconds, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: [sectionProgress.userId, sectionProgress.sectionId], set: { positionSeconds, updatedAt: new Date() } })
-    .run();
+    .onConflictDoUpdate({ target: [sectionProgress.userId, sectionProgress.sectionId], set: { positionSeconds, updatedAt: new Date() } });
 }
 
-export function getVideoPositions(userId: number, sectionIds: number[]): Record<number, number> {
+export async function getVideoPositions(userId: number, sectionIds: number[]): Promise<Record<number, number>> {
   if (sectionIds.length === 0) return {};
-  const rows = videoPositions.all({ userId, sectionIds: JSON.stringify(sectionIds) });
+  const rows = await videoPositions.all({ userId, sectionIds: JSON.stringify(sectionIds) });
   return Object.fromEntries(rows.map((r) => [r.sectionId, r.seconds]));
 }
 
 /** For the admin's member progress: completed and enrolled counts per member, a page at a time when asked. */
-export function listMemberProgress({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
+export async function listMemberProgress({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
   const query = db
     .select({
       id: users.id,
@@ -360,7 +347,7 @@ export function listMemberProgress({ limit, offset = 0 }: { limit?: number; offs
     .where(eq(users.role, "student"))
     .groupBy(users.id)
     .orderBy(asc(users.username), asc(users.id));
-  return limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
+  return limit === undefined ? await query : await query.limit(limit).offset(offset);
 }
 
 const activeOutlineOf = db
@@ -375,10 +362,10 @@ const activeOutlineOf = db
  * open for the member, else the first open lesson; undefined when none is open
  * (the course page then says when they open).
  */
-export function findResumeLesson(viewer: { id: number; role: User["role"] }, courseId: number): { id: number } | undefined {
-  const done = new Set(listCompletedLessonIds(viewer.id, courseId));
-  const rows = activeOutlineOf.all({ courseId });
-  const open = withReleaseStates(courseId, viewer, rows).filter((lesson) => lesson.release.status === "open");
+export async function findResumeLesson(viewer: { id: number; role: User["role"] }, courseId: number): Promise<{ id: number } | undefined> {
+  const done = new Set(await listCompletedLessonIds(viewer.id, courseId));
+  const rows = await activeOutlineOf.all({ courseId });
+  const open = (await withReleaseStates(courseId, viewer, rows)).filter((lesson) => lesson.release.status === "open");
   const lesson = open.find((candidate) => !done.has(candidate.id)) ?? open[0];
   return lesson && { id: lesson.id };
 }

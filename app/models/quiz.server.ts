@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, changes, withTransaction, single } from "#db/client.server";
 import { quizQuestionRows } from "#db/quiz-question-rows";
 import { courses, lessons, quizAttempts, quizQuestions, quizzes, userProgress, users } from "#db/schema";
 import { listLockedLessonIds } from "~/models/lesson-release.server";
@@ -76,36 +76,35 @@ const questionsOfQuiz = db
   .prepare();
 
 /** The lesson's quiz with every question and answer, or undefined. */
-export function getQuizForLesson(lessonId: number): StoredQuiz | undefined {
-  const quiz = quizOfLesson.get({ lessonId });
+export async function getQuizForLesson(lessonId: number): Promise<StoredQuiz | undefined> {
+  const quiz = await quizOfLesson.get({ lessonId });
   if (!quiz) return undefined;
-  return { ...quiz, questions: questionsOfQuiz.all({ quizId: quiz.id }) };
+  return { ...quiz, questions: await questionsOfQuiz.all({ quizId: quiz.id }) };
 }
 
 /** Creates or replaces the lesson's quiz. Earlier attempts keep their grades. */
-export function saveQuiz(lessonId: number, input: QuizData): StoredQuiz {
+export async function saveQuiz(lessonId: number, input: QuizData): Promise<StoredQuiz> {
   const now = new Date();
-  db.transaction((tx) => {
-    const quiz = tx
+  await withTransaction(async (tx) => {
+    const quiz = await single(tx
       .insert(quizzes)
       .values({ lessonId, passingScore: input.passingScore, maxAttempts: input.maxAttempts, shuffle: input.shuffle, updatedAt: now })
       .onConflictDoUpdate({
         target: quizzes.lessonId,
         set: { passingScore: input.passingScore, maxAttempts: input.maxAttempts, shuffle: input.shuffle, updatedAt: now },
       })
-      .returning({ id: quizzes.id })
-      .get();
-    tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id)).run();
-    tx.insert(quizQuestions).values(quizQuestionRows(quiz.id, input.questions)).run();
+      .returning({ id: quizzes.id }));
+    await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
+    await tx.insert(quizQuestions).values(quizQuestionRows(quiz.id, input.questions));
   });
-  const saved = getQuizForLesson(lessonId);
+  const saved = await getQuizForLesson(lessonId);
   if (!saved) throw new Error("quiz vanished after saving");
   return saved;
 }
 
 /** Removes the lesson's quiz and its attempts; the lesson is then completed as any other. */
-export function deleteQuiz(lessonId: number): boolean {
-  return db.delete(quizzes).where(eq(quizzes.lessonId, lessonId)).run().changes > 0;
+export async function deleteQuiz(lessonId: number): Promise<boolean> {
+  return changes(await db.delete(quizzes).where(eq(quizzes.lessonId, lessonId))) > 0;
 }
 
 /** Everything, for the admin's builder and API. */
@@ -199,8 +198,8 @@ const attemptsOf = db
   .orderBy(asc(quizAttempts.attemptNumber))
   .prepare();
 
-export function listAttempts(quizId: number, userId: number): QuizAttempt[] {
-  return attemptsOf.all({ quizId, userId });
+export async function listAttempts(quizId: number, userId: number): Promise<QuizAttempt[]> {
+  return await attemptsOf.all({ quizId, userId });
 }
 
 export function toApiAttempt(attempt: QuizAttempt) {
@@ -219,8 +218,8 @@ export function attemptsLeft(quiz: Pick<StoredQuiz, "maxAttempts">, used: number
 }
 
 /** The member's standing on a quiz: their attempts, best score, whether passed, attempts left. */
-export function quizStanding(quiz: StoredQuiz, userId: number) {
-  const attempts = listAttempts(quiz.id, userId);
+export async function quizStanding(quiz: StoredQuiz, userId: number) {
+  const attempts = await listAttempts(quiz.id, userId);
   return {
     attempts,
     bestScore: attempts.length ? Math.max(...attempts.map((attempt) => attempt.score)) : null,
@@ -240,44 +239,43 @@ export interface AttemptOutcome {
  * streak, course completion and certificate follow). The caller has checked
  * that the member may open and complete the lesson.
  */
-export function submitAttempt(
+export async function submitAttempt(
   user: { id: number; username: string; name: string | null },
   lesson: { id: number; courseId: number; order: number },
   answers: AttemptInput["answers"],
-): AttemptOutcome {
-  const quiz = getQuizForLesson(lesson.id);
-  if (!quiz) throw new QuizRefusal(404, "This lesson has no quiz");
-  const attempt = db.transaction((tx) => {
-    const used = tx.select({ n: count() }).from(quizAttempts).where(and(eq(quizAttempts.quizId, quiz.id), eq(quizAttempts.userId, user.id))).get()?.n ?? 0;
+): Promise<AttemptOutcome> {
+  const attempt = await withTransaction(async (tx) => {
+    // Read in the transaction, as it was atomic when queries were synchronous.
+    const quiz = await getQuizForLesson(lesson.id);
+    if (!quiz) throw new QuizRefusal(404, "This lesson has no quiz");
+    const used = (await first(tx.select({ n: count() }).from(quizAttempts).where(and(eq(quizAttempts.quizId, quiz.id), eq(quizAttempts.userId, user.id))).limit(1)))?.n ?? 0;
     if (quiz.maxAttempts > 0 && used >= quiz.maxAttempts) {
       throw new QuizRefusal(409, `You have used all ${quiz.maxAttempts} ${quiz.maxAttempts === 1 ? "attempt" : "attempts"} at this quiz`);
     }
     const graded = gradeAnswers(quiz, answers);
-    return tx
+    return await single(tx
       .insert(quizAttempts)
       .values({ quizId: quiz.id, userId: user.id, attemptNumber: used + 1, ...graded, submittedAt: new Date() })
-      .returning()
-      .get();
+      .returning());
   });
-  return { attempt, completion: attempt.passed ? completeLesson(user, lesson) : null };
+  return { attempt, completion: attempt.passed ? await completeLesson(user, lesson) : null };
 }
 
 /** Lessons of a course that carry a quiz, in course order (active lessons only unless asked). */
-function quizLessonsOfCourse(courseId: number) {
-  return db
+async function quizLessonsOfCourse(courseId: number) {
+  return await db
     .select({ lessonId: lessons.id, title: lessons.title, quizId: quizzes.id, passingScore: quizzes.passingScore, maxAttempts: quizzes.maxAttempts })
     .from(quizzes)
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
-    .orderBy(asc(lessons.order), asc(lessons.id))
-    .all();
+    .orderBy(asc(lessons.order), asc(lessons.id));
 }
 
 /** Per member and quiz lesson of a course: best score, passed, attempts. Members who started the course or tried a quiz. */
-export function courseGradebook(courseId: number) {
-  const quizLessons = quizLessonsOfCourse(courseId);
+export async function courseGradebook(courseId: number) {
+  const quizLessons = await quizLessonsOfCourse(courseId);
   const stats = quizLessons.length
-    ? db
+    ? await db
         .select({
           userId: quizAttempts.userId,
           quizId: quizAttempts.quizId,
@@ -290,9 +288,8 @@ export function courseGradebook(courseId: number) {
         .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
         .where(eq(lessons.courseId, courseId))
         .groupBy(quizAttempts.userId, quizAttempts.quizId)
-        .all()
     : [];
-  const learners = db
+  const learners = await db
     .select({ userId: users.id, username: users.username })
     .from(users)
     .where(
@@ -302,8 +299,7 @@ export function courseGradebook(courseId: number) {
           sql`, `,
         )})`,
     )
-    .orderBy(asc(users.username), asc(users.id))
-    .all();
+    .orderBy(asc(users.username), asc(users.id));
   const key = (userId: number, quizId: number) => `${userId}:${quizId}`;
   const byKey = new Map(stats.map((row) => [key(row.userId, row.quizId), row]));
   return {
@@ -319,7 +315,7 @@ export function courseGradebook(courseId: number) {
   };
 }
 
-export type Gradebook = ReturnType<typeof courseGradebook>;
+export type Gradebook = Awaited<ReturnType<typeof courseGradebook>>;
 
 /** The gradebook as CSV: one row per member, best score and attempts per quiz lesson. */
 export function gradebookCsv(gradebook: Gradebook): string {
@@ -369,11 +365,11 @@ const quizzesToPassQuery = db
   .orderBy(desc(userProgress.lastAccessedAt), asc(lessons.order), asc(lessons.id))
   .prepare();
 
-export function listQuizzesToPass(user: { id: number; role: "student" | "instructor" | "admin" }) {
-  const rows = quizzesToPassQuery.all({ userId: user.id });
-  const premium = rows.some((row) => row.coursePremium) && isPremium(user);
+export async function listQuizzesToPass(user: { id: number; role: "student" | "instructor" | "admin" }) {
+  const rows = await quizzesToPassQuery.all({ userId: user.id });
+  const premium = rows.some((row) => row.coursePremium) && (await isPremium(user));
   // A quiz of a lesson not released for the member yet (issue 29) is not theirs to pass yet.
-  const locked = new Set(rows.length ? listLockedLessonIds(user) : []);
+  const locked = new Set(rows.length ? await listLockedLessonIds(user) : []);
   return rows
     .filter((row) => (!row.coursePremium || premium) && !locked.has(row.lessonId))
     .map((row) => ({
@@ -388,12 +384,11 @@ export function listQuizzesToPass(user: { id: number; role: "student" | "instruc
 }
 
 /** How many questions each quiz of a course has, by lesson id (the lesson list's "Quiz" buttons). */
-export function quizQuestionCounts(courseId: number): Record<number, number> {
-  const rows = db
+export async function quizQuestionCounts(courseId: number): Promise<Record<number, number>> {
+  const rows = await db
     .select({ lessonId: quizzes.lessonId, questions: sql<number>`(select count(*) from quiz_questions q where q.quiz_id = ${quizzes.id})`.mapWith(Number) })
     .from(quizzes)
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
-    .where(eq(lessons.courseId, courseId))
-    .all();
+    .where(eq(lessons.courseId, courseId));
   return Object.fromEntries(rows.map((row) => [row.lessonId, row.questions]));
 }

@@ -54,7 +54,7 @@ export interface LoginAttempt {
 export async function beginLoginAttempt(ip: string, rawUsername: string): Promise<LoginAttempt> {
   const account = rawUsername.toLowerCase();
   const accountFromIp = `${account}@${ip}`;
-  const refused = consumeTogether([
+  const refused = await consumeTogether([
     [attemptsByIp, ip],
     [attemptsByAccountFromIp, accountFromIp],
     [attemptsByAccount, account],
@@ -143,7 +143,7 @@ const resetRequestsByIp = sharedLimiter({ keyPrefix: "reset-requests-by-ip",
 
 /** Spends one password-reset request; throws TooManyRequestsError when the account or network has used its hour. */
 export async function consumePasswordResetRequest(ip: string, rawIdentifier: string) {
-  const refused = consumeTogether([
+  const refused = await consumeTogether([
     [resetRequestsByIp, ip],
     [resetRequestsByAccount, rawIdentifier.trim().toLowerCase()],
   ]);

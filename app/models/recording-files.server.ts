@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "#db/client.server";
+import { db, first } from "#db/client.server";
 import { recordings } from "#db/schema";
 import { withLease } from "~/models/leases.server";
 import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE, RECORDING_FILE_PATTERN } from "~/schemas/conference";
@@ -162,7 +162,7 @@ const FINALISE_LEASE_MS = 15 * 60_000;
 
 function withFileLock<T>(fileName: string, leaseMs: number, work: () => Promise<T>): Promise<T> {
   const previous = locks.get(fileName) ?? Promise.resolve();
-  const run = previous.then(() => withLease(`recording-file:${fileName}`, { ms: leaseMs, waitMs: FINALISE_LEASE_MS }, work));
+  const run = previous.then(async () => await withLease(`recording-file:${fileName}`, { ms: leaseMs, waitMs: FINALISE_LEASE_MS }, work));
   const settled = run.then(
     () => undefined,
     () => undefined,
@@ -195,9 +195,9 @@ export interface ChunkReceipt {
  * a lost answer), a later one is refused with the number expected. `stillOpen`
  * runs once the file is ours and throws if the recording stopped meanwhile.
  */
-export function appendRecordingChunk(fileName: string, seq: number, bytes: Buffer, stillOpen: () => void): Promise<ChunkReceipt> {
+export function appendRecordingChunk(fileName: string, seq: number, bytes: Buffer, stillOpen: () => void | Promise<void>): Promise<ChunkReceipt> {
   return withFileLock(fileName, CHUNK_LEASE_MS, async () => {
-    stillOpen();
+    await stillOpen();
     const file = recordingPath(fileName);
     let state = readState(fileName);
     if (!state) {
@@ -246,8 +246,8 @@ function minutesOf(milliseconds: number): number {
   return Math.max(1, Math.round(milliseconds / 60_000));
 }
 
-function updateRecording(id: number, values: Partial<Pick<RecordingRow, "status" | "sizeBytes" | "duration">>): RecordingRow | undefined {
-  return db.update(recordings).set(values).where(eq(recordings.id, id)).returning().get();
+async function updateRecording(id: number, values: Partial<Pick<RecordingRow, "status" | "sizeBytes" | "duration">>): Promise<RecordingRow | undefined> {
+  return await first(db.update(recordings).set(values).where(eq(recordings.id, id)).returning());
 }
 
 /**
@@ -261,7 +261,7 @@ function updateRecording(id: number, values: Partial<Pick<RecordingRow, "status"
  * start but may not seek. Finalising the same recording twice at once waits
  * for the first.
  */
-export function finaliseRecording(recordingId: number): Promise<RecordingRow | undefined> {
+export async function finaliseRecording(recordingId: number): Promise<RecordingRow | undefined> {
   const running = finalising.get(recordingId);
   if (running) return running;
   const work = finalise(recordingId).finally(() => finalising.delete(recordingId));
@@ -275,13 +275,13 @@ export function finalisingRecording(recordingId: number): Promise<RecordingRow |
 }
 
 async function finalise(recordingId: number): Promise<RecordingRow | undefined> {
-  const row = db.select().from(recordings).where(eq(recordings.id, recordingId)).get();
+  const row = await first(db.select().from(recordings).where(eq(recordings.id, recordingId)).limit(1));
   if (!row || row.status !== "recording") return row;
   const fileName = row.recordingUrl;
-  if (!fileName || !RECORDING_FILE_PATTERN.test(fileName)) return updateRecording(row.id, { status: "failed", sizeBytes: 0 });
+  if (!fileName || !RECORDING_FILE_PATTERN.test(fileName)) return await updateRecording(row.id, { status: "failed", sizeBytes: 0 });
   return withFileLock(fileName, FINALISE_LEASE_MS, async () => {
     // Another process may have finalised it while this one waited for the file.
-    const current = db.select().from(recordings).where(eq(recordings.id, recordingId)).get();
+    const current = await first(db.select().from(recordings).where(eq(recordings.id, recordingId)).limit(1));
     if (!current || current.status !== "recording") return current;
     const file = recordingPath(fileName);
     const uploaded = recordingFileSize(fileName);
@@ -289,21 +289,21 @@ async function finalise(recordingId: number): Promise<RecordingRow | undefined> 
     try {
       if (uploaded === 0) {
         await fs.promises.rm(file, { force: true });
-        return updateRecording(row.id, { status: "failed", sizeBytes: 0 });
+        return await updateRecording(row.id, { status: "failed", sizeBytes: 0 });
       }
       const result = await rewriteSeekableWebm(file, temp);
       await fs.promises.rename(temp, file);
       if (result.truncated) logger.warn(`Recording ${row.id}: the upload ended mid-frame; kept every whole frame`);
-      return updateRecording(row.id, { status: "ready", sizeBytes: result.bytes, duration: minutesOf(result.durationMs) });
+      return await updateRecording(row.id, { status: "ready", sizeBytes: result.bytes, duration: minutesOf(result.durationMs) });
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
       if (error instanceof WebmError) {
         logger.warn(`Recording ${row.id} could not be finalised (${error.message}); marked failed, its file (${uploaded} bytes) is removed`);
         await fs.promises.rm(file, { force: true });
-        return updateRecording(row.id, { status: "failed", sizeBytes: 0 });
+        return await updateRecording(row.id, { status: "failed", sizeBytes: 0 });
       }
       logger.error({ err: error }, `Recording ${row.id}: writing the seekable copy failed; the upload is kept as it is`);
-      return updateRecording(row.id, { status: "ready", sizeBytes: uploaded });
+      return await updateRecording(row.id, { status: "ready", sizeBytes: uploaded });
     } finally {
       fs.rmSync(statePath(fileName), { force: true });
     }

@@ -23,24 +23,24 @@ export interface RecordingLibrary {
   captionLanguages: Record<number, string[]>;
 }
 
-export function loadRecordingLibrary(viewer: Pick<User, "id" | "role" | "username" | "firstName" | "name">, searchParams: URLSearchParams): RecordingLibrary {
+export async function loadRecordingLibrary(viewer: Pick<User, "id" | "role" | "username" | "firstName" | "name">, searchParams: URLSearchParams): Promise<RecordingLibrary> {
   const q = RecordingSearchSchema.parse(searchParams.get("q") ?? "");
-  const recordings = listRecordings({ viewer, q }).map(recordingForApi);
+  const recordings = (await listRecordings({ viewer, q })).map(recordingForApi);
   const requested = parseRouteId(searchParams.get("play"));
   const playing = recordings.find((recording) => recording.id === requested && recording.fileUrl !== null);
   // The session may be gone (deleted conferences keep their recordings): then there is nothing to show.
-  const playingQuestions = playing?.conferenceId ? listQuestionsIfAny(viewer, playing.conferenceId) : [];
-  const playingCaptions = playing ? captionsOfRecording(viewer, playing.id) : [];
+  const playingQuestions = playing?.conferenceId ? await listQuestionsIfAny(viewer, playing.conferenceId) : [];
+  const playingCaptions = playing ? await captionsOfRecording(viewer, playing.id) : [];
   const t = Number(searchParams.get("t"));
   const startAt = playing && Number.isInteger(t) && t >= 0 && t <= 24 * 60 * 60 ? t : null;
-  const languages = recordingCaptionLanguages();
+  const languages = await recordingCaptionLanguages();
   const captionLanguages = Object.fromEntries(recordings.map((recording) => [recording.id, languages.get(recording.id) ?? []]));
   return { q, recordings, playingId: playing?.id ?? null, playingQuestions, playingCaptions, startAt, captionLanguages };
 }
 
-function listQuestionsIfAny(viewer: Pick<User, "id" | "role" | "username" | "firstName" | "name">, conferenceId: number): LiveQuestion[] {
+async function listQuestionsIfAny(viewer: Pick<User, "id" | "role" | "username" | "firstName" | "name">, conferenceId: number): Promise<LiveQuestion[]> {
   try {
-    return listQuestions(viewer, conferenceId);
+    return await listQuestions(viewer, conferenceId);
   } catch {
     return [];
   }

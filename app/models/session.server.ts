@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, changes, type Tx } from "#db/client.server";
 import { sessions } from "#db/schema";
 import { publishMemberAccessChange } from "~/models/live-events.server";
 import { env } from "~/utils/env.server";
@@ -40,31 +40,29 @@ export const sessionStorage = createSessionStorage<SessionData>({
   async createData(data, expires) {
     const id = crypto.randomBytes(32).toString("base64url");
     const row = splitData(data);
-    db.insert(sessions)
-      .values({ id, userId: row.userId, data: row.data, expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) })
-      .run();
+    await db.insert(sessions)
+      .values({ id, userId: row.userId, data: row.data, expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) });
     return id;
   },
   async readData(id) {
     // A placeholder is bound as given: the column's milliseconds, not a Date.
-    const row = liveSessionById.get({ id, now: Date.now() });
+    const row = await liveSessionById.get({ id, now: Date.now() });
     if (!row) return null;
     const rest = JSON.parse(row.data) as Omit<SessionData, "userId">;
     return row.userId === null ? rest : { ...rest, userId: row.userId };
   },
   async updateData(id, data, expires) {
     const row = splitData(data);
-    db.update(sessions)
+    await db.update(sessions)
       .set({ userId: row.userId, data: row.data, ...(expires ? { expiresAt: expires } : {}) })
-      .where(eq(sessions.id, id))
-      .run();
+      .where(eq(sessions.id, id));
   },
   async deleteData(id) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    await db.delete(sessions).where(eq(sessions.id, id));
   },
 });
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
 
 /**
  * Signs a member out of every browser, except `except` (the session making a
@@ -73,16 +71,16 @@ type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
  * sockets again (after this synchronous transaction has committed, as the
  * check reads the session asynchronously) and close those of ended sessions.
  */
-export function endSessionsOf(userId: number, { except = null, tx }: { except?: string | null; tx?: Tx } = {}): number {
+export async function endSessionsOf(userId: number, { except = null, tx }: { except?: string | null; tx?: Tx } = {}): Promise<number> {
   const mine = except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId);
-  const ended = (tx ?? db).delete(sessions).where(mine).run().changes;
+  const ended = changes(await (tx ?? db).delete(sessions).where(mine));
   if (ended > 0) publishMemberAccessChange(userId, "sessions-ended");
   return ended;
 }
 
 /** Ends one session: the browser holding it is signed out at its next request. */
-export function endSession(sessionId: string): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+export async function endSession(sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 export function isHttps(request: Request): boolean {
@@ -125,6 +123,6 @@ export async function refreshSessionIfDue(request: Request, session: AppSession)
   return commitSession(request, session);
 }
 
-export function pruneExpiredSessions(now = new Date()): number {
-  return db.delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+export async function pruneExpiredSessions(now = new Date()): Promise<number> {
+  return changes(await db.delete(sessions).where(lt(sessions.expiresAt, now)));
 }

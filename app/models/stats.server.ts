@@ -20,12 +20,12 @@ const progressQuery = db
   .prepare();
 
 /** Real counts: students, completed enrolments, live courses, mean progress (%). */
-export function getPlatformStats(): PlatformStats {
-  const progress = progressQuery.get();
+export async function getPlatformStats(): Promise<PlatformStats> {
+  const progress = await progressQuery.get();
   return {
-    activeMembers: membersQuery.get()?.n ?? 0,
+    activeMembers: (await membersQuery.get())?.n ?? 0,
     completedCourses: progress?.completed ?? 0,
-    activeCourses: activeCoursesQuery.get()?.n ?? 0,
+    activeCourses: (await activeCoursesQuery.get())?.n ?? 0,
     avgCompletion: Math.round(progress?.average ?? 0),
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, withTransaction, single } from "#db/client.server";
 import { publishMemberAccessChange } from "~/models/live-events.server";
 import { notifyPremium, type PremiumEvent } from "~/models/notification-events.server";
 import { activityEvents, premiumRequests, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
@@ -27,20 +27,20 @@ export interface SubscriptionSummary {
 
 const subscriptionOf = db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).prepare();
 
-export function getSubscription(userId: number): SubscriptionRow | undefined {
-  return subscriptionOf.get({ userId });
+export async function getSubscription(userId: number): Promise<SubscriptionRow | undefined> {
+  return await subscriptionOf.get({ userId });
 }
 
-export function getSubscriptionByStripeId(stripeSubscriptionId: string): SubscriptionRow | undefined {
-  return db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get();
+export async function getSubscriptionByStripeId(stripeSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  return await first(db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).limit(1));
 }
 
-export function getSubscriptionSummary(user: Pick<User, "id" | "role">, now = new Date()): SubscriptionSummary {
-  const row = getSubscription(user.id);
+export async function getSubscriptionSummary(user: Pick<User, "id" | "role">, now = new Date()): Promise<SubscriptionSummary> {
+  const row = await getSubscription(user.id);
   // A period that ran out without renewal reads as expired, whatever Stripe last said.
   const lapsed = row?.status === "active" && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
   return {
-    isPremium: isPremium(user, now),
+    isPremium: await isPremium(user, now),
     plan: row?.plan ?? "basic",
     status: lapsed ? "expired" : (row?.status ?? "none"),
     currentPeriodEnd: row?.currentPeriodEnd?.toISOString() ?? null,
@@ -56,46 +56,44 @@ export function getSubscriptionSummary(user: Pick<User, "id" | "role">, now = ne
  * any earlier plan — paid, lapsed, cancelled or granted by an admin. Only a
  * member who never got past an unpaid attempt still qualifies.
  */
-export function trialDaysFor(userId: number, trialDays: number): number {
+export async function trialDaysFor(userId: number, trialDays: number): Promise<number> {
   if (trialDays <= 0) return 0;
-  const member = db.select({ trialUsedAt: users.trialUsedAt }).from(users).where(eq(users.id, userId)).get();
+  const member = await first(db.select({ trialUsedAt: users.trialUsedAt }).from(users).where(eq(users.id, userId)).limit(1));
   if (!member || member.trialUsedAt) return 0;
-  const row = getSubscription(userId);
+  const row = await getSubscription(userId);
   const neverSubscribed = !row || row.status === "incomplete" || (row.plan === "basic" && row.status === "active" && !row.isComped && !row.stripeSubscriptionId);
   return neverSubscribed ? trialDays : 0;
 }
 
 /** Records that the member's one trial has begun (kept if already set). */
-export function markTrialUsed(userId: number, now = new Date()): void {
-  db.update(users).set({ trialUsedAt: now }).where(and(eq(users.id, userId), isNull(users.trialUsedAt))).run();
+export async function markTrialUsed(userId: number, now = new Date()): Promise<void> {
+  await db.update(users).set({ trialUsedAt: now }).where(and(eq(users.id, userId), isNull(users.trialUsedAt)));
 }
 
 type SubscriptionChange = Partial<Omit<SubscriptionRow, "id" | "userId" | "createdAt" | "updatedAt">>;
 
 /** Creates or updates the member's single subscription row; records an "upgrade" event when Premium starts. */
-export function saveSubscription(userId: number, change: SubscriptionChange, now = new Date()): SubscriptionRow {
+export async function saveSubscription(userId: number, change: SubscriptionChange, now = new Date()): Promise<SubscriptionRow> {
   let event: PremiumEvent | null = null;
-  const saved = db.transaction((tx) => {
-    const before = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  const saved = await withTransaction(async (tx) => {
+    const before = await first(tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1));
     const wasPremium = before?.plan === "premium" && before.status === "active";
     const row = before
-      ? tx.update(subscriptions).set({ ...change, updatedAt: now }).where(eq(subscriptions.userId, userId)).returning().get()
-      : tx.insert(subscriptions).values({ userId, startDate: now, ...change }).returning().get();
+      ? await single(tx.update(subscriptions).set({ ...change, updatedAt: now }).where(eq(subscriptions.userId, userId)).returning())
+      : await single(tx.insert(subscriptions).values({ userId, startDate: now, ...change }).returning());
     if (!wasPremium && row.plan === "premium" && row.status === "active") {
-      const member = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
-      tx.insert(activityEvents)
-        .values({ userId, type: "upgrade", summary: `${member?.username ?? "A member"} became a Premium member${row.isComped ? " (granted by an admin)" : ""}` })
-        .run();
+      const member = await first(tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1));
+      await tx.insert(activityEvents)
+        .values({ userId, type: "upgrade", summary: `${member?.username ?? "A member"} became a Premium member${row.isComped ? " (granted by an admin)" : ""}` });
       // However Premium came (an admin, Stripe), it answers the member's open request.
-      tx.update(premiumRequests)
+      await tx.update(premiumRequests)
         .set({ handledAt: now, outcome: "granted" })
-        .where(and(eq(premiumRequests.userId, userId), isNull(premiumRequests.handledAt)))
-        .run();
+        .where(and(eq(premiumRequests.userId, userId), isNull(premiumRequests.handledAt)));
     }
     event = premiumEvent(before, row);
     return row;
   });
-  if (event) notifyPremium(userId, event);
+  if (event) await notifyPremium(userId, event);
   // Premium may have ended (an admin's revoke, a Stripe webhook): a Premium-only live room lets the member go.
   publishMemberAccessChange(userId, "membership-changed");
   return saved;
@@ -124,17 +122,17 @@ export interface AdminSubscriptionInput {
  * comped: no fee, never counted as revenue, no period end. Cancelling the
  * member's Stripe billing on revoke is done by the caller (billing.server.ts).
  */
-export function adminSetSubscription(userId: number, input: AdminSubscriptionInput, now = new Date()): SubscriptionRow {
-  const current = getSubscription(userId);
+export async function adminSetSubscription(userId: number, input: AdminSubscriptionInput, now = new Date()): Promise<SubscriptionRow> {
+  const current = await getSubscription(userId);
   const payingOnline = current?.stripeSubscriptionId && !current.isComped && current.plan === "premium" && current.status === "active";
   if (input.plan === "premium" && input.status === "active" && payingOnline) return current;
   if (input.plan === "premium") {
-    return saveSubscription(
+    return await saveSubscription(
       userId,
       // Comped Premium is not tied to Stripe: its old subscription (cancelled by the caller) is let go.
       { plan: "premium", status: input.status, isComped: true, monthlyFeeCents: 0, currentPeriodEnd: null, cancelAtPeriodEnd: false, startDate: now, stripeSubscriptionId: null },
       now,
     );
   }
-  return saveSubscription(userId, { plan: "basic", status: input.status, isComped: false, monthlyFeeCents: 0, cancelAtPeriodEnd: false }, now);
+  return await saveSubscription(userId, { plan: "basic", status: input.status, isComped: false, monthlyFeeCents: 0, cancelAtPeriodEnd: false }, now);
 }

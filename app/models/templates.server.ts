@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, withTransaction, single } from "#db/client.server";
 import { toolTemplates, type TEMPLATE_CATEGORIES as DB_TEMPLATE_CATEGORIES, type User } from "#db/schema";
 import { indexTemplate } from "~/models/companion-library.server";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/membership.server";
@@ -62,29 +62,28 @@ function toListItem(row: TemplateRow, isAdmin: boolean): TemplateListItem {
 const isAdminViewer = (viewer: Viewer | null | undefined) => viewer?.role === "admin";
 
 /** Active templates (admins also see inactive ones), newest first, optionally of one category. */
-export function listTemplates({ viewer, category }: { viewer?: Viewer | null; category?: TemplateCategory | null }): TemplateListItem[] {
+export async function listTemplates({ viewer, category }: { viewer?: Viewer | null; category?: TemplateCategory | null }): Promise<TemplateListItem[]> {
   const isAdmin = isAdminViewer(viewer);
   const conditions: SQL[] = [];
   if (!isAdmin) conditions.push(eq(toolTemplates.isActive, true));
   if (category) conditions.push(eq(toolTemplates.category, category));
-  return db
+  return (await db
     .select()
     .from(toolTemplates)
     .where(and(...conditions))
-    .orderBy(desc(toolTemplates.createdAt), desc(toolTemplates.id))
-    .all()
+    .orderBy(desc(toolTemplates.createdAt), desc(toolTemplates.id)))
     .map((row) => toListItem(row, isAdmin));
 }
 
 /** A template the viewer may see (active, or any for admins), or undefined. */
-function findVisibleTemplate(id: number, viewer: Viewer): TemplateRow | undefined {
-  const row = db.select().from(toolTemplates).where(eq(toolTemplates.id, id)).get();
+async function findVisibleTemplate(id: number, viewer: Viewer): Promise<TemplateRow | undefined> {
+  const row = await first(db.select().from(toolTemplates).where(eq(toolTemplates.id, id)).limit(1));
   if (!row || (!row.isActive && !isAdminViewer(viewer))) return undefined;
   return row;
 }
 
-export function getTemplateTitle(id: number, viewer: Viewer | null): string | null {
-  const row = db.select({ title: toolTemplates.title, isActive: toolTemplates.isActive }).from(toolTemplates).where(eq(toolTemplates.id, id)).get();
+export async function getTemplateTitle(id: number, viewer: Viewer | null): Promise<string | null> {
+  const row = await first(db.select({ title: toolTemplates.title, isActive: toolTemplates.isActive }).from(toolTemplates).where(eq(toolTemplates.id, id)).limit(1));
   if (!row || (!row.isActive && !isAdminViewer(viewer))) return null;
   return row.title;
 }
@@ -99,14 +98,14 @@ function storedFilePath(fileUrl: string): string | null {
   return fs.existsSync(file) ? file : null;
 }
 
-export function createTemplate(input: TemplateInput, uploadedBy: number): { ok: true; template: TemplateListItem } | TemplateRefusal {
+export async function createTemplate(input: TemplateInput, uploadedBy: number): Promise<{ ok: true; template: TemplateListItem } | TemplateRefusal> {
   if (storedTemplateName(input.fileUrl) !== null && storedFilePath(input.fileUrl) === null) {
     const message = "That file was not uploaded here; upload it again";
     return { ok: false, status: 400, message, errors: { fileUrl: [message] } };
   }
   // Indexed for the study companion in the same transaction (removed with it by the foreign key's cascade).
-  const row = db.transaction((tx) => {
-    const created = tx
+  const row = await withTransaction(async (tx) => {
+    const created = await single(tx
       .insert(toolTemplates)
       .values({
         title: input.title,
@@ -119,19 +118,18 @@ export function createTemplate(input: TemplateInput, uploadedBy: number): { ok: 
         isActive: input.isActive,
         uploadedBy,
       })
-      .returning()
-      .get();
-    indexTemplate(tx, created.id);
+      .returning());
+    await indexTemplate(tx, created.id);
     return created;
   });
   return { ok: true, template: toListItem(row, true) };
 }
 
 /** Removes one of our stored template files unless a template still uses it. */
-export function discardStoredTemplateFile(fileUrl: string): void {
+export async function discardStoredTemplateFile(fileUrl: string): Promise<void> {
   const file = storedFilePath(fileUrl);
   if (!file) return;
-  const inUse = db.select({ id: toolTemplates.id }).from(toolTemplates).where(eq(toolTemplates.fileUrl, fileUrl)).get();
+  const inUse = await first(db.select({ id: toolTemplates.id }).from(toolTemplates).where(eq(toolTemplates.fileUrl, fileUrl)).limit(1));
   if (!inUse) fs.rmSync(file, { force: true });
 }
 
@@ -139,10 +137,10 @@ export function discardStoredTemplateFile(fileUrl: string): void {
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Removes stored template files no template refers to, once they are a day old; returns how many. */
-export function pruneUnusedTemplateFiles(now = Date.now()): number {
+export async function pruneUnusedTemplateFiles(now = Date.now()): Promise<number> {
   const dir = uploadsPath("templates", "");
   if (!fs.existsSync(dir)) return 0;
-  const used = new Set(db.select({ fileUrl: toolTemplates.fileUrl }).from(toolTemplates).all().map((row) => row.fileUrl));
+  const used = new Set((await db.select({ fileUrl: toolTemplates.fileUrl }).from(toolTemplates)).map((row) => row.fileUrl));
   let removed = 0;
   for (const name of fs.readdirSync(dir)) {
     const file = uploadsPath("templates", name);
@@ -156,10 +154,10 @@ export function pruneUnusedTemplateFiles(now = Date.now()): number {
 }
 
 /** Deletes a template and, when it was ours and no other template shares it, its stored file. */
-export function deleteTemplate(id: number): boolean {
-  const removed = db.delete(toolTemplates).where(eq(toolTemplates.id, id)).returning({ fileUrl: toolTemplates.fileUrl }).get();
+export async function deleteTemplate(id: number): Promise<boolean> {
+  const removed = await first(db.delete(toolTemplates).where(eq(toolTemplates.id, id)).returning({ fileUrl: toolTemplates.fileUrl }));
   if (!removed) return false;
-  discardStoredTemplateFile(removed.fileUrl);
+  await discardStoredTemplateFile(removed.fileUrl);
   return true;
 }
 
@@ -199,10 +197,10 @@ export function verifyDownloadToken(token: string | null | undefined, templateId
 }
 
 /** Who may download this template at all: visible to them, and Premium for premium-only items. */
-function checkDownloadAllowed(id: number, user: Viewer): { ok: true; template: TemplateRow } | TemplateRefusal {
-  const template = findVisibleTemplate(id, user);
+async function checkDownloadAllowed(id: number, user: Viewer): Promise<{ ok: true; template: TemplateRow } | TemplateRefusal> {
+  const template = await findVisibleTemplate(id, user);
   if (!template) return { ok: false, status: 404, message: "Template not found" };
-  if (template.isPremiumOnly && !isPremium(user)) return { ok: false, status: 403, message: PREMIUM_REQUIRED };
+  if (template.isPremiumOnly && !await isPremium(user)) return { ok: false, status: 403, message: PREMIUM_REQUIRED };
   return { ok: true, template };
 }
 
@@ -211,8 +209,8 @@ export function downloadUrlFor(templateId: number, token: string): string {
 }
 
 /** A short-lived link to the file for this user (spec: POST /api/tools-templates/{id}/download). */
-export function issueDownloadLink(id: number, user: Viewer, now = Date.now()): { ok: true; downloadUrl: string; fileName: string } | TemplateRefusal {
-  const allowed = checkDownloadAllowed(id, user);
+export async function issueDownloadLink(id: number, user: Viewer, now = Date.now()): Promise<{ ok: true; downloadUrl: string; fileName: string } | TemplateRefusal> {
+  const allowed = await checkDownloadAllowed(id, user);
   if (!allowed.ok) return allowed;
   const token = signDownloadToken(id, user.id, now + env.DOWNLOAD_LINK_TTL_SECONDS * 1000);
   return { ok: true, downloadUrl: downloadUrlFor(id, token), fileName: allowed.template.fileName };
@@ -227,15 +225,15 @@ export type Delivery =
  * the template still downloadable by them. Counts the download unless asked
  * not to (a HEAD request fetches nothing).
  */
-export function redeemDownloadLink(
+export async function redeemDownloadLink(
   id: number,
   token: string | null,
   user: Viewer,
   { count = true, now = Date.now() }: { count?: boolean; now?: number } = {},
-): { ok: true; delivery: Delivery } | TemplateRefusal {
+): Promise<{ ok: true; delivery: Delivery } | TemplateRefusal> {
   const link = verifyDownloadToken(token, id, user.id, now);
   if (!link.ok) return link;
-  const allowed = checkDownloadAllowed(id, user);
+  const allowed = await checkDownloadAllowed(id, user);
   if (!allowed.ok) return allowed;
   const { template } = allowed;
 
@@ -250,10 +248,9 @@ export function redeemDownloadLink(
     return { ok: false, status: 404, message: "The file of this template is missing" };
   }
   if (count) {
-    db.update(toolTemplates)
+    await db.update(toolTemplates)
       .set({ downloadCount: sql`${toolTemplates.downloadCount} + 1` })
-      .where(eq(toolTemplates.id, id))
-      .run();
+      .where(eq(toolTemplates.id, id));
   }
   return { ok: true, delivery };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { eq, sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, first, withTransaction, single } from "#db/client.server";
 import { activityEvents, calculatorRecords, users, type User } from "#db/schema";
 import { emptyEstimate, type EstimatorInput } from "~/utils/revenue-estimator";
 import { logEvent } from "~/utils/logger.server";
@@ -67,12 +67,12 @@ const userByUsername = db
   .where(eq(sql`lower(${users.username})`, sql.placeholder("username")))
   .prepare();
 
-export function getUserById(id: number): User | undefined {
-  return userById.get({ id });
+export async function getUserById(id: number): Promise<User | undefined> {
+  return await userById.get({ id });
 }
 
-export function getUserByUsername(username: string): User | undefined {
-  return userByUsername.get({ username: username.trim().toLowerCase() });
+export async function getUserByUsername(username: string): Promise<User | undefined> {
+  return await userByUsername.get({ username: username.trim().toLowerCase() });
 }
 
 const commonPasswords = new Set(dictionary.passwords.map((p) => p.toLowerCase()));
@@ -101,8 +101,8 @@ const userIdByEmail = db
   .prepare();
 
 /** Whether another account already uses this email (emails compare without case). */
-export function isEmailTaken(email: string, exceptUserId?: number): boolean {
-  const row = userIdByEmail.get({ email: email.trim().toLowerCase() });
+export async function isEmailTaken(email: string, exceptUserId?: number): Promise<boolean> {
+  const row = await userIdByEmail.get({ email: email.trim().toLowerCase() });
   return row !== undefined && row.id !== exceptUserId;
 }
 
@@ -120,19 +120,17 @@ export class CommonPasswordError extends Error {
 /** Self-registration always creates a student. */
 export async function createStudent(input: { username: string; password: string; email?: string }): Promise<User> {
   if (isCommonPassword(input.password)) throw new CommonPasswordError();
-  if (getUserByUsername(input.username)) throw new UsernameTakenError();
-  if (input.email && isEmailTaken(input.email)) throw new EmailTakenError();
+  if (await getUserByUsername(input.username)) throw new UsernameTakenError();
+  if (input.email && await isEmailTaken(input.email)) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
   try {
-    return db.transaction((tx) => {
-      const user = tx
+    return await withTransaction(async (tx) => {
+      const user = await single(tx
         .insert(users)
         .values({ username: input.username, passwordHash, role: "student", name: input.username, email: input.email ?? null })
-        .returning()
-        .get();
-      tx.insert(activityEvents)
-        .values({ userId: user.id, type: "registration", summary: `${user.username} joined the Academy` })
-        .run();
+        .returning());
+      await tx.insert(activityEvents)
+        .values({ userId: user.id, type: "registration", summary: `${user.username} joined the Academy` });
       return user;
     });
   } catch (error) {
@@ -145,51 +143,47 @@ export async function createStudent(input: { username: string; password: string;
 
 /** Returns the user only when the password matches; unknown names cost the same time. */
 export async function verifyLogin(username: string, password: string): Promise<User | null> {
-  const user = getUserByUsername(username);
+  const user = await getUserByUsername(username);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await getDecoyHash()));
   return user && matches ? user : null;
 }
 
 export async function ensureAdmin(config: { username?: string; password?: string }) {
-  const hasAdmin = db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).get();
+  const hasAdmin = await first(db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1));
   if (config.username) {
-    if (getUserByUsername(config.username)) return;
+    if (await getUserByUsername(config.username)) return;
     const password = config.password ?? crypto.randomBytes(12).toString("base64url");
-    db.insert(users)
-      .values({ username: config.username, passwordHash: await hashPassword(password), role: "admin", name: config.username })
-      .run();
+    await db.insert(users)
+      .values({ username: config.username, passwordHash: await hashPassword(password), role: "admin", name: config.username });
     logEvent("admin_created", { username: config.username });
     if (!config.password) logger.warn(`Created admin "${config.username}" with password: ${password}`);
     return;
   }
   if (hasAdmin) return;
   const password = crypto.randomBytes(12).toString("base64url");
-  db.insert(users)
-    .values({ username: "admin", passwordHash: await hashPassword(password), role: "admin", name: "Administrator" })
-    .run();
+  await db.insert(users)
+    .values({ username: "admin", passwordHash: await hashPassword(password), role: "admin", name: "Administrator" });
   logger.warn(`Created admin "admin" with password: ${password} (shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose)`);
 }
 
-export function updateUserTheme(userId: number, moodTheme: ThemeId, settings: ThemeSettings): User | undefined {
-  return db
+export async function updateUserTheme(userId: number, moodTheme: ThemeId, settings: ThemeSettings): Promise<User | undefined> {
+  return await first(db
     .update(users)
     .set({ moodTheme, themeSettings: JSON.stringify(settings) })
     .where(eq(users.id, userId))
-    .returning()
-    .get();
+    .returning());
 }
 
-export function getCalculatorRecord(userId: number): EstimatorInput {
-  const row = db.select().from(calculatorRecords).where(eq(calculatorRecords.userId, userId)).get();
+export async function getCalculatorRecord(userId: number): Promise<EstimatorInput> {
+  const row = await first(db.select().from(calculatorRecords).where(eq(calculatorRecords.userId, userId)).limit(1));
   if (!row) return emptyEstimate();
   const { userId: _owner, updatedAt: _updated, ...values } = row;
   return values;
 }
 
-export function saveCalculatorRecord(userId: number, values: EstimatorInput): EstimatorInput {
-  db.insert(calculatorRecords)
+export async function saveCalculatorRecord(userId: number, values: EstimatorInput): Promise<EstimatorInput> {
+  await db.insert(calculatorRecords)
     .values({ userId, ...values, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: calculatorRecords.userId, set: { ...values, updatedAt: new Date() } })
-    .run();
+    .onConflictDoUpdate({ target: calculatorRecords.userId, set: { ...values, updatedAt: new Date() } });
   return values;
 }

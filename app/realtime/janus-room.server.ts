@@ -79,7 +79,7 @@ export class JanusLiveRoom extends RoomMembers<Member> {
   }
 
   protected async handleMedia(member: Member, message: MediaMessage): Promise<void> {
-    if (message.type === "publish") return this.publish(member, message.sdp as Jsep);
+    if (message.type === "publish") return await this.publish(member, message.sdp as Jsep);
     if (message.type === "answer") {
       if (member.subscriber !== null) await this.janus.message(member.subscriber, { request: "start" }, message.sdp as Jsep);
       return;
@@ -89,7 +89,7 @@ export class JanusLiveRoom extends RoomMembers<Member> {
   }
 
   private async publish(member: Member, offer: Jsep): Promise<void> {
-    if (!this.mayPublish(member)) return this.send(member, { type: "error", message: "Only the host and invited speakers send media." });
+    if (!await this.mayPublish(member)) return this.send(member, { type: "error", message: "Only the host and invited speakers send media." });
     await this.ready();
     if (member.publisher === null) {
       member.publisher = await this.janus.attach((event) => this.onPublisherEvent(member, event));
@@ -146,7 +146,7 @@ export class JanusLiveRoom extends RoomMembers<Member> {
       if (member.moderated[kind] === mute) continue;
       member.moderated[kind] = mute;
       void this.control
-        .then((handle) => this.janus.message(handle, { request: "moderate", room: this.room, id: feed, mid: PUBLISHER_MIDS[kind], mute }))
+        .then(async (handle) => await this.janus.message(handle, { request: "moderate", room: this.room, id: feed, mid: PUBLISHER_MIDS[kind], mute }))
         .catch((error: unknown) => logger.warn({ err: error, conferenceId: this.conferenceId }, "janus moderation failed"));
     }
   }

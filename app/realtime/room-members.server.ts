@@ -73,7 +73,7 @@ export abstract class RoomMembers<M extends RoomMember> {
     // A member who opens the room again (a second tab, a reconnect) replaces the old connection.
     // Removed without leave(): a room whose only member reconnects must not count as emptied and be forgotten.
     for (const member of this.members.values()) {
-      if (member.participant.userId === joiner.userId) this.remove(member.participant.id, CLOSE_CODES.replaced, "Opened in another window");
+      if (member.participant.userId === joiner.userId) await this.remove(member.participant.id, CLOSE_CODES.replaced, "Opened in another window");
     }
     const participant: Participant = {
       id: crypto.randomUUID(),
@@ -88,50 +88,55 @@ export abstract class RoomMembers<M extends RoomMember> {
     };
     const member = this.createMember(participant, socket);
     this.members.set(participant.id, member);
-    recordRoomMember({ joined: true, participantId: participant.id, conferenceId: this.conferenceId, userId: joiner.userId });
+    await recordRoomMember({ joined: true, participantId: participant.id, conferenceId: this.conferenceId, userId: joiner.userId });
     const budget = new MessageBudget(MESSAGES_PER_SECOND, MESSAGE_BURST);
     socket.on("message", (data, isBinary) => {
-      if (!budget.take()) return this.leave(participant.id, CLOSE_CODES.tooManyMessages, CLOSE_REASONS.tooManyMessages);
+      if (!budget.take()) return this.leaveLogged(participant.id, CLOSE_CODES.tooManyMessages, CLOSE_REASONS.tooManyMessages);
       if (isBinary) return;
       void this.handleMessage(member, String(data));
     });
-    socket.on("close", () => this.leave(participant.id));
-    socket.on("error", () => this.leave(participant.id));
+    socket.on("close", () => this.leaveLogged(participant.id));
+    socket.on("error", () => this.leaveLogged(participant.id));
 
     this.send(member, { type: "welcome", you: participant, participants: this.participants(), iceServers: this.iceServers() });
-    this.send(member, { type: "stage", stage: stageOf(this.conferenceId) });
+    this.send(member, { type: "stage", stage: await stageOf(this.conferenceId) });
     await this.connectMedia(member);
     this.broadcastParticipants();
   }
 
   protected abstract iceServers(): { urls: string; username?: string; credential?: string }[];
 
-  leave(id: string, code: number = 1000, reason = ""): void {
-    if (!this.remove(id, code, reason)) return;
+  /** `leave` from an event handler, which has nobody to hand a failure to. */
+  private leaveLogged(id: string, code?: number, reason?: string): void {
+    this.leave(id, code, reason).catch((error: unknown) => logger.warn({ err: error, conferenceId: this.conferenceId }, "leaving the live room failed"));
+  }
+
+  async leave(id: string, code: number = 1000, reason = ""): Promise<void> {
+    if (!await this.remove(id, code, reason)) return;
     this.broadcastParticipants();
     this.slotsChanged();
     if (this.members.size === 0) this.onEmpty();
   }
 
   /** Ends this socket's place in the room (its member's access ended): the others see the list change at once. */
-  disconnect(socket: WebSocket, code: number, reason: string): void {
-    for (const [id, member] of this.members) if (member.socket === socket) return this.leave(id, code, reason);
+  async disconnect(socket: WebSocket, code: number, reason: string): Promise<void> {
+    for (const [id, member] of this.members) if (member.socket === socket) return await this.leave(id, code, reason);
     if (socket.readyState === socket.OPEN) socket.close(code, reason);
   }
 
-  private remove(id: string, code: number, reason: string): boolean {
+  private async remove(id: string, code: number, reason: string): Promise<boolean> {
     const member = this.members.get(id);
     if (!member) return false;
     this.members.delete(id);
-    recordRoomMember({ joined: false, participantId: id, conferenceId: this.conferenceId, userId: member.participant.userId });
+    await recordRoomMember({ joined: false, participantId: id, conferenceId: this.conferenceId, userId: member.participant.userId });
     this.releaseMedia(member);
     if (member.socket.readyState === member.socket.OPEN) member.socket.close(code, reason);
     return true;
   }
 
   /** The session ended: everyone is told, then disconnected. */
-  close(code: number = CLOSE_CODES.ended, reason = "The session has ended"): void {
-    for (const id of [...this.members.keys()]) this.leave(id, code, reason);
+  async close(code: number = CLOSE_CODES.ended, reason = "The session has ended"): Promise<void> {
+    for (const id of [...this.members.keys()]) await this.leave(id, code, reason);
   }
 
   broadcast(message: ServerMessage): void {
@@ -181,7 +186,7 @@ export abstract class RoomMembers<M extends RoomMember> {
     try {
       switch (message.type) {
         case "media-state":
-          this.updateMediaState(member, message);
+          await this.updateMediaState(member, message);
           break;
         case "host-mute":
           this.hostMute(member, message.participantId, message.kind, message.muted);
@@ -196,14 +201,14 @@ export abstract class RoomMembers<M extends RoomMember> {
   }
 
   /** The host, or a member the host invited to speak. */
-  protected mayPublish(member: M): boolean {
-    return member.participant.isHost || isSpeaker(this.conferenceId, member.participant.userId);
+  protected async mayPublish(member: M): Promise<boolean> {
+    return member.participant.isHost || await isSpeaker(this.conferenceId, member.participant.userId);
   }
 
-  private updateMediaState(member: M, state: { camera: boolean; microphone: boolean; screen: boolean }): void {
+  private async updateMediaState(member: M, state: { camera: boolean; microphone: boolean; screen: boolean }): Promise<void> {
     const participant = member.participant;
     const { camera, microphone, screen, slot } = participant;
-    const mayPublish = this.mayPublish(member);
+    const mayPublish = await this.mayPublish(member);
     if (!mayPublish && (state.camera || state.microphone)) this.send(member, { type: "error", message: STAGE_TEXTS.listenOnly });
     participant.camera = mayPublish && state.camera;
     participant.microphone = mayPublish && state.microphone;

@@ -117,7 +117,7 @@ function isOwnOrigin(req: IncomingMessage): boolean {
 async function userFromCookie(cookie: string | undefined): Promise<User | null> {
   if (!cookie) return null;
   // One look-up per connection: nothing to share it with.
-  return getOptionalUser(new Request("http://localhost/ws", { headers: { Cookie: cookie } }), { memo: {} });
+  return await getOptionalUser(new Request("http://localhost/ws", { headers: { Cookie: cookie } }), { memo: {} });
 }
 
 /** An open socket, as its member's access is checked again. */
@@ -142,7 +142,7 @@ function track(connection: Connection): () => void {
 
 /** Closes the socket when its session ended or its member may no longer be in the room; the place frees at once. */
 async function checkAccess(connection: Connection, change: AccessChange | "heartbeat"): Promise<void> {
-  const refusal = mayStayInRoom(await userFromCookie(connection.cookie), connection.userId, connection.conferenceId);
+  const refusal = await mayStayInRoom(await userFromCookie(connection.cookie), connection.userId, connection.conferenceId);
   if (!refusal) return;
   const [code, reason] =
     refusal === "premium"
@@ -150,7 +150,7 @@ async function checkAccess(connection: Connection, change: AccessChange | "heart
       : [CLOSE_CODES.signedOut, change === "account-deleted" ? CLOSE_REASONS.accountDeleted : CLOSE_REASONS.signedOut];
   logger.info({ userId: connection.userId, conferenceId: connection.conferenceId, refusal, change }, "live room socket closed: access ended");
   const room = findLiveRoom(connection.conferenceId);
-  if (room) room.disconnect(connection.socket, code, reason);
+  if (room) await room.disconnect(connection.socket, code, reason);
   else if (connection.socket.readyState === connection.socket.OPEN) connection.socket.close(code, reason);
 }
 
@@ -176,10 +176,10 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
     });
   // Janus went away: its rooms close (1012: the service restarts) and members join again once it is back.
   const stopWatchingJanus = onJanusLost(() => {
-    for (const room of openLiveRooms()) room.close(1012, "The media server is restarting");
+    for (const room of openLiveRooms()) room.close(1012, "The media server is restarting").catch((error: unknown) => logger.error({ err: error }, "closing a live room failed"));
   });
 
-  const admit = (req: IncomingMessage, socket: Duplex, head: Buffer, relayed: boolean) => {
+  const admit = async (req: IncomingMessage, socket: Duplex, head: Buffer, relayed: boolean) => {
     const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
     const match = WS_PATH_PATTERN.exec(pathname);
     if (!match?.[1] || mediaBackend() === "livekit") return refuse(socket, 404, "Not found");
@@ -189,8 +189,8 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
     if (!isOwnOrigin(req)) return refuse(socket, 403, "WebSocket connections are only accepted from the academy's own pages.");
     const cookie = req.headers.cookie;
     void userFromCookie(cookie)
-      .then((user) => {
-        const admission = admitToRoom(user, conferenceId);
+      .then(async (user) => {
+        const admission = await admitToRoom(user, conferenceId);
         if (!admission.ok) return refuse(socket, admission.status, admission.message);
         wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
           const connection: Connection = { userId: admission.user.id, conferenceId, cookie, socket: ws };
@@ -223,13 +223,13 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
         refuse(socket, 400, "Could not open the live room.");
       });
   };
-  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => admit(req, socket, head, false));
-  const stopRelaying = env.WORKERS > 1 ? listenForRelayedRooms((req, socket, head) => admit(req, socket, head, true)) : () => {};
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => void admit(req, socket, head, false));
+  const stopRelaying = env.WORKERS > 1 ? listenForRelayedRooms((req, socket, head) => void admit(req, socket, head, true)) : () => {};
 
   const stopListening = onLiveEvent((event) => {
     const room = findLiveRoom(event.conferenceId);
     if (!room) return;
-    if (event.type === "ended") room.close();
+    if (event.type === "ended") room.close().catch((error: unknown) => logger.error({ err: error, conferenceId: event.conferenceId }, "closing an ended live room failed"));
     else if (event.type === "chat") room.broadcast({ type: "chat", message: event.message });
     else if (event.type === "question") room.broadcast({ type: "question", question: event.question });
     else if (event.type === "stage") room.stageChanged(event.stage);
@@ -247,7 +247,7 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
       stopWatchingAccess();
       stopWatchingJanus();
       void stopMediaBackend();
-      for (const room of openLiveRooms()) room.close(1001, "The server is restarting");
+      for (const room of openLiveRooms()) room.close(1001, "The server is restarting").catch((error: unknown) => logger.error({ err: error }, "closing a live room failed"));
       wss.close();
     },
   };

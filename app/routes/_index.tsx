@@ -20,8 +20,8 @@ export const headers = publicPageHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   return json({
-    courses: listFeaturedCourses(3),
-    saved: user ? getCalculatorRecord(user.id) : emptyEstimate(),
+    courses: await listFeaturedCourses(3),
+    saved: user ? await getCalculatorRecord(user.id) : emptyEstimate(),
     viewer: user ? { name: user.firstName ?? user.name ?? user.username, home: homeFor(user) } : null,
   });
 }
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { itemPrice, ...figures } = submission.value;
   const user = await getOptionalUser(request, context);
   const saved = toEstimatorInput(figures);
-  if (user) saveCalculatorRecord(user.id, saved);
+  if (user) await saveCalculatorRecord(user.id, saved);
   return json({ result: submission.reply(), saved, itemPrice });
 }
 

@@ -24,15 +24,15 @@ const WHAT: Record<UnsubscribeScope, string> = {
 const INVALID = "This unsubscribe link is not valid any more";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const found = readUnsubscribeToken(params.token ?? "");
+  const found = await readUnsubscribeToken(params.token ?? "");
   invariantResponse(found, INVALID, { status: 404 });
   return json({ what: WHAT[found.scope], username: found.username });
 }
 
 export async function action({ params }: ActionFunctionArgs) {
-  const found = readUnsubscribeToken(params.token ?? "");
+  const found = await readUnsubscribeToken(params.token ?? "");
   if (!found) return json({ done: false, message: INVALID }, { status: 404 });
-  unsubscribe(found.userId, found.scope);
+  await unsubscribe(found.userId, found.scope);
   return json({ done: true, message: `Done: no more ${WHAT[found.scope]}.` });
 }
 

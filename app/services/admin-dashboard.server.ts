@@ -21,29 +21,29 @@ const RECENT_ACTIVITY_LIMIT = 12;
 const LATEST_ARTICLES = 5;
 
 /** Only the open tab's figures are read, so each tab costs one tab's queries. */
-function loadTab(tab: DashboardTab, url: URL) {
+async function loadTab(tab: DashboardTab, url: URL) {
   switch (tab) {
     case "overview":
       return {
         tab,
-        stats: getPlatformStats(),
-        activity: listRecentActivity(RECENT_ACTIVITY_LIMIT),
-        premiumRequests: listOpenPremiumRequests(),
-        contact: getContactAddress(),
+        stats: await getPlatformStats(),
+        activity: await listRecentActivity(RECENT_ACTIVITY_LIMIT),
+        premiumRequests: await listOpenPremiumRequests(),
+        contact: await getContactAddress(),
       } as const;
     case "courses":
-      return { tab, courses: listAllCourses() } as const;
+      return { tab, courses: await listAllCourses() } as const;
     case "members": {
-      const total = countStudents();
+      const total = await countStudents();
       const pageCount = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
       const page = parsePageNumber(url.searchParams.get("page"), pageCount);
-      return { tab, members: listMembers({ page }), total, page, pageCount } as const;
+      return { tab, members: await listMembers({ page }), total, page, pageCount } as const;
     }
     case "knowledge-base":
       return {
         tab,
-        counts: countArticlesByStatus(),
-        latest: listArticles({ includeDrafts: true, limit: LATEST_ARTICLES }).map((article) => ({
+        counts: await countArticlesByStatus(),
+        latest: (await listArticles({ includeDrafts: true, limit: LATEST_ARTICLES })).map((article) => ({
           id: article.id,
           title: article.title,
           category: article.category,
@@ -52,7 +52,7 @@ function loadTab(tab: DashboardTab, url: URL) {
         })),
       } as const;
     case "analytics":
-      return { tab, analytics: getAnalytics() } as const;
+      return { tab, analytics: await getAnalytics() } as const;
   }
 }
 
@@ -63,7 +63,7 @@ export async function loadAdminDashboard(request: Request, context: RequestConte
   const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
   const tab = parseDashboardTab(url.searchParams.get("tab"));
-  return json({ username: admin.username, content: loadTab(tab, url) });
+  return json({ username: admin.username, content: await loadTab(tab, url) });
 }
 
 type DashboardActionData = { notice: Notice | null; contactResult?: SubmissionResult<string[]> };
@@ -84,8 +84,8 @@ export async function adminDashboardAction(request: Request, context: RequestCon
   if (intent === SAVE_CONTACT_INTENT) {
     const submission = parseWithZod(formData, { schema: AcademyContactSchema });
     if (submission.status !== "success") return json<DashboardActionData>({ notice: null, contactResult: submission.reply() }, { status: 400 });
-    const saved = setContactAddress(submission.value.contact);
-    return redirectWithToast(back, {
+    const saved = await setContactAddress(submission.value.contact);
+    return await redirectWithToast(back, {
       type: "success",
       title: saved ? "Contact address saved" : "Contact address removed",
       description: saved ? `Members are sent to ${saved}.` : "Pages now ask members to contact the academy without a link.",
@@ -98,10 +98,10 @@ export async function adminDashboardAction(request: Request, context: RequestCon
   try {
     if (intent === GRANT_REQUEST_INTENT) {
       const { username } = await grantPremiumRequest(admin, requestId);
-      return redirectWithToast(back, { type: "success", title: "Premium granted", description: `${username} is now a Premium Student.` });
+      return await redirectWithToast(back, { type: "success", title: "Premium granted", description: `${username} is now a Premium Student.` });
     }
-    const { username } = dismissPremiumRequest(admin, requestId);
-    return redirectWithToast(back, { type: "message", title: "Request dismissed", description: `${username}'s plan is unchanged.` });
+    const { username } = await dismissPremiumRequest(admin, requestId);
+    return await redirectWithToast(back, { type: "message", title: "Request dismissed", description: `${username}'s plan is unchanged.` });
   } catch (error) {
     if (error instanceof PremiumRequestRefusal) return refused(error.status, "Request not handled", error.message);
     throw error;

@@ -69,7 +69,7 @@ export async function attemptLogin(input: Credentials, ip: string, deviceKey: st
     }
     throw error;
   }
-  if (!checkCaptcha(input.captchaToken, input.captchaAnswer)) {
+  if (!await checkCaptcha(input.captchaToken, input.captchaAnswer)) {
     logEvent("login_failed", { username: input.username, ip, reason: "captcha" });
     return { ok: false, refusal: CAPTCHA_REFUSAL };
   }
@@ -87,7 +87,7 @@ export async function attemptLogin(input: Credentials, ip: string, deviceKey: st
 }
 
 export async function attemptRegistration(input: Credentials, ip: string): Promise<AuthResult> {
-  if (!checkCaptcha(input.captchaToken, input.captchaAnswer)) {
+  if (!await checkCaptcha(input.captchaToken, input.captchaAnswer)) {
     logEvent("registration_failed", { username: input.username, ip, reason: "captcha" });
     return { ok: false, refusal: CAPTCHA_REFUSAL };
   }
@@ -190,7 +190,7 @@ export async function logout(request: Request): Promise<Headers> {
 async function lookUpUser(request: Request, context: RequestContext): Promise<User | null> {
   const session = await getSession(request, context);
   const userId = session.get("userId");
-  return typeof userId === "number" ? (getUserById(userId) ?? null) : null;
+  return typeof userId === "number" ? (await getUserById(userId) ?? null) : null;
 }
 
 /**
@@ -198,9 +198,9 @@ async function lookUpUser(request: Request, context: RequestContext): Promise<Us
  * same question: it is answered once per request (kept in the load context).
  * Only for reads: an action may change the user it looked up.
  */
-export function getOptionalUser(request: Request, context: RequestContext): Promise<User | null> {
-  if (!isRead(request)) return lookUpUser(request, context);
-  return (context.memo.user ??= lookUpUser(request, context));
+export async function getOptionalUser(request: Request, context: RequestContext): Promise<User | null> {
+  if (!isRead(request)) return await lookUpUser(request, context);
+  return await (context.memo.user ??= lookUpUser(request, context));
 }
 
 function isApiRequest(request: Request): boolean {
@@ -233,7 +233,7 @@ export async function requireStaff(request: Request, context: RequestContext): P
 export async function requireCourseManager(request: Request, context: RequestContext, courseId: number | null): Promise<User> {
   const user = await requireStaff(request, context);
   if (courseId === null) throw json({ message: "Course not found" }, { status: 404 });
-  if (canManageCourse(user, courseId)) return user;
+  if (await canManageCourse(user, courseId)) return user;
   const message = user.role === "instructor" ? STAFF_REFUSALS.notYourCourse : "Admin access required";
   throw await refuseStaffArea(request, user, message, user.role === "instructor" ? `${STAFF_REFUSALS.notYourCourse}.` : "This area is restricted to administrators only.");
 }
@@ -241,9 +241,9 @@ export async function requireCourseManager(request: Request, context: RequestCon
 /** Whoever may edit this lesson: its course's admins and instructors. 404 when there is no such lesson (asked of staff only). */
 export async function requireLessonManager(request: Request, context: RequestContext, lessonId: number): Promise<User> {
   await requireStaff(request, context);
-  const courseId = getLessonCourseId(lessonId);
+  const courseId = await getLessonCourseId(lessonId);
   if (courseId === undefined) throw json({ message: "Lesson not found" }, { status: 404 });
-  return requireCourseManager(request, context, courseId);
+  return await requireCourseManager(request, context, courseId);
 }
 
 /** The API answers 403 with the message; a page goes back where the member belongs, with a toast saying why. */
@@ -251,7 +251,7 @@ async function refuseStaffArea(request: Request, user: User, message: string, de
   const path = new URL(request.url).pathname;
   logEvent("admin_access_refused", { userId: user.id, username: user.username, path });
   if (isApiRequest(request)) return json({ message }, { status: 403 });
-  return redirectWithToast(user.role === "instructor" ? "/admin/courses" : "/students", { type: "error", title: "Access Denied", description });
+  return await redirectWithToast(user.role === "instructor" ? "/admin/courses" : "/students", { type: "error", title: "Access Denied", description });
 }
 
 /** Where a user lands after signing in (spec: saved course, redirect, role). */

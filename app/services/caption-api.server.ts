@@ -64,30 +64,30 @@ async function readCaptionBody(request: Request): Promise<{ file: Uint8Array | s
 }
 
 /** GET …/captions */
-export function captionListResponse(viewer: User, target: CaptionTarget) {
-  return answering(() => json({ captions: listCaptions(viewer, target) }));
+export async function captionListResponse(viewer: User, target: CaptionTarget) {
+  return await answering(async () => json({ captions: await listCaptions(viewer, target) }));
 }
 
 /** GET …/captions/{language}: the WebVTT file. */
-export function captionFileResponse(viewer: User, target: CaptionTarget, language: string) {
-  return answering(
-    () =>
-      new Response(captionFile(viewer, target, language), {
+export async function captionFileResponse(viewer: User, target: CaptionTarget, language: string) {
+  return await answering(
+    async () =>
+      new Response(await captionFile(viewer, target, language), {
         headers: { "Content-Type": "text/vtt; charset=utf-8", "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" },
       }),
   );
 }
 
 /** PUT and DELETE …/captions/{language}. */
-export function captionWriteResponse(request: Request, viewer: User, target: CaptionTarget, language: string) {
-  return answering(async () => {
+export async function captionWriteResponse(request: Request, viewer: User, target: CaptionTarget, language: string) {
+  return await answering(async () => {
     if (request.method === "DELETE") {
-      deleteCaptions(viewer, target, language);
+      await deleteCaptions(viewer, target, language);
       return new Response(null, { status: 204 });
     }
     if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT", "DELETE"]);
     // Who may write is settled before the body is read.
-    checkCaptionWriter(viewer, target);
+    await checkCaptionWriter(viewer, target);
     const { file, label } = await readCaptionBody(request);
     const saved = await saveCaptions(viewer, target, { language, label, file });
     return json({ captions: saved.captions }, { status: saved.created ? 201 : 200 });
@@ -97,8 +97,8 @@ export function captionWriteResponse(request: Request, viewer: User, target: Cap
 const GenerateBody = z.object({ language: z.string().max(40).default("en") });
 
 /** POST …/captions/generate `{ language? }` */
-export function captionGenerateResponse(request: Request, viewer: User, target: CaptionTarget) {
-  return answering(async () => {
+export async function captionGenerateResponse(request: Request, viewer: User, target: CaptionTarget) {
+  return await answering(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const { language } = await readJson(request, GenerateBody);
     const saved = await generateCaptions(viewer, target, language);

@@ -21,7 +21,7 @@ export async function handleCaptionForm(form: FormData, viewer: User, target: Ca
   });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "The form could not be read";
-    return redirectWithToast(back, { type: "error", title: "Captions not saved", description: message });
+    return await redirectWithToast(back, { type: "error", title: "Captions not saved", description: message });
   }
   const { intent, language, label } = parsed.data;
   try {
@@ -29,24 +29,24 @@ export async function handleCaptionForm(form: FormData, viewer: User, target: Ca
       case "upload-captions": {
         const file = form.get("file");
         if (!(file instanceof File) || file.size === 0) {
-          return redirectWithToast(back, { type: "error", title: "Captions not saved", description: "Choose a .vtt or .srt file to upload." });
+          return await redirectWithToast(back, { type: "error", title: "Captions not saved", description: "Choose a .vtt or .srt file to upload." });
         }
         const saved = await saveCaptions(viewer, target, { language, label, file: new Uint8Array(await file.arrayBuffer()) });
-        return redirectWithToast(back, {
+        return await redirectWithToast(back, {
           type: "success",
           title: saved.created ? "Captions uploaded" : "Captions replaced",
           description: `${saved.captions.label}: ${saved.captions.cues.length} cues.`,
         });
       }
       case "delete-captions":
-        deleteCaptions(viewer, target, language);
-        return redirectWithToast(back, { type: "success", title: "Captions deleted" });
+        await deleteCaptions(viewer, target, language);
+        return await redirectWithToast(back, { type: "success", title: "Captions deleted" });
       case "approve-captions":
-        approveGeneratedCaptions(viewer, target, language);
-        return redirectWithToast(back, { type: "success", title: "Captions saved", description: "They are no longer marked as generated." });
+        await approveGeneratedCaptions(viewer, target, language);
+        return await redirectWithToast(back, { type: "success", title: "Captions saved", description: "They are no longer marked as generated." });
       case "generate-captions": {
         const saved = await generateCaptions(viewer, target, language);
-        return redirectWithToast(back, {
+        return await redirectWithToast(back, {
           type: "success",
           title: "Captions generated",
           description: `${saved.captions.cues.length} cues. Read them through, then save them.`,
@@ -56,7 +56,7 @@ export async function handleCaptionForm(form: FormData, viewer: User, target: Ca
   } catch (error) {
     if (!(error instanceof CaptionError)) throw error;
     const title = intent === "generate-captions" ? "Captions not generated" : intent === "delete-captions" ? "Captions not deleted" : "Captions not saved";
-    return redirectWithToast(back, { type: "error", title, description: error.message });
+    return await redirectWithToast(back, { type: "error", title, description: error.message });
   }
 }
 

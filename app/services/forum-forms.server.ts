@@ -29,5 +29,5 @@ export async function submitTopicForm(request: Request, user: User, pinnedCatego
       },
     );
   }
-  return redirectWithToast(`/community/topic/${outcome.value.id}`, { type: "success", title: "Topic Created", chime: "post" });
+  return await redirectWithToast(`/community/topic/${outcome.value.id}`, { type: "success", title: "Topic Created", chime: "post" });
 }

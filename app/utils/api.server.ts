@@ -98,9 +98,9 @@ type RefusalClass = new (...args: never) => Error & { status: number };
  * Runs a model call: a refusal of the given class becomes `{ message }` with
  * its status; anything else is a real failure and is rethrown.
  */
-export function answerRefusals<T>(Refusal: RefusalClass, run: () => T): T | ReturnType<typeof apiError> {
+export async function answerRefusals<T>(Refusal: RefusalClass, run: () => T | Promise<T>): Promise<T | ReturnType<typeof apiError>> {
   try {
-    return run();
+    return await run();
   } catch (error) {
     if (error instanceof Refusal) return apiError(error.status, error.message);
     throw error;

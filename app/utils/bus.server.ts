@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import { EventEmitter } from "node:events";
+import { afterCommit } from "./transaction-scope.server";
 
 /**
  * What every academy process must hear (issue 41): live-room events, member
@@ -40,9 +41,9 @@ export function channel<T>(name: string): Channel<T> {
       local.emit(name, payload);
       if (!cluster.isWorker) return;
       const envelope: BusEnvelope = { academyBus: { channel: name, payload } };
-      // After the synchronous code that published (a better-sqlite3 transaction) has
-      // committed: another process that reads the database on this message must see the change.
-      queueMicrotask(() => {
+      // After the publishing transaction has committed: another process that reads
+      // the database on this message must see the change.
+      afterCommit(() => {
         if (process.connected && process.send) process.send(envelope);
       });
     },

@@ -249,7 +249,7 @@ describe("with payments switched off", () => {
     const response = await student.request("/api/create-subscription", { method: "POST" });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ message: "Online payments are not set up yet. Please contact the academy to upgrade." });
-    expect((await (await fetch(`${offline.baseUrl}/api/stripe/webhook`, { method: "POST", body: "{}" })).status)).toBe(503);
+    expect((await fetch(`${offline.baseUrl}/api/stripe/webhook`, { method: "POST", body: "{}" })).status).toBe(503);
 
     // Every upgrade entry point says so plainly instead of offering a payment form.
     const courses = (await (await student.request("/api/courses")).json()) as { id: number; isPremium: boolean }[];

@@ -197,7 +197,7 @@ describe("course and lesson administration", () => {
 
 describe("video positions", () => {
   it("are remembered per student and section", async () => {
-    const student = await new Visitor(academy.baseUrl);
+    const student = new Visitor(academy.baseUrl);
     await student.login(DEMO_STUDENT.username, DEMO_STUDENT.password);
     const saved = await student.request("/api/sections/1/position", { method: "PUT", json: { seconds: 42.5 } });
     expect(saved.status).toBe(200);

@@ -18,12 +18,12 @@ import { conferences, users } from "#db/schema";
 const live = useJanus([41200, 41299]);
 
 // The members and sessions the rooms below hold: a room records who is inside (live_room_members, issue 41).
-beforeAll(() => {
+beforeAll(async () => {
   for (const [id, username] of [[1, "host"], [2, "sage"], [3, "listener"]] as const) {
-    db.insert(users).values({ id, username, passwordHash: "x", role: id === 1 ? "admin" : "student" }).onConflictDoNothing().run();
+    await db.insert(users).values({ id, username, passwordHash: "x", role: id === 1 ? "admin" : "student" }).onConflictDoNothing();
   }
   for (const id of [9001, 9002]) {
-    db.insert(conferences).values({ id, title: `Room ${id}`, description: "Live", scheduledAt: new Date() }).onConflictDoNothing().run();
+    await db.insert(conferences).values({ id, title: `Room ${id}`, description: "Live", scheduledAt: new Date() }).onConflictDoNothing();
   }
 });
 
@@ -110,8 +110,8 @@ class RoomWithSpeaker extends JanusLiveRoom {
   constructor(conferenceId: number, private readonly speakerId: number) {
     super(conferenceId, live.client, [], () => undefined);
   }
-  protected override mayPublish(member: Parameters<JanusLiveRoom["mayPublish"]>[0]): boolean {
-    return member.participant.userId === this.speakerId || super.mayPublish(member);
+  protected override async mayPublish(member: Parameters<JanusLiveRoom["mayPublish"]>[0]): Promise<boolean> {
+    return member.participant.userId === this.speakerId || await super.mayPublish(member);
   }
 }
 
@@ -141,7 +141,7 @@ describe("a live room over Janus", () => {
       await expect.poll(() => studentSocket.last("error")?.message).toBe("Only the host and invited speakers send media.");
 
       // The session ends: everyone is disconnected and the VideoRoom is gone.
-      room.close();
+      await room.close();
       expect(emptied).toBe(true);
       expect(studentSocket.readyState).toBe(3);
       const probe = await live.client.attach(() => undefined);
@@ -183,7 +183,7 @@ describe("a live room over Janus", () => {
       hostSocket.say({ type: "host-mute", participantId: speakerId, kind: "audio", muted: false });
       await expect.poll(async () => (await flowing()).audio, { timeout: 10_000 }).toBeGreaterThan(2_000);
     } finally {
-      room.close();
+      await room.close();
       await speaker.stop();
       await listener.stop();
     }

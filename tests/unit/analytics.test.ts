@@ -95,18 +95,18 @@ describe("the dashboard's weekly counts", () => {
     const { getAnalytics, listRecentActivity } = await import("~/models/analytics.server");
     // Far in the past, so that other tests' events (made now) fall outside these weeks.
     const now = at("2001-03-07T12:00:00Z"); // a Wednesday; the last week starts Monday 2001-03-05
-    const add = (type: "registration" | "lesson_completed", iso: string) =>
-      db.insert(activityEvents).values({ type, summary: `${type} at ${iso}`, createdAt: at(iso) }).run();
-    add("registration", "2001-03-05T00:00:00Z"); // first instant of the last week
-    add("registration", "2001-03-04T23:59:59Z"); // last instant of the week before
-    add("registration", "2001-03-07T11:00:00Z");
-    add("lesson_completed", "2001-03-06T09:00:00Z");
-    add("registration", "2000-12-10T10:00:00Z"); // before the twelve weeks
+    const add = async (type: "registration" | "lesson_completed", iso: string) =>
+      await db.insert(activityEvents).values({ type, summary: `${type} at ${iso}`, createdAt: at(iso) });
+    await add("registration", "2001-03-05T00:00:00Z"); // first instant of the last week
+    await add("registration", "2001-03-04T23:59:59Z"); // last instant of the week before
+    await add("registration", "2001-03-07T11:00:00Z");
+    await add("lesson_completed", "2001-03-06T09:00:00Z");
+    await add("registration", "2000-12-10T10:00:00Z"); // before the twelve weeks
 
-    const { signUpsPerWeek, lessonCompletionsPerWeek } = getAnalytics(now);
+    const { signUpsPerWeek, lessonCompletionsPerWeek } = await getAnalytics(now);
     expect(signUpsPerWeek.map((point) => point.value)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
     expect(lessonCompletionsPerWeek.at(-1)?.value).toBe(1);
     expect(lessonCompletionsPerWeek.reduce((sum, point) => sum + point.value, 0)).toBe(1);
-    expect(listRecentActivity(2, now).length).toBe(2);
+    expect((await listRecentActivity(2, now)).length).toBe(2);
   });
 });

@@ -97,27 +97,27 @@ describe("on the demo academy", () => {
   beforeAll(async () => {
     await ensureAdmin({ username: "headmaster", password: "correct-horse-battery-staple" });
     await seedDemoData();
-    rebuildLibrary();
+    await rebuildLibrary();
   }, 30_000);
 
-  it("cites first the article or lesson whose title is asked for", () => {
+  it("cites first the article or lesson whose title is asked for", async () => {
     const titles = [...content.articles.filter((a) => a.isPublished).map((a) => a.title), ...content.courses.flatMap((c) => c.lessons.map((l) => l.title))];
     const wrong: string[] = [];
     for (const title of titles) {
       const question = `Can you explain: ${title}?`;
-      const answer = offlineAnswer(question, searchLibrary(question, PREMIUM_VIEWER, { limit: 6 }));
+      const answer = offlineAnswer(question, await searchLibrary(question, PREMIUM_VIEWER, { limit: 6 }));
       if (answer.cited[0]?.passage.title !== title) wrong.push(`${question} → ${answer.cited[0]?.passage.title ?? "nothing"}`);
     }
     expect(titles.length).toBeGreaterThan(30);
     expect(wrong).toEqual([]);
   }, 30_000);
 
-  it("answers the two questions of the issue from the article of that title, cited first", () => {
+  it("answers the two questions of the issue from the article of that title, cited first", async () => {
     for (const [question, title] of [
       ["Can you explain: Managing Your Subscription?", "Managing Your Subscription"],
       ["How do I work out a break-even session rate?", "Pricing with Confidence"],
     ] as const) {
-      const answer = offlineAnswer(question, searchLibrary(question, PREMIUM_VIEWER, { limit: 6 }));
+      const answer = offlineAnswer(question, await searchLibrary(question, PREMIUM_VIEWER, { limit: 6 }));
       const cited = answer.cited.map(({ passage }) => passage.title);
       // Since issue 40 the tools & templates are sources too: the worksheet that works the rate out may come first.
       expect([title, ...(title === "Pricing with Confidence" ? ["Session Rate Calculator"] : [])], question).toContain(cited[0]);
@@ -125,10 +125,10 @@ describe("on the demo academy", () => {
     }
   });
 
-  it("never quotes a sentence that shares no meaningful word with the question", () => {
+  it("never quotes a sentence that shares no meaningful word with the question", async () => {
     const unrelated: string[] = [];
     for (const { ask } of loadQuestionSet()) {
-      const search = searchLibrary(ask, PREMIUM_VIEWER, { limit: 6 });
+      const search = await searchLibrary(ask, PREMIUM_VIEWER, { limit: 6 });
       const answer = offlineAnswer(ask, search);
       const quotes = [...answer.response.matchAll(/^> (.*) \[\d+\]$/gm)].map((m) => m[1] ?? "");
       for (const quote of quotes) {
@@ -142,12 +142,12 @@ describe("on the demo academy", () => {
     expect(unrelated).toEqual([]);
   }, 30_000);
 
-  it("reads the library's vocabulary again after the library changes", () => {
-    expect(libraryVocabulary().documents.has("zqxjvword")).toBe(false);
+  it("reads the library's vocabulary again after the library changes", async () => {
+    expect((await libraryVocabulary()).documents.has("zqxjvword")).toBe(false);
     db.$client
       .prepare("INSERT INTO knowledge_base_articles (title, summary, content, category, tags, is_published, created_at, updated_at) VALUES ('New words', 's', 'The zqxjvword practice.', 'Study Tips', '[]', 1, 0, 0)")
       .run();
-    rebuildLibrary();
-    expect(libraryVocabulary().documents.get("zqxjvword")).toBe(1);
+    await rebuildLibrary();
+    expect((await libraryVocabulary()).documents.get("zqxjvword")).toBe(1);
   });
 });

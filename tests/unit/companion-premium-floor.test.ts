@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#db/client.server";
+import { db, first } from "#db/client.server";
 import { lessons, users } from "#db/schema";
 import { DEMO_PREMIUM, DEMO_STUDENT, seedDemoData } from "#db/seed";
 import { rebuildLibrary } from "~/models/companion-library.server";
@@ -24,10 +24,10 @@ let premium: Member;
 beforeAll(async () => {
   await ensureAdmin({ username: "headmaster", password: "correct-horse-battery-staple" });
   await seedDemoData();
-  rebuildLibrary();
-  const find = (username: string) => db.select({ id: users.id, role: users.role }).from(users).where(eq(users.username, username)).get();
-  free = find(DEMO_STUDENT.username)!;
-  premium = find(DEMO_PREMIUM.username)!;
+  await rebuildLibrary();
+  const find = async (username: string) => await first(db.select({ id: users.id, role: users.role }).from(users).where(eq(users.username, username)).limit(1));
+  free = (await find(DEMO_STUDENT.username))!;
+  premium = (await find(DEMO_PREMIUM.username))!;
 }, 60_000);
 
 const citedKey = (source: ChatAnswer["sources"][number]) => `${source.title} / ${source.heading ?? ""} @ ${source.url}`;
@@ -49,9 +49,9 @@ function lessThanFree(freeAnswer: ChatAnswer, premiumAnswer: ChatAnswer): string
 
 describe("a member with Premium never gets less than a member without it", () => {
   it("for every question of the evaluation set: the Premium answer cites what the free one cites, and unlocks what it points to", async () => {
-    expect(isPremium(premium)).toBe(true);
-    expect(isPremium(free)).toBe(false);
-    const lessonIds = new Map(db.select({ id: lessons.id, title: lessons.title }).from(lessons).all().map((l) => [l.title, l.id]));
+    expect(await isPremium(premium)).toBe(true);
+    expect(await isPremium(free)).toBe(false);
+    const lessonIds = new Map((await db.select({ id: lessons.id, title: lessons.title }).from(lessons)).map((l) => [l.title, l.id]));
     const questions = [...loadQuestionSet().map((q) => ({ ask: q.ask, lessonId: q.askedFrom ? lessonIds.get(q.askedFrom) : undefined })), { ask: "what should I charge for a 30 minute session?", lessonId: undefined }];
     const failures: string[] = [];
     let pointed = 0;

@@ -66,22 +66,22 @@ describe("the same question from a member with Premium and one without, on the d
   beforeAll(async () => {
     await ensureAdmin({ username: "headmaster", password: "correct-horse-battery-staple" });
     await seedDemoData();
-    rebuildLibrary();
+    await rebuildLibrary();
   }, 30_000);
 
-  it("shows the Premium member the pricing lesson the free member is pointed to, and quotes it", () => {
+  it("shows the Premium member the pricing lesson the free member is pointed to, and quotes it", async () => {
     for (const question of ["how do I set my session price?", "how should I price my readings?"]) {
-      const free = searchLibrary(question, FREE_VIEWER, { limit: 6 });
+      const free = await searchLibrary(question, FREE_VIEWER, { limit: 6 });
       expect(free.locked.map((l) => l.title), question).toContain("Pricing with Confidence");
 
-      const premium = searchLibrary(question, PREMIUM_VIEWER, { limit: 6 });
+      const premium = await searchLibrary(question, PREMIUM_VIEWER, { limit: 6 });
       const answer = offlineAnswer(question, premium);
       expect(answer.answered, question).toBe(true);
       expect(answer.cited.map(({ passage: p }) => p.title), question).toContain("Pricing with Confidence");
     }
   });
 
-  it("never leaves the Premium member with nothing where the free member has an answer, nor without a lesson the free member is pointed to", () => {
+  it("never leaves the Premium member with nothing where the free member has an answer, nor without a lesson the free member is pointed to", async () => {
     // Every lesson's title and section heading asked as a question, plus pricing in other words.
     const questions = [
       ...loadDemoContent(path.resolve(import.meta.dirname, "../../content")).courses.flatMap((course) => course.lessons.flatMap((lesson) => [`How do I use ${lesson.title}?`, ...lesson.sections.map((s) => `What should I know about ${s.title}?`)])),
@@ -92,8 +92,8 @@ describe("the same question from a member with Premium and one without, on the d
     const lessThanFree: string[] = [];
     const pointedNotShown: string[] = [];
     for (const question of questions) {
-      const free = searchLibrary(question, FREE_VIEWER, { limit: 6 });
-      const premium = searchLibrary(question, PREMIUM_VIEWER, { limit: 6 });
+      const free = await searchLibrary(question, FREE_VIEWER, { limit: 6 });
+      const premium = await searchLibrary(question, PREMIUM_VIEWER, { limit: 6 });
       if (offlineAnswer(question, free).answered && !offlineAnswer(question, premium).answered) {
         lessThanFree.push(question);
       }

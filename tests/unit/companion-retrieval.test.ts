@@ -35,24 +35,24 @@ const ADMIN_VIEWER = { id: 1, role: "admin" as const };
 beforeAll(async () => {
   await ensureAdmin({ username: "headmaster", password: "correct-horse-battery-staple" });
   await seedDemoData();
-  rebuildLibrary();
+  await rebuildLibrary();
 });
 
 describe("the study companion's library", () => {
-  it("finds the passage that answers each demo question in the top 3", () => {
+  it("finds the passage that answers each demo question in the top 3", async () => {
     const misses: string[] = [];
     for (const [question, expected] of QUESTIONS) {
-      const titles = [...new Set(searchLibrary(question, ADMIN_VIEWER, { limit: 6 }).passages.map((p) => p.title))].slice(0, 3);
+      const titles = [...new Set((await searchLibrary(question, ADMIN_VIEWER, { limit: 6 })).passages.map((p) => p.title))].slice(0, 3);
       if (!titles.includes(expected)) misses.push(`${question} → ${titles.join(" / ")}`);
     }
     console.log(`retrieval hit rate: ${QUESTIONS.length - misses.length}/${QUESTIONS.length}`);
     expect(misses).toEqual([]);
   });
 
-  it("quotes the expected source in its offline answer", () => {
+  it("quotes the expected source in its offline answer", async () => {
     const misses: string[] = [];
     for (const [question, expected] of QUESTIONS) {
-      const answer = offlineAnswer(question, searchLibrary(question, ADMIN_VIEWER, { limit: 6 }));
+      const answer = offlineAnswer(question, await searchLibrary(question, ADMIN_VIEWER, { limit: 6 }));
       const cited = answer.cited.map(({ passage }) => passage.title).slice(0, 3);
       if (!answer.answered || !cited.includes(expected)) misses.push(`${question} → ${cited.join(" / ") || "(no answer)"}`);
     }
@@ -60,20 +60,20 @@ describe("the study companion's library", () => {
     expect(misses.length).toBeLessThanOrEqual(2);
   });
 
-  it("never passes the asker's syntax to FTS5", () => {
+  it("never passes the asker's syntax to FTS5", async () => {
     // A query is quoted words, a word's alternatives (a synonym) grouped in brackets, joined by OR.
     const term = String.raw`"[\p{L}\p{N}]+"\*?`;
     const group = String.raw`(${term}|\(${term}( OR ${term})+\))`;
     const wellFormed = new RegExp(String.raw`^${group}( OR ${group})*$`, "u");
     for (const hostile of ['"', 'NEAR(a b', "title:secret", "a* OR *", "'); DROP TABLE users; --", "(((", "AND OR NOT", "\u0000", "💜✨", 'quit" OR (webcam* NEAR']) {
-      const query = libraryQuery(hostile);
+      const query = await libraryQuery(hostile);
       expect(query === null || wellFormed.test(query), `${hostile} → ${query}`).toBe(true);
-      expect(() => searchLibrary(hostile, ADMIN_VIEWER)).not.toThrow();
+      expect(async () => await searchLibrary(hostile, ADMIN_VIEWER)).not.toThrow();
     }
   });
 
-  it("says so when nothing in the library answers", () => {
-    const answer = offlineAnswer("quantum chromodynamics lattice gauge", searchLibrary("quantum chromodynamics lattice gauge", ADMIN_VIEWER));
+  it("says so when nothing in the library answers", async () => {
+    const answer = offlineAnswer("quantum chromodynamics lattice gauge", await searchLibrary("quantum chromodynamics lattice gauge", ADMIN_VIEWER));
     expect(answer.answered).toBe(false);
     expect(answer.response).toContain("I couldn't find this in the course library.");
     expect(answer.response).toContain("/community");

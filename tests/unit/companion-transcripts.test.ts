@@ -9,7 +9,7 @@ import { ensureAdmin } from "~/models/user.server";
 beforeAll(async () => {
   await ensureAdmin({ username: "headmaster", password: "correct-horse-battery-staple" });
   await seedDemoData();
-  rebuildLibrary();
+  await rebuildLibrary();
 });
 
 describe("transcript passages", () => {
@@ -23,8 +23,8 @@ describe("transcript passages", () => {
     ]);
   });
 
-  it("finds the demo lesson's spoken words and cites the lesson at that second", () => {
-    const found = searchLibrary("what intention do I set silently before a reading, to see clearly and speak kindly?", { id: 1, role: "admin" });
+  it("finds the demo lesson's spoken words and cites the lesson at that second", async () => {
+    const found = await searchLibrary("what intention do I set silently before a reading, to see clearly and speak kindly?", { id: 1, role: "admin" });
     const transcript = found.passages.find((passage) => passage.heading === "A one-minute grounding breath (video transcript)");
     expect(transcript?.url).toBe("/course/1/lesson/2?section=4&t=23");
     expect(transcript?.body).toContain("may I see clearly, speak kindly");

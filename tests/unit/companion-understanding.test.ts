@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "#db/client.server";
+import { db, first } from "#db/client.server";
 import { companionChunks, toolTemplates, users } from "#db/schema";
 import { DEMO_PREMIUM, DEMO_STUDENT, seedDemoData } from "#db/seed";
 import { carriedWords, isFollowUp } from "~/models/companion-followup";
@@ -58,19 +58,19 @@ describe("on the demo academy", () => {
     const admin = await ensureAdmin({ username: "headmaster", password: "correct-horse-battery-staple" });
     void admin;
     await seedDemoData();
-    rebuildLibrary();
-    const find = (username: string) => db.select({ id: users.id, role: users.role }).from(users).where(eq(users.username, username)).get()!;
-    free = find(DEMO_STUDENT.username);
-    premium = find(DEMO_PREMIUM.username);
+    await rebuildLibrary();
+    const find = async (username: string) => (await first(db.select({ id: users.id, role: users.role }).from(users).where(eq(users.username, username)).limit(1)))!;
+    free = await find(DEMO_STUDENT.username);
+    premium = await find(DEMO_PREMIUM.username);
   }, 60_000);
 
-  const titlesFound = (question: string, viewer: { id: number; role: "student" | "admin" | "instructor" }, carried: string[] = []) =>
-    searchLibrary(question, viewer, { limit: 3, carried }).passages.map((p) => `${p.title} / ${p.heading ?? ""}`);
+  const titlesFound = async (question: string, viewer: { id: number; role: "student" | "admin" | "instructor" }, carried: string[] = []) =>
+    (await searchLibrary(question, viewer, { limit: 3, carried })).passages.map((p) => `${p.title} / ${p.heading ?? ""}`);
 
-  it("finds a follow-up's passage with the carried words, and not without them", () => {
+  it("finds a follow-up's passage with the carried words, and not without them", async () => {
     const carried = carriedWords("how many are in each", said("what's the difference between the major and minor arcana"));
-    expect(titlesFound("how many are in each", free, carried)[0]).toBe("The Structure of the Deck / Major and Minor Arcana");
-    expect(titlesFound("how many are in each", free)[0]).not.toBe("The Structure of the Deck / Major and Minor Arcana");
+    expect((await titlesFound("how many are in each", free, carried))[0]).toBe("The Structure of the Deck / Major and Minor Arcana");
+    expect((await titlesFound("how many are in each", free))[0]).not.toBe("The Structure of the Deck / Major and Minor Arcana");
   });
 
   it("answers a follow-up asked through the whole answer path from the conversation", async () => {
@@ -81,46 +81,46 @@ describe("on the demo academy", () => {
     expect(answer.response).toMatch(/Cancer, Scorpio, Pisces/);
   });
 
-  it("carried words never turn a question about something else into an answer", () => {
+  it("carried words never turn a question about something else into an answer", async () => {
     const question = "whats the weather in reykjavik tomorrow";
-    const search = searchLibrary(question, free, { limit: 6, carried: carriedWords(question, said("which signs are the fire signs")) });
+    const search = await searchLibrary(question, free, { limit: 6, carried: carriedWords(question, said("which signs are the fire signs")) });
     expect(offlineAnswer(question, search).answered).toBe(false);
   });
 
-  it("points a pricing question to the Session Rate Calculator in the tools & templates, with its link", () => {
-    const search = searchLibrary("is there a worksheet to work out my session rate", free, { limit: 6 });
+  it("points a pricing question to the Session Rate Calculator in the tools & templates, with its link", async () => {
+    const search = await searchLibrary("is there a worksheet to work out my session rate", free, { limit: 6 });
     const calculator = search.passages.find((p) => p.kind === "template" && p.title === "Session Rate Calculator");
-    const id = db.select({ id: toolTemplates.id }).from(toolTemplates).where(eq(toolTemplates.title, "Session Rate Calculator")).get()?.id;
+    const id = (await first(db.select({ id: toolTemplates.id }).from(toolTemplates).where(eq(toolTemplates.title, "Session Rate Calculator")).limit(1)))?.id;
     expect(calculator?.url).toBe(`/tools-templates?category=calculators#template-${id}`);
     // Its contents are indexed, not only its description, without the fill-in rules.
-    const bodies = db.select({ body: companionChunks.body }).from(companionChunks).where(eq(companionChunks.templateId, id!)).all().map((row) => row.body).join(" ");
+    const bodies = (await db.select({ body: companionChunks.body }).from(companionChunks).where(eq(companionChunks.templateId, id!))).map((row) => row.body).join(" ");
     expect(bodies).toContain("Booking / scheduling software");
     expect(bodies).not.toMatch(/\.{3,}|_{3,}/);
   });
 
-  it("keeps a Premium template's text from a member without Premium", () => {
+  it("keeps a Premium template's text from a member without Premium", async () => {
     const question = "annual practice planner yearly target";
-    expect(searchLibrary(question, free, { limit: 6 }).passages.some((p) => p.title === "Annual Practice Planner")).toBe(false);
-    expect(searchLibrary(question, premium, { limit: 6 }).passages.some((p) => p.title === "Annual Practice Planner")).toBe(true);
+    expect((await searchLibrary(question, free, { limit: 6 })).passages.some((p) => p.title === "Annual Practice Planner")).toBe(false);
+    expect((await searchLibrary(question, premium, { limit: 6 })).passages.some((p) => p.title === "Annual Practice Planner")).toBe(true);
   });
 
-  it("indexes a template when it is created and forgets it when it is deleted", () => {
+  it("indexes a template when it is created and forgets it when it is deleted", async () => {
     fs.mkdirSync(uploadsPath("templates", ""), { recursive: true });
     fs.writeFileSync(uploadsPath("templates", "moon-journal.txt"), "MOON JOURNAL\n\nWrite one quinctilian observation for each lunation.");
-    const created = createTemplate(
+    const created = await createTemplate(
       { title: "Moon Journal", description: "A page per lunation.", category: "tools", fileUrl: "/uploads/templates/moon-journal.txt", fileName: "moon-journal.txt", fileType: "text/plain", isPremiumOnly: false, isActive: true },
       free.id,
     );
     expect(created.ok).toBe(true);
     if (!created.ok) return;
-    expect(searchLibrary("quinctilian observation", free, { limit: 3 }).passages[0]?.title).toBe("Moon Journal");
-    expect(deleteTemplate(created.template.id)).toBe(true);
-    expect(searchLibrary("quinctilian observation", free, { limit: 3 }).passages.some((p) => p.title === "Moon Journal")).toBe(false);
+    expect((await searchLibrary("quinctilian observation", free, { limit: 3 })).passages[0]?.title).toBe("Moon Journal");
+    expect(await deleteTemplate(created.template.id)).toBe(true);
+    expect((await searchLibrary("quinctilian observation", free, { limit: 3 })).passages.some((p) => p.title === "Moon Journal")).toBe(false);
   });
 
-  it("offers the closest passages with an honest 'this may help' when the best one is weak, and still refuses other subjects", () => {
+  it("offers the closest passages with an honest 'this may help' when the best one is weak, and still refuses other subjects", async () => {
     const question = "how do i settle a nervous client";
-    const search = searchLibrary(question, free, { limit: 6 });
+    const search = await searchLibrary(question, free, { limit: 6 });
     const best = search.passages[0];
     expect(best).toBeDefined();
     // The same passages, the best one holding less of the question than an answer needs but a fair share.
@@ -132,15 +132,15 @@ describe("on the demo academy", () => {
     const tooWeak = { ...search, passages: search.passages.map((p) => ({ ...p, match: { title: 0, heading: 0, text: 0.1 } })) };
     expect(offlineAnswer(question, tooWeak).answered).toBe(false);
     for (const outside of ["how do i knit a scarf, i'm a beginner", "what's the capital of australia", "easy sourdough starter recipe"]) {
-      expect(offlineAnswer(outside, searchLibrary(outside, free, { limit: 6 })).answered, outside).toBe(false);
+      expect(offlineAnswer(outside, await searchLibrary(outside, free, { limit: 6 })).answered, outside).toBe(false);
     }
   });
 
-  it("widens a word the library does not hold with WordNet's related words the library does hold", () => {
+  it("widens a word the library does not hold with WordNet's related words the library does hold", async () => {
     expect(relatedWords("upset")).toContain("distressed");
     expect(relatedWords("weary")).toEqual(expect.arrayContaining(["tire", "fatigue"]));
     expect(relatedWords("qwertyuiop")).toEqual([]);
-    const vocabulary = libraryVocabulary();
+    const vocabulary = await libraryVocabulary();
     const concepts = analyseQuestion("my client seems weary", vocabulary, { related: relatedWords });
     const related = concepts.filter((c) => c.related);
     expect(related.length).toBeGreaterThan(0);

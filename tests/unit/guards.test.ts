@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createStudent, getUserById, isCommonPassword, verifyLogin, UsernameTakenError, CommonPasswordError } from "~/models/user.server";
 import { createUserSession, getOptionalUser, requireAdmin, requireUser } from "~/services/auth.server";
 import { getSession } from "~/models/session.server";
-import { db } from "#db/client.server";
+import { db, single } from "#db/client.server";
 import { users } from "#db/schema";
 import { hashPassword } from "~/utils/password.server";
 
@@ -10,7 +10,7 @@ import { hashPassword } from "~/utils/password.server";
 const newContext = () => ({ memo: {} });
 
 async function cookieFor(userId: number): Promise<string> {
-  const user = getUserById(userId);
+  const user = await getUserById(userId);
   if (!user) throw new Error("no user");
   const headers = await createUserSession(new Request("http://academy.test/login"), user);
   return headers.get("Set-Cookie")?.split(";")[0] ?? "";
@@ -67,11 +67,10 @@ describe("guards", () => {
   });
 
   it("let admins through", async () => {
-    const admin = db
+    const admin = await single(db
       .insert(users)
       .values({ username: "unit-admin", passwordHash: await hashPassword("admin passphrase 123"), role: "admin" })
-      .returning()
-      .get();
+      .returning());
     const cookie = await cookieFor(admin.id);
     const user = await requireAdmin(new Request("http://academy.test/dashboard", { headers: { Cookie: cookie } }), newContext());
     expect(user.id).toBe(admin.id);

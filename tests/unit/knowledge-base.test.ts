@@ -94,105 +94,105 @@ describe("knowledge-base articles in the database", () => {
     authorId = (await createStudent({ username: "kb-unit-author", password: "a perfectly fine passphrase" })).id;
   });
 
-  it("keeps a listing's total, and the categories in use, in step with every create, publish, move and delete", () => {
+  it("keeps a listing's total, and the categories in use, in step with every create, publish, move and delete", async () => {
     const counted = (where: string, ...values: unknown[]) =>
       (db.$client.prepare(`select count(*) as n from knowledge_base_articles where ${where}`).get(...values) as { n: number }).n;
-    const check = () => {
-      expect(pageOfArticles({}, 1, 12).total).toBe(counted("is_published = 1"));
-      expect(pageOfArticles({ includeDrafts: true }, 1, 12).total).toBe(counted("1 = 1"));
+    const check = async () => {
+      expect((await pageOfArticles({}, 1, 12)).total).toBe(counted("is_published = 1"));
+      expect((await pageOfArticles({ includeDrafts: true }, 1, 12)).total).toBe(counted("1 = 1"));
       for (const category of ["Study Tips", "Community"] as const) {
-        expect(pageOfArticles({ category }, 1, 12).total).toBe(counted("is_published = 1 and category = ?", category));
-        expect(pageOfArticles({ category, includeDrafts: true }, 1, 12).total).toBe(counted("category = ?", category));
+        expect((await pageOfArticles({ category }, 1, 12)).total).toBe(counted("is_published = 1 and category = ?", category));
+        expect((await pageOfArticles({ category, includeDrafts: true }, 1, 12)).total).toBe(counted("category = ?", category));
       }
       const inUse = (db.$client.prepare("select distinct category from knowledge_base_articles where is_published = 1").all() as { category: string }[]).map((r) => r.category);
-      expect(new Set(listPublishedCategories())).toEqual(new Set(inUse));
+      expect(new Set(await listPublishedCategories())).toEqual(new Set(inUse));
     };
-    check();
-    const draft = createArticle(article({ title: "Count me later", category: "Community", isPublished: false }), authorId);
-    check();
+    await check();
+    const draft = await createArticle(article({ title: "Count me later", category: "Community", isPublished: false }), authorId);
+    await check();
     const published = { title: "Count me later", content: "Plain body text.", summary: "A short summary.", category: "Community" as const, tags: [], isPublished: true };
-    updateArticle(draft.id, published);
-    check();
-    updateArticle(draft.id, { ...published, category: "Study Tips" });
-    check();
-    updateArticle(draft.id, { ...published, category: "Study Tips", title: "Renamed only" });
-    check();
-    deleteArticle(draft.id);
-    check();
+    await updateArticle(draft.id, published);
+    await check();
+    await updateArticle(draft.id, { ...published, category: "Study Tips" });
+    await check();
+    await updateArticle(draft.id, { ...published, category: "Study Tips", title: "Renamed only" });
+    await check();
+    await deleteArticle(draft.id);
+    await check();
     // A filter by a term too short for the index is counted, not taken from the kept totals.
-    expect(pageOfArticles({ q: "zq" }, 1, 12).total).toBe(counted("is_published = 1 and (instr(lower(title), 'zq') or instr(lower(summary), 'zq') or instr(lower(content), 'zq'))"));
+    expect((await pageOfArticles({ q: "zq" }, 1, 12)).total).toBe(counted("is_published = 1 and (instr(lower(title), 'zq') or instr(lower(summary), 'zq') or instr(lower(content), 'zq'))"));
   });
 
-  it("finds words and fragments case-insensitively across title, summary and body, ranked and highlighted", () => {
-    const habit = createArticle(article({ title: "How to Build a Steady Study Habit", tags: ["focus", "routine"] }), authorId);
-    const onboarding = createArticle(
+  it("finds words and fragments case-insensitively across title, summary and body, ranked and highlighted", async () => {
+    const habit = await createArticle(article({ title: "How to Build a Steady Study Habit", tags: ["focus", "routine"] }), authorId);
+    const onboarding = await createArticle(
       article({ title: "Onboarding Checklist", category: "Getting Started", summary: "Everything for a calm café start." }),
       authorId,
     );
-    const body = createArticle(article({ title: "Pricing", category: "Business Tools", content: "Consider a sliding scale for readings." }), authorId);
+    const body = await createArticle(article({ title: "Pricing", category: "Business Tools", content: "Consider a sliding scale for readings." }), authorId);
 
-    expect(listArticles({ q: "habit" }).map((a) => a.id)).toEqual([habit.id]);
-    expect(listArticles({ q: "HABIT" }).map((a) => a.id)).toEqual([habit.id]);
-    expect(listArticles({ q: "board" }).map((a) => a.id)).toEqual([onboarding.id]);
-    expect(listArticles({ q: "cafe" }).map((a) => a.id)).toEqual([onboarding.id]);
-    expect(listArticles({ q: "sliding" }).map((a) => a.id)).toEqual([body.id]);
-    expect(listArticles({ q: "habit", category: "Community" })).toEqual([]);
+    expect((await listArticles({ q: "habit" })).map((a) => a.id)).toEqual([habit.id]);
+    expect((await listArticles({ q: "HABIT" })).map((a) => a.id)).toEqual([habit.id]);
+    expect((await listArticles({ q: "board" })).map((a) => a.id)).toEqual([onboarding.id]);
+    expect((await listArticles({ q: "cafe" })).map((a) => a.id)).toEqual([onboarding.id]);
+    expect((await listArticles({ q: "sliding" })).map((a) => a.id)).toEqual([body.id]);
+    expect(await listArticles({ q: "habit", category: "Community" })).toEqual([]);
 
-    const [hit] = listArticles({ q: "steady" });
+    const [hit] = await listArticles({ q: "steady" });
     expect(hit?.snippet).toContain(`${HIGHLIGHT_START}Steady${HIGHLIGHT_END}`);
-    expect(listArticles().every((a) => a.snippet === null)).toBe(true);
+    expect((await listArticles()).every((a) => a.snippet === null)).toBe(true);
   });
 
-  it("finds other forms of a word, after the articles that hold it as typed, and highlights the form each holds", () => {
-    const fees = createArticle(
+  it("finds other forms of a word, after the articles that hold it as typed, and highlights the form each holds", async () => {
+    const fees = await createArticle(
       article({ title: "Session Fees Explained", content: "List each service with its length, format and price. Review prices every year." }),
       authorId,
     );
-    const pricing = createArticle(article({ title: "Fair Pricing", content: "Transparent pricing builds trust before the first session." }), authorId);
+    const pricing = await createArticle(article({ title: "Fair Pricing", content: "Transparent pricing builds trust before the first session." }), authorId);
 
     // (An earlier story wrote a "Pricing" article too: only these two are looked at.)
-    const found = (q: string) => listArticles({ q }).map((a) => a.id).filter((id) => id === fees.id || id === pricing.id);
+    const found = async (q: string) => (await listArticles({ q })).map((a) => a.id).filter((id) => id === fees.id || id === pricing.id);
 
     // Either form finds both articles; the one holding the word as typed comes first.
-    expect(found("pricing")).toEqual([pricing.id, fees.id]);
-    expect(found("price")).toEqual([fees.id, pricing.id]);
-    expect(found("PRICES")).toEqual([fees.id, pricing.id]);
+    expect(await found("pricing")).toEqual([pricing.id, fees.id]);
+    expect(await found("price")).toEqual([fees.id, pricing.id]);
+    expect(await found("PRICES")).toEqual([fees.id, pricing.id]);
     // Every word must still match, each in some form.
-    expect(new Set(found("pricing sessions"))).toEqual(new Set([pricing.id, fees.id]));
-    expect(found("prices trust")).toEqual([pricing.id]);
+    expect(new Set(await found("pricing sessions"))).toEqual(new Set([pricing.id, fees.id]));
+    expect(await found("prices trust")).toEqual([pricing.id]);
 
-    const snippet = listArticles({ q: "pricing" }).find((a) => a.id === fees.id)?.snippet;
+    const snippet = (await listArticles({ q: "pricing" })).find((a) => a.id === fees.id)?.snippet;
     expect(snippet).toContain(`${HIGHLIGHT_START}price${HIGHLIGHT_END}`);
     expect(snippet).toContain(`${HIGHLIGHT_START}prices${HIGHLIGHT_END}`);
   });
 
-  it("survives hostile input and very short terms", () => {
+  it("survives hostile input and very short terms", async () => {
     for (const q of ['"', '"""', "NEAR(", "*", "a", "-", "title:", "'); drop table users; --"]) {
-      expect(() => listArticles({ q })).not.toThrow();
+      expect(async () => await listArticles({ q })).not.toThrow();
     }
-    expect(listArticles({ q: "sc" }).some((a) => a.title === "Pricing")).toBe(true);
+    expect((await listArticles({ q: "sc" })).some((a) => a.title === "Pricing")).toBe(true);
   });
 
-  it("keeps drafts from everyone but admins, and lists categories from published data", () => {
-    const draft = createArticle(article({ title: "Secret Draft Plans", category: "Membership", isPublished: false }), authorId);
-    expect(listArticles({ q: "secret" })).toEqual([]);
-    expect(listArticles({ q: "secret", includeDrafts: true }).map((a) => a.id)).toEqual([draft.id]);
-    expect(getArticle(draft.id)).toBeUndefined();
-    expect(getArticle(draft.id, { includeDrafts: true })?.title).toBe("Secret Draft Plans");
-    expect(listPublishedCategories()).not.toContain("Membership");
+  it("keeps drafts from everyone but admins, and lists categories from published data", async () => {
+    const draft = await createArticle(article({ title: "Secret Draft Plans", category: "Membership", isPublished: false }), authorId);
+    expect(await listArticles({ q: "secret" })).toEqual([]);
+    expect((await listArticles({ q: "secret", includeDrafts: true })).map((a) => a.id)).toEqual([draft.id]);
+    expect(await getArticle(draft.id)).toBeUndefined();
+    expect((await getArticle(draft.id, { includeDrafts: true }))?.title).toBe("Secret Draft Plans");
+    expect(await listPublishedCategories()).not.toContain("Membership");
   });
 
-  it("ranks a search again once the articles change, from this process or another connection", () => {
-    const ids = (q: string) => pageOfArticles({ q }, 1, 12).articles.map((a) => a.id);
-    const first = createArticle(article({ title: "Quillwork for Beginners" }), authorId);
-    expect(ids("quillwork")).toEqual([first.id]);
+  it("ranks a search again once the articles change, from this process or another connection", async () => {
+    const ids = async (q: string) => (await pageOfArticles({ q }, 1, 12)).articles.map((a) => a.id);
+    const first = await createArticle(article({ title: "Quillwork for Beginners" }), authorId);
+    expect(await ids("quillwork")).toEqual([first.id]);
     // The same search again is answered from the kept ranking; each write starts afresh.
-    expect(ids("quillwork")).toEqual([first.id]);
-    const second = createArticle(article({ title: "Quillwork Tools", summary: "Quillwork in the title and the summary." }), authorId);
-    expect(ids("quillwork")).toEqual([second.id, first.id]);
-    updateArticle(second.id, article({ title: "Pen Tools" }));
-    expect(ids("quillwork")).toEqual([first.id]);
-    expect(pageOfArticles({ q: "quillwork" }, 1, 12).total).toBe(1);
+    expect(await ids("quillwork")).toEqual([first.id]);
+    const second = await createArticle(article({ title: "Quillwork Tools", summary: "Quillwork in the title and the summary." }), authorId);
+    expect(await ids("quillwork")).toEqual([second.id, first.id]);
+    await updateArticle(second.id, article({ title: "Pen Tools" }));
+    expect(await ids("quillwork")).toEqual([first.id]);
+    expect((await pageOfArticles({ q: "quillwork" }, 1, 12)).total).toBe(1);
 
     // Another connection's commit (a script, a bulk load) is seen too.
     const other = new Database(process.env.DATABASE_PATH ?? "");
@@ -201,25 +201,25 @@ describe("knowledge-base articles in the database", () => {
       const inserted = other
         .prepare("insert into knowledge_base_articles (title, summary, content, category, tags, is_published, author_id, created_at, updated_at) values (?, ?, ?, ?, '[]', 1, ?, ?, ?)")
         .run("Quillwork Everywhere", "Quillwork, quillwork.", "Plain body text.", "Study Tips", authorId, now, now);
-      expect(ids("quillwork")).toEqual([Number(inserted.lastInsertRowid), first.id]);
+      expect(await ids("quillwork")).toEqual([Number(inserted.lastInsertRowid), first.id]);
     } finally {
       other.close();
     }
-    deleteArticle(first.id);
-    expect(ids("quillwork")).not.toContain(first.id);
+    await deleteArticle(first.id);
+    expect(await ids("quillwork")).not.toContain(first.id);
   });
 
-  it("keeps the search index in step with updates and deletes, and counts views", () => {
-    const created = createArticle(article({ title: "Moon Journal", tags: ["a", "b"] }), authorId);
+  it("keeps the search index in step with updates and deletes, and counts views", async () => {
+    const created = await createArticle(article({ title: "Moon Journal", tags: ["a", "b"] }), authorId);
     expect(created.tags).toEqual(["a", "b"]);
-    updateArticle(created.id, article({ title: "Sun Journal" }));
-    expect(listArticles({ q: "moon" })).toEqual([]);
-    expect(listArticles({ q: "sun journal" }).map((a) => a.id)).toEqual([created.id]);
-    recordView(created.id);
-    recordView(created.id);
-    expect(getArticle(created.id)?.viewCount).toBe(2);
-    expect(deleteArticle(created.id)).toBe(true);
-    expect(listArticles({ q: "sun journal" })).toEqual([]);
-    expect(deleteArticle(created.id)).toBe(false);
+    await updateArticle(created.id, article({ title: "Sun Journal" }));
+    expect(await listArticles({ q: "moon" })).toEqual([]);
+    expect((await listArticles({ q: "sun journal" })).map((a) => a.id)).toEqual([created.id]);
+    await recordView(created.id);
+    await recordView(created.id);
+    expect((await getArticle(created.id))?.viewCount).toBe(2);
+    expect(await deleteArticle(created.id)).toBe(true);
+    expect(await listArticles({ q: "sun journal" })).toEqual([]);
+    expect(await deleteArticle(created.id)).toBe(false);
   });
 });

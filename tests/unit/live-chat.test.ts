@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { db } from "#db/client.server";
+import { db, single } from "#db/client.server";
 import { users } from "#db/schema";
 import { ChatError, listMessages, postMessage } from "~/models/conference-chat.server";
 import { createConference, endConference, startConference } from "~/models/conference.server";
@@ -32,9 +32,9 @@ describe("chat text", () => {
 
 describe("posting", () => {
   it("stores the message, hands it to the room's WebSocket, and lists it for late joiners", async () => {
-    const host = db.insert(users).values({ username: "chat-host", passwordHash: "x", role: "admin", firstName: "Ada" }).returning().get();
+    const host = await single(db.insert(users).values({ username: "chat-host", passwordHash: "x", role: "admin", firstName: "Ada" }).returning());
     const student = await createStudent({ username: "chat-student", password: "a perfectly fine passphrase" });
-    const conference = createConference(
+    const conference = await createConference(
       {
         title: "Chat circle",
         description: "Talking",
@@ -47,7 +47,7 @@ describe("posting", () => {
       host.id,
     );
     await expect(postMessage(student, conference.id, "too early")).rejects.toMatchObject({ status: 409 });
-    startConference(conference.id);
+    await startConference(conference.id);
 
     const events: LiveEvent[] = [];
     const stop = onLiveEvent((event) => events.push(event));
@@ -61,18 +61,18 @@ describe("posting", () => {
         { type: "chat", conferenceId: conference.id, message: second },
       ]);
 
-      expect(listMessages(student, conference.id)).toEqual([first, second]);
-      expect(listMessages(student, conference.id, { after: first.id })).toEqual([second]);
-      expect(listMessages(student, conference.id, { limit: 1 })).toEqual([second]);
+      expect(await listMessages(student, conference.id)).toEqual([first, second]);
+      expect(await listMessages(student, conference.id, { after: first.id })).toEqual([second]);
+      expect(await listMessages(student, conference.id, { limit: 1 })).toEqual([second]);
 
       const refused = postMessage(student, conference.id, "   ");
       await expect(refused).rejects.toBeInstanceOf(ChatError);
       await expect(refused).rejects.toMatchObject({ status: 400, message: "Write a message first" });
       expect(events).toHaveLength(2);
 
-      endConference(conference.id);
+      await endConference(conference.id);
       await expect(postMessage(student, conference.id, "after")).rejects.toMatchObject({ status: 409, message: "The session has ended; the chat is closed." });
-      expect(listMessages(host, conference.id)).toEqual([first, second]);
+      expect(await listMessages(host, conference.id)).toEqual([first, second]);
     } finally {
       stop();
     }

@@ -33,8 +33,8 @@ describe("digest slots", () => {
 });
 
 describe("emails", () => {
-  it("escape what members wrote in the HTML part and keep it in the text part", () => {
-    const email = composeEmail({ subject: "Hello", intro: "News", items: [{ title: "<script>alert(1)</script> & more", body: "a < b", url: "/community/topic/1" }] });
+  it("escape what members wrote in the HTML part and keep it in the text part", async () => {
+    const email = await composeEmail({ subject: "Hello", intro: "News", items: [{ title: "<script>alert(1)</script> & more", body: "a < b", url: "/community/topic/1" }] });
     expect(email.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; more");
     expect(email.html).not.toContain("<script>");
     expect(email.text).toContain("<script>alert(1)</script> & more");

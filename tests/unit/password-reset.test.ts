@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "#db/client.server";
+import { db, first, single } from "#db/client.server";
 import { passwordResets, sessions, users } from "#db/schema";
 import {
   createAdminResetLink,
@@ -22,7 +22,7 @@ const HASHING = { timeout: 30_000 };
 let counter = 0;
 async function newStudent() {
   counter += 1;
-  return createStudent({ username: `reset-${counter}`, password: "an old and tired passphrase" });
+  return await createStudent({ username: `reset-${counter}`, password: "an old and tired passphrase" });
 }
 
 describe("reset tokens", () => {
@@ -35,12 +35,12 @@ describe("reset tokens", () => {
     expect(newResetToken().token).not.toBe(token);
   });
 
-  it("turns away anything that is not shaped like a token before looking it up", () => {
+  it("turns away anything that is not shaped like a token before looking it up", async () => {
     expect(isWellFormedResetToken("")).toBe(false);
     expect(isWellFormedResetToken("a".repeat(42))).toBe(false);
     expect(isWellFormedResetToken("a".repeat(44))).toBe(false);
     expect(isWellFormedResetToken(`${"a".repeat(42)}/`)).toBe(false);
-    expect(inspectResetLink("../../etc/passwd").state).toBe("unknown");
+    expect((await inspectResetLink("../../etc/passwd")).state).toBe("unknown");
   });
 });
 
@@ -64,38 +64,38 @@ describe("a reset link's state", () => {
 describe("resetting a password with a link", HASHING, () => {
   it("sets the password once, spends the member's other links and ends every session", async () => {
     const student = await newStudent();
-    const first = issuePasswordReset(student.id);
-    const second = issuePasswordReset(student.id);
-    db.insert(sessions).values({ id: `s-${student.id}`, userId: student.id, expiresAt: new Date(Date.now() + 60_000) }).run();
+    const first = await issuePasswordReset(student.id);
+    const second = await issuePasswordReset(student.id);
+    await db.insert(sessions).values({ id: `s-${student.id}`, userId: student.id, expiresAt: new Date(Date.now() + 60_000) });
 
     const outcome = await resetPasswordWithToken(first.token, "a brand new passphrase");
     expect(outcome.ok).toBe(true);
     expect(await verifyLogin(student.username, "a brand new passphrase")).not.toBeNull();
     expect(await verifyLogin(student.username, "an old and tired passphrase")).toBeNull();
-    expect(db.select().from(sessions).where(eq(sessions.userId, student.id)).all()).toHaveLength(0);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, student.id))).toHaveLength(0);
 
     expect(await resetPasswordWithToken(first.token, "yet another passphrase")).toEqual({ ok: false, state: "used" });
-    expect(inspectResetLink(second.token).state).toBe("used");
+    expect((await inspectResetLink(second.token)).state).toBe("used");
   });
 
   it("refuses an expired link and leaves the password alone", async () => {
     const student = await newStudent();
     const issuedAt = new Date(Date.now() - RESET_LINK_TTL_MS - 1000);
-    const { token } = issuePasswordReset(student.id, { now: issuedAt });
+    const { token } = await issuePasswordReset(student.id, { now: issuedAt });
     expect(await resetPasswordWithToken(token, "a brand new passphrase")).toEqual({ ok: false, state: "expired" });
     expect(await verifyLogin(student.username, "an old and tired passphrase")).not.toBeNull();
   });
 
   it("refuses a common password without spending the link", async () => {
     const student = await newStudent();
-    const { token } = issuePasswordReset(student.id);
+    const { token } = await issuePasswordReset(student.id);
     await expect(resetPasswordWithToken(token, "password1234")).rejects.toBeInstanceOf(CommonPasswordError);
-    expect(inspectResetLink(token).state).toBe("usable");
+    expect((await inspectResetLink(token)).state).toBe("usable");
   });
 
   it("lets only one of two simultaneous submissions use the link", async () => {
     const student = await newStudent();
-    const { token } = issuePasswordReset(student.id);
+    const { token } = await issuePasswordReset(student.id);
     const outcomes = await Promise.all([
       resetPasswordWithToken(token, "the first new passphrase"),
       resetPasswordWithToken(token, "the second new passphrase"),
@@ -108,16 +108,16 @@ describe("resetting a password with a link", HASHING, () => {
 describe("links made by an admin", HASHING, () => {
   it("are marked with the admin, last 1 hour and are for students only", async () => {
     const student = await newStudent();
-    const admin = db.insert(users).values({ username: "reset-admin", passwordHash: "x", role: "admin" }).returning().get();
+    const admin = await single(db.insert(users).values({ username: "reset-admin", passwordHash: "x", role: "admin" }).returning());
     const now = new Date();
-    const link = createAdminResetLink(admin.id, student.id, "https://academy.example", now);
+    const link = await createAdminResetLink(admin.id, student.id, "https://academy.example", now);
     const token = link.url.replace("https://academy.example/reset-password/", "");
     expect(isWellFormedResetToken(token)).toBe(true);
     expect(link.expiresAt.getTime() - now.getTime()).toBe(RESET_LINK_TTL_MS);
-    const row = db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashResetToken(token))).get();
+    const row = await first(db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashResetToken(token))).limit(1));
     expect(row).toMatchObject({ userId: student.id, createdByAdmin: admin.id, usedAt: null });
-    expect(() => createAdminResetLink(admin.id, 999_999, "https://academy.example")).toThrow("Member not found");
-    expect(() => createAdminResetLink(admin.id, admin.id, "https://academy.example")).toThrow("Member not found");
+    await expect(createAdminResetLink(admin.id, 999_999, "https://academy.example")).rejects.toThrow("Member not found");
+    await expect(createAdminResetLink(admin.id, admin.id, "https://academy.example")).rejects.toThrow("Member not found");
   });
 });
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { db } from "#db/client.server";
+import { db, first, single } from "#db/client.server";
 import { recordings } from "#db/schema";
 import { pruneExpiredRecordings } from "~/models/conference.server";
 import {
@@ -109,14 +109,13 @@ describe("making a MediaRecorder WebM seekable", () => {
 // ---------------------------------------------------------------------------
 
 let conferenceCounter = 1000;
-function newRecording(values: Partial<typeof recordings.$inferInsert> = {}) {
+async function newRecording(values: Partial<typeof recordings.$inferInsert> = {}) {
   conferenceCounter += 1;
   const fileName = `conference-${conferenceCounter}-${Date.now()}.webm`;
-  return db
+  return await single(db
     .insert(recordings)
     .values({ title: "A recorded session", recordingUrl: fileName, status: "recording", duration: 0, ...values })
-    .returning()
-    .get();
+    .returning());
 }
 
 const open = () => undefined;
@@ -143,7 +142,7 @@ function diskFullAfter(room: number, matches: (file: string) => boolean) {
 
 describe("a recording's chunks", () => {
   it("are appended in order; a repeat is acknowledged without writing, a gap is refused with the number expected", async () => {
-    const { recordingUrl } = newRecording();
+    const { recordingUrl } = await newRecording();
     const name = recordingUrl ?? "";
     const [first, second] = [fixture.subarray(0, 10_000), fixture.subarray(10_000)];
     expect(await appendRecordingChunk(name, 0, first, open)).toEqual({ seq: 0, nextSeq: 1, size: first.length, stored: true });
@@ -156,19 +155,19 @@ describe("a recording's chunks", () => {
   });
 
   it("must start like a WebM file", async () => {
-    const name = newRecording().recordingUrl ?? "";
+    const name = (await newRecording()).recordingUrl ?? "";
     await expect(appendRecordingChunk(name, 0, Buffer.from("not a video"), open)).rejects.toMatchObject({ status: 415, message: RECORDING_UPLOAD_MESSAGES.notWebm });
   });
 
   it("are refused when the recording stopped while they waited", async () => {
-    const name = newRecording().recordingUrl ?? "";
+    const name = (await newRecording()).recordingUrl ?? "";
     const stopped = new Error("stopped");
     await expect(appendRecordingChunk(name, 0, fixture, () => { throw stopped; })).rejects.toBe(stopped);
     expect(fs.existsSync(recordingPath(name))).toBe(false);
   });
 
   it("answer 507 on a full disk, keep what was stored before and drop the part that fitted", async () => {
-    const name = newRecording().recordingUrl ?? "";
+    const name = (await newRecording()).recordingUrl ?? "";
     const [first, second] = [fixture.subarray(0, 8000), fixture.subarray(8000)];
     await appendRecordingChunk(name, 0, first, open);
     diskFullAfter(1000, (file) => file === recordingPath(name));
@@ -183,7 +182,7 @@ describe("a recording's chunks", () => {
 
 describe("finalising a stopped recording", () => {
   async function uploaded(bytes: Buffer) {
-    const row = newRecording({ duration: 7 });
+    const row = await newRecording({ duration: 7 });
     await appendRecordingChunk(row.recordingUrl ?? "", 0, bytes, open);
     return row;
   }
@@ -200,7 +199,7 @@ describe("finalising a stopped recording", () => {
   });
 
   it("marks it failed when nothing arrived, or nothing playable, and removes its file (issue 30)", async () => {
-    const nothing = newRecording();
+    const nothing = await newRecording();
     expect(await finaliseRecording(nothing.id)).toMatchObject({ status: "failed", sizeBytes: 0 });
 
     const headerOnly = fixture.subarray(0, fixture.indexOf(CLUSTER_ID));
@@ -226,23 +225,23 @@ describe("retention", () => {
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
     const old = await (async () => {
-      const row = newRecording({ status: "ready", createdAt: daysAgo(40) });
+      const row = await newRecording({ status: "ready", createdAt: daysAgo(40) });
       fs.mkdirSync(path.dirname(recordingPath(row.recordingUrl ?? "")), { recursive: true });
       fs.writeFileSync(recordingPath(row.recordingUrl ?? ""), fixture);
       return row;
     })();
-    const oldFailed = newRecording({ status: "failed", createdAt: daysAgo(31) });
-    const stillRecording = newRecording({ status: "recording", createdAt: daysAgo(45) });
-    const recent = newRecording({ status: "ready", createdAt: daysAgo(29) });
+    const oldFailed = await newRecording({ status: "failed", createdAt: daysAgo(31) });
+    const stillRecording = await newRecording({ status: "recording", createdAt: daysAgo(45) });
+    const recent = await newRecording({ status: "ready", createdAt: daysAgo(29) });
 
-    expect(pruneExpiredRecordings(0, now)).toBe(0);
-    expect(pruneExpiredRecordings(30, now)).toBe(2);
-    const left = new Set(db.select({ id: recordings.id }).from(recordings).all().map((row) => row.id));
+    expect(await pruneExpiredRecordings(0, now)).toBe(0);
+    expect(await pruneExpiredRecordings(30, now)).toBe(2);
+    const left = new Set((await db.select({ id: recordings.id }).from(recordings)).map((row) => row.id));
     expect(left.has(old.id)).toBe(false);
     expect(left.has(oldFailed.id)).toBe(false);
     expect(left.has(stillRecording.id)).toBe(true);
     expect(left.has(recent.id)).toBe(true);
     expect(fs.existsSync(recordingPath(old.recordingUrl ?? ""))).toBe(false);
-    expect(db.select().from(recordings).where(eq(recordings.id, recent.id)).get()?.status).toBe("ready");
+    expect((await first(db.select().from(recordings).where(eq(recordings.id, recent.id)).limit(1)))?.status).toBe("ready");
   });
 });

@@ -195,11 +195,10 @@ describe("abandoned uploads", () => {
     for (const name of ["kept-by-template.pdf", "abandoned.pdf", "fresh.pdf"]) fs.writeFileSync(path.join(dir, name), "%PDF-1.4");
     fs.utimesSync(path.join(dir, "kept-by-template.pdf"), twoDaysAgo, twoDaysAgo);
     fs.utimesSync(path.join(dir, "abandoned.pdf"), twoDaysAgo, twoDaysAgo);
-    db.insert(toolTemplates)
-      .values({ title: "Kept", description: "in use", category: "tools", fileUrl: "/uploads/templates/kept-by-template.pdf", fileName: "kept.pdf" })
-      .run();
+    await db.insert(toolTemplates)
+      .values({ title: "Kept", description: "in use", category: "tools", fileUrl: "/uploads/templates/kept-by-template.pdf", fileName: "kept.pdf" });
 
-    expect(pruneUnusedTemplateFiles(now)).toBe(1);
+    expect(await pruneUnusedTemplateFiles(now)).toBe(1);
     const left = fs.readdirSync(dir);
     expect(left).toContain("fresh.pdf");
     expect(left).toContain("kept-by-template.pdf");

@@ -31,8 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const page = PageParam.parse(url.searchParams.get("page") ?? undefined);
-  const list = listNotifications(user.id, { page });
-  return json({ ...list, page, preferences: getPreferences(user.id), hasEmail: Boolean(user.email) }, { headers: { "Cache-Control": "no-store" } });
+  const list = await listNotifications(user.id, { page });
+  return json({ ...list, page, preferences: await getPreferences(user.id), hasEmail: Boolean(user.email) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const ReadForm = z.discriminatedUnion("intent", [
@@ -48,20 +48,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   invariantResponse(parsed.success, "Unknown action", { status: 400 });
   const back = new URL(request.url).pathname + new URL(request.url).search;
   if (parsed.data.intent === "read") {
-    markNotificationsRead(user.id, { ids: [parsed.data.id] });
+    await markNotificationsRead(user.id, { ids: [parsed.data.id] });
     // "Open" marks it read and goes to the thing itself; only paths within the academy.
     const next = parsed.data.next;
-    return redirectWithToast(next && next.startsWith("/") && !next.startsWith("//") ? next : back, { type: "success", title: "Marked as read" });
+    return await redirectWithToast(next && next.startsWith("/") && !next.startsWith("//") ? next : back, { type: "success", title: "Marked as read" });
   }
   if (parsed.data.intent === "read-all") {
-    markNotificationsRead(user.id, { all: true });
-    return redirectWithToast(back, { type: "success", title: "All notifications marked as read" });
+    await markNotificationsRead(user.id, { all: true });
+    return await redirectWithToast(back, { type: "success", title: "All notifications marked as read" });
   }
   // The form also carries its intent: the JSON API's strict shape, minus that.
   const submission = parseWithZod(formData, { schema: PreferencesSchema.omit({ account: true }).strip() });
   if (submission.status !== "success") return json({ error: "Choose one of the listed options for each kind of email." }, { status: 400 });
-  setPreferences(user.id, submission.value);
-  return redirectWithToast(`${back}#preferences`, { type: "success", title: "Email preferences saved" });
+  await setPreferences(user.id, submission.value);
+  return await redirectWithToast(`${back}#preferences`, { type: "success", title: "Email preferences saved" });
 }
 
 export default function Notifications() {

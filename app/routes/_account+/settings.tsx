@@ -68,7 +68,7 @@ function feedAddresses(request: Request, token: string): FeedAddresses {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const token = getFeedToken(user.id);
+  const token = await getFeedToken(user.id);
   return json({ feed: token ? feedAddresses(request, token) : null, home: homeFor(user), profile: getAccountProfile(user) });
 }
 
@@ -119,21 +119,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (parsed.data.intent) {
     case "profile":
       return runAccountForm(request, formData, "profile", ProfileSchema, async (value) => {
-        updateProfile(user.id, value);
-        return redirectWithToast("/settings", { type: "success", title: "Profile saved", description: "Your details are up to date." });
+        await updateProfile(user.id, value);
+        return await redirectWithToast("/settings", { type: "success", title: "Profile saved", description: "Your details are up to date." });
       });
     case "password":
       return runAccountForm(request, formData, "password", ChangePasswordFormSchema, async (value) => {
         await changePassword(user.id, from, value);
-        return redirectWithToast("/settings", {
+        return await redirectWithToast("/settings", {
           type: "success",
           title: "Password changed",
           description: "Every other device signed in to your account has been signed out.",
         });
       });
     case "sign-out-everywhere":
-      signOutEverywhere(user.id);
-      return redirectWithToast(
+      await signOutEverywhere(user.id);
+      return await redirectWithToast(
         "/login",
         { type: "success", title: "Signed out everywhere", description: "Every device, this one included, has been signed out." },
         { headers: await logout(request) },
@@ -141,7 +141,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "delete-account":
       return runAccountForm(request, formData, "delete-account", DeleteAccountSchema, async (value) => {
         await deleteAccount(user.id, from, value.password);
-        return redirectWithToast(
+        return await redirectWithToast(
           "/",
           { type: "success", title: "Account deleted", description: "Your account and personal data have been removed." },
           { headers: await logout(request) },
@@ -149,22 +149,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     case "create-calendar-link":
       // Creating twice keeps the first address: only Reset replaces it.
-      if (getFeedToken(user.id) === null) resetFeedToken(user.id);
-      return redirectWithToast("/settings", {
+      if (await getFeedToken(user.id) === null) await resetFeedToken(user.id);
+      return await redirectWithToast("/settings", {
         type: "success",
         title: "Calendar link created",
         description: "Add it to your calendar app to see upcoming live sessions.",
       });
     case "reset-calendar-link":
-      resetFeedToken(user.id);
-      return redirectWithToast("/settings", {
+      await resetFeedToken(user.id);
+      return await redirectWithToast("/settings", {
         type: "success",
         title: "Calendar link reset",
         description: "The old link no longer works. Give your calendar app the new one.",
       });
     case "stop-calendar-link":
-      revokeFeedToken(user.id);
-      return redirectWithToast("/settings", {
+      await revokeFeedToken(user.id);
+      return await redirectWithToast("/settings", {
         type: "success",
         title: "Calendar sharing stopped",
         description: "Your calendar link no longer works.",

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const headers = await saveAppearance(request, user, submission.value);
   const path = new URL(request.url).pathname;
-  return redirectWithToast(
+  return await redirectWithToast(
     path,
     { type: "success", title: "Theme Applied", description: `${THEMES[submission.value.moodTheme].name} is now your theme.` },
     { headers: headers ?? undefined },

@@ -30,13 +30,13 @@ export const meta: MetaFunction = () => [{ title: "Upgrade to Premium — Mystic
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const timeZone = viewerTimeZone(request);
-  const trialDays = trialDaysOffered(user);
+  const trialDays = await trialDaysOffered(user);
   return json({
-    summary: getSubscriptionSummary(user),
+    summary: await getSubscriptionSummary(user),
     timeZone,
     trial: trialDays > 0 ? { days: trialDays, endsOn: formatDayInZone(new Date(Date.now() + trialDays * 24 * 60 * 60 * 1000), timeZone) } : null,
     paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
-    premiumRequest: getOpenPremiumRequest(user.id),
+    premiumRequest: await getOpenPremiumRequest(user.id),
   });
 }
 
@@ -47,8 +47,8 @@ async function requestPremiumAction(user: Awaited<ReturnType<typeof requireUser>
   const submission = parseWithZod(formData, { schema: PremiumRequestSchema });
   if (submission.status !== "success") return json({ message: null, result: submission.reply() }, { status: 400 });
   try {
-    const { created } = requestPremium(user, submission.value);
-    return redirectWithToast("/upgrade", {
+    const { created } = await requestPremium(user, submission.value);
+    return await redirectWithToast("/upgrade", {
       type: "success",
       title: created ? "Request sent" : "Request already sent",
       description: "An administrator will grant Premium soon.",
@@ -63,7 +63,7 @@ async function requestPremiumAction(user: Awaited<ReturnType<typeof requireUser>
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await readForm(request);
-  if (formData.get("intent") === REQUEST_PREMIUM_INTENT) return requestPremiumAction(user, formData);
+  if (formData.get("intent") === REQUEST_PREMIUM_INTENT) return await requestPremiumAction(user, formData);
   const parsed = CheckoutIntent.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return json({ message: "Unknown action.", result: null }, { status: 400 });
   try {

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (error instanceof BillingError) return json({ ok: false as const, message: error.message }, { status: error.status });
     throw error;
   }
-  const summary = getSubscriptionSummary(user);
+  const summary = await getSubscriptionSummary(user);
   if (!summary.isPremium) throw redirect("/upgrade");
   return json({ ok: true as const, summary });
 }

@@ -34,7 +34,7 @@ function deadLink(state: DeadLinkState) {
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const link = inspectResetLink(params.token ?? "");
+  const link = await inspectResetLink(params.token ?? "");
   if (link.state !== "usable") return deadLink(link.state);
   return json({ state: link.state, username: link.user.username, result: null }, { headers: { "Cache-Control": "no-store" } });
 }
@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirectWithToast("/login", {
+  return await redirectWithToast("/login", {
     type: "success",
     title: "Password changed",
     description: "Sign in with your new password. You were signed out everywhere else.",

@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const number = params.number ?? "";
-  const certificate = /^[A-Za-z0-9-]{1,40}$/.test(number) ? getCertificateByNumber(number) : undefined;
+  const certificate = /^[A-Za-z0-9-]{1,40}$/.test(number) ? await getCertificateByNumber(number) : undefined;
   invariantResponse(certificate, NOT_FOUND, { status: 404 });
   return json({
     founder: env.ACADEMY_FOUNDER,
@@ -28,7 +28,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       isVerified: certificate.isVerified,
       // Courses with quizzes (issue 24): the average best score when it was issued.
       averageScore: certificate.averageScore,
-      instructors: certificateInstructors(certificate),
+      instructors: await certificateInstructors(certificate),
     },
   });
 }

@@ -49,15 +49,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   const courseId = parseRouteId(params.courseId);
-  const found = courseId === null ? undefined : findCourseForViewer(courseId, user);
+  const found = courseId === null ? undefined : await findCourseForViewer(courseId, user);
   invariantResponse(found, NOT_FOUND, { status: 404 });
-  const course = { ...found, instructors: listCourseInstructors(found.id) };
+  const course = { ...found, instructors: await listCourseInstructors(found.id) };
   // A Premium course is shown to everyone, but only members with Premium (and admins) may take it.
-  const locked = isCourseLocked(course, user);
+  const locked = await isCourseLocked(course, user);
   const paymentsOffMessage = paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE;
   if (!user || locked) return json({ course, locked, signedIn: Boolean(user), paymentsOffMessage, learner: null });
-  const completed = new Set(listCompletedLessonIds(user.id, course.id));
-  const progress = getProgress(user.id, course.id);
+  const completed = new Set(await listCompletedLessonIds(user.id, course.id));
+  const progress = await getProgress(user.id, course.id);
   return json({
     course,
     locked,
@@ -66,10 +66,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     learner: {
       enrolled: Boolean(progress),
       // Only a student who has started the course may rate it (course-rating.server.ts).
-      yourRating: progress ? getMemberRating(user.id, course.id) : null,
+      yourRating: progress ? await getMemberRating(user.id, course.id) : null,
       percentage: progress?.progressPercentage ?? 0,
       // A lesson not released for this member says when it opens, in their time zone.
-      lessons: listOutlineForViewer(course, user).map(({ id, title, release }) => ({
+      lessons: (await listOutlineForViewer(course, user)).map(({ id, title, release }) => ({
         id,
         title,
         done: completed.has(id),
@@ -82,29 +82,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const courseId = parseRouteId(params.courseId);
-  const found = courseId === null ? undefined : findCourseForViewer(courseId, user);
+  const found = courseId === null ? undefined : await findCourseForViewer(courseId, user);
   invariantResponse(found, NOT_FOUND, { status: 404 });
-  const course = { ...found, instructors: listCourseInstructors(found.id) };
+  const course = { ...found, instructors: await listCourseInstructors(found.id) };
   const formData = await readForm(request);
-  if (formData.get("intent") === RATE_INTENT) return rateFromForm(formData, user, course.id);
+  if (formData.get("intent") === RATE_INTENT) return await rateFromForm(formData, user, course.id);
   invariantResponse(formData.get("intent") === "start", "Unknown action", { status: 400 });
-  if (isCourseLocked(course, user)) {
-    return redirectWithToast("/upgrade", { type: "error", title: "Premium course", description: "This course is part of Premium. Upgrade to start it." });
+  if (await isCourseLocked(course, user)) {
+    return await redirectWithToast("/upgrade", { type: "error", title: "Premium course", description: "This course is part of Premium. Upgrade to start it." });
   }
 
-  const returning = Boolean(getProgress(user.id, course.id));
-  startCourse(user.id, course.id);
-  const resumeAt = findResumeLesson(user, course.id);
+  const returning = Boolean(await getProgress(user.id, course.id));
+  await startCourse(user.id, course.id);
+  const resumeAt = await findResumeLesson(user, course.id);
   if (!resumeAt && course.lessons > 0) {
     // Every lesson is scheduled for later (issue 29): the outline says when each opens.
-    return redirectWithToast(`/course/${course.id}`, {
+    return await redirectWithToast(`/course/${course.id}`, {
       type: "message",
       title: "No lesson is open yet",
       description: "Your lessons open on the dates shown in the course outline.",
     });
   }
   if (!resumeAt) {
-    return redirectWithToast(`/course/${course.id}`, {
+    return await redirectWithToast(`/course/${course.id}`, {
       type: "error",
       title: "No lessons yet",
       description: "This course has no lessons yet. Please check back soon.",
@@ -112,21 +112,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const lessonPath = `/course/${course.id}/lesson/${resumeAt.id}`;
   if (returning) return redirect(lessonPath);
-  return redirectWithToast(lessonPath, { type: "success", title: "Course started", description: `Welcome to ${course.title}.` });
+  return await redirectWithToast(lessonPath, { type: "success", title: "Course started", description: `Welcome to ${course.title}.` });
 }
 
 /** The rating form's post: the same rule as PUT /api/courses/{id}/rating. */
-function rateFromForm(formData: FormData, user: { id: number }, courseId: number) {
+async function rateFromForm(formData: FormData, user: { id: number }, courseId: number) {
   const submission = parseWithZod(formData, { schema: CourseRatingSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
-    rateCourse(user.id, courseId, submission.value.rating);
+    await rateCourse(user.id, courseId, submission.value.rating);
   } catch (error) {
     if (!(error instanceof RatingRefusal)) throw error;
     return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
   const stars = submission.value.rating;
-  return redirectWithToast(`/course/${courseId}`, {
+  return await redirectWithToast(`/course/${courseId}`, {
     type: "success",
     title: "Thank you for rating",
     description: `You rated this course ${stars} ${stars === 1 ? "star" : "stars"}.`,

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Courses — Mystic Academy" }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const courses = listActiveCourses();
+  const courses = await listActiveCourses();
   const groups = COURSE_LEVELS.map((level) => ({ level, courses: courses.filter((course) => course.level === level) })).filter(
     (group) => group.courses.length > 0,
   );

@@ -13,10 +13,10 @@ export async function loader(args: LoaderFunctionArgs) {
     const tab = new URL(args.request.url).searchParams.get("tab");
     throw redirect(tab ? `/students?tab=${encodeURIComponent(tab)}` : "/students");
   }
-  return loadAdminDashboard(args.request, args.context);
+  return await loadAdminDashboard(args.request, args.context);
 }
 
 /** The overview's forms: Premium requests and the contact address (admins only). */
-export function action({ request, context }: ActionFunctionArgs) {
-  return adminDashboardAction(request, context);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return await adminDashboardAction(request, context);
 }

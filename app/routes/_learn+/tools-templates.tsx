@@ -52,7 +52,7 @@ function tabPath(category: TemplateCategory | null): string {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const category = categoryFrom(new URL(request.url));
   const viewer = await getOptionalUser(request, context);
-  const templates: TemplateCardData[] = listTemplates({ viewer, category }).map((template) => ({
+  const templates: TemplateCardData[] = (await listTemplates({ viewer, category })).map((template) => ({
     id: template.id,
     title: template.title,
     description: template.description,
@@ -66,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     templates,
     category,
-    viewer: viewer ? { isAdmin: viewer.role === "admin", isPremium: isPremium(viewer) } : null,
+    viewer: viewer ? { isAdmin: viewer.role === "admin", isPremium: await isPremium(viewer) } : null,
   });
 }
 
@@ -81,19 +81,19 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const back = tabPath(categoryFrom(new URL(request.url)));
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadTemplate(request, context);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return await uploadTemplate(request, context);
 
   const formData = await readForm(request);
   const templateId = parseRouteId(formData.get("templateId"));
   switch (formData.get("intent")) {
     case "download":
-      return downloadTemplate(request, context, templateId, back);
+      return await downloadTemplate(request, context, templateId, back);
     case "delete": {
       await requireAdmin(request, context);
-      if (templateId !== null && deleteTemplate(templateId)) {
-        return redirectWithToast(back, { type: "success", title: "Template deleted successfully" });
+      if (templateId !== null && await deleteTemplate(templateId)) {
+        return await redirectWithToast(back, { type: "success", title: "Template deleted successfully" });
       }
-      return redirectWithToast(back, { type: "error", title: "Delete Failed", description: "Template not found" });
+      return await redirectWithToast(back, { type: "error", title: "Delete Failed", description: "Template not found" });
     }
     default:
       throw json({ message: "Unknown action" }, { status: 400 });
@@ -104,13 +104,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function downloadTemplate(request: Request, context: RequestContext, templateId: number | null, back: string) {
   // Visitors are sent to sign in and come back here.
   const user = await requireUser(request, context);
-  if (templateId === null) return redirectWithToast(back, { type: "error", title: "Download Failed", description: "Template not found" });
-  const link = issueDownloadLink(templateId, user);
+  if (templateId === null) return await redirectWithToast(back, { type: "error", title: "Download Failed", description: "Template not found" });
+  const link = await issueDownloadLink(templateId, user);
   if (link.ok) return redirect(link.downloadUrl, 303);
   if (link.message === PREMIUM_REQUIRED) {
     return redirect(`${back}${back.includes("?") ? "&" : "?"}premium=${templateId}`, 303);
   }
-  return redirectWithToast(back, { type: "error", title: "Download Failed", description: link.message || "Failed to download file" }, { status: 303 });
+  return await redirectWithToast(back, { type: "error", title: "Download Failed", description: link.message || "Failed to download file" }, { status: 303 });
 }
 
 async function uploadTemplate(request: Request, context: RequestContext) {
@@ -123,22 +123,22 @@ async function uploadTemplate(request: Request, context: RequestContext) {
     ({ form: formData, file } = await receiveUpload(request, TEMPLATE_UPLOAD));
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
-    return refuseFile(error, copy);
+    return await refuseFile(error, copy);
   }
   // Only a file the server stored counts as chosen; a text field of that name does not.
   if (!file) formData.delete("file");
 
   const submission = parseWithZod(formData, { schema: TemplateFormSchema });
   if (submission.status !== "success") {
-    if (file) discardStoredTemplateFile(file.url);
+    if (file) await discardStoredTemplateFile(file.url);
     return json<AdminFormReply>({ result: submission.reply(), notice: null }, { status: 400 });
   }
   // The chosen file wins, with its own name and (checked) type.
   const input = file ? { ...submission.value, fileUrl: file.url, fileName: file.originalName, fileType: file.contentType } : submission.value;
   try {
-    const created = createTemplate(input, admin.id);
+    const created = await createTemplate(input, admin.id);
     if (!created.ok) {
-      if (file) discardStoredTemplateFile(file.url);
+      if (file) await discardStoredTemplateFile(file.url);
       return json<AdminFormReply>(
         { result: submission.reply({ fieldErrors: created.errors ?? {}, formErrors: created.errors ? [] : [created.message] }), notice: null },
         { status: 400 },
@@ -146,7 +146,7 @@ async function uploadTemplate(request: Request, context: RequestContext) {
     }
   } catch (error) {
     logger.error({ err: error }, "saving a template failed");
-    if (file) discardStoredTemplateFile(file.url);
+    if (file) await discardStoredTemplateFile(file.url);
     return json<AdminFormReply>(
       {
         result: submission.reply({ formErrors: ["Failed to upload template"] }),
@@ -155,7 +155,7 @@ async function uploadTemplate(request: Request, context: RequestContext) {
       { status: 500 },
     );
   }
-  return redirectWithToast(TEMPLATES_PATH, { type: "success", title: "Template uploaded successfully" });
+  return await redirectWithToast(TEMPLATES_PATH, { type: "success", title: "Template uploaded successfully" });
 }
 
 async function refuseFile(error: UploadError, copy: Request) {

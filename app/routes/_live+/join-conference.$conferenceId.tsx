@@ -53,11 +53,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const home = homeFor(user);
   const id = parseRouteId(params.conferenceId);
-  const conference = id === null ? undefined : getConference(id);
+  const conference = id === null ? undefined : await getConference(id);
   if (!conference) return json({ state: "not-found", home } as const, { status: 404 });
   // 410: the link was real, and an ended meeting never comes back.
   if (conference.endedAt !== null) return json({ state: "not-found", home } as const, { status: 410 });
-  if (!mayAttend(user, conference)) {
+  if (!await mayAttend(user, conference)) {
     return json({ state: "premium-only", home, conference: { id: conference.id, title: conference.title } } as const, { status: 403 });
   }
   const details = {
@@ -72,8 +72,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!conference.isLive) return json({ state: "not-live", home, conference: details, timeZone } as const);
   if (new URL(request.url).searchParams.get("room") === "1") {
     const room = { isHost: user.role === "admin", isRecording: conference.isRecording, mediaBackend: mediaBackend() };
-    const messages = listMessages(user, conference.id);
-    const questions = listQuestions(user, conference.id);
+    const messages = await listMessages(user, conference.id);
+    const questions = await listQuestions(user, conference.id);
     return json({ state: "room", home, conference: details, origin: firstPaintOrigin(request), room, messages, questions, timeZone } as const);
   }
   const welcomeName = user.firstName?.trim() || user.name?.trim() || "Participant";
@@ -88,9 +88,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const id = parseRouteId(params.conferenceId);
-  if (isQuestionIntent(intent)) return submitQuestionForm(formData, user, id, id === null ? "/dashboard" : `${roomPath(id)}#live-questions`);
+  if (isQuestionIntent(intent)) return await submitQuestionForm(formData, user, id, id === null ? "/dashboard" : `${roomPath(id)}#live-questions`);
   if (intent !== "chat") throw json({ message: "Unknown action" }, { status: 400 });
-  return submitChatForm(formData, user, id, id === null ? "/dashboard" : `${roomPath(id)}#live-chat`);
+  return await submitChatForm(formData, user, id, id === null ? "/dashboard" : `${roomPath(id)}#live-chat`);
 }
 
 export const headers = chatFormHeaders;

@@ -20,13 +20,13 @@ const RECORDINGS_PATH = "/recordings";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // The library lists only what this member may watch (Premium-only sessions → Premium members).
-  const library = loadRecordingLibrary(user, new URL(request.url).searchParams);
-  const premium = isPremium(user);
+  const library = await loadRecordingLibrary(user, new URL(request.url).searchParams);
+  const premium = await isPremium(user);
   return json({
     ...library,
     timeZone: viewerTimeZone(request),
     // Free members learn how many Premium recordings exist, never what they are.
-    lockedCount: premium ? 0 : countPremiumOnlyRecordings(),
+    lockedCount: premium ? 0 : await countPremiumOnlyRecordings(),
     paymentsOffMessage: paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE,
   });
 }

@@ -12,13 +12,13 @@ import { AppLink } from "~/components/ui/app-link";
 export const meta: MetaFunction = () => [{ title: "Administration — Mystic Academy" }];
 
 // The admin dashboard, for admins only. /dashboard shows it to admins too (spec §2).
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdminDashboard(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return await loadAdminDashboard(request, context);
 }
 
 /** The overview's forms: Premium requests and the contact address (admins only). */
-export function action({ request, context }: ActionFunctionArgs) {
-  return adminDashboardAction(request, context);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return await adminDashboardAction(request, context);
 }
 
 const QUICK_LINKS = [

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       perMinute: env.COMPANION_MESSAGES_PER_MINUTE,
       tokenBudget: env.COMPANION_DAILY_TOKEN_BUDGET,
     },
-    usage: usageSince(DAYS),
+    usage: await usageSince(DAYS),
   });
 }
 

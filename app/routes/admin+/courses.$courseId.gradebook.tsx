@@ -18,9 +18,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const courseId = parseRouteId(params.courseId);
   invariantResponse(courseId !== null, "Course Not Found", { status: 404 });
   const manager = await requireCourseManager(request, context, courseId);
-  const course = findCourseForViewer(courseId, manager);
+  const course = await findCourseForViewer(courseId, manager);
   invariantResponse(course, "Course Not Found", { status: 404 });
-  return json({ course: { id: course.id, title: course.title }, ...courseGradebook(course.id) });
+  return json({ course: { id: course.id, title: course.title }, ...await courseGradebook(course.id) });
 }
 
 export default function Gradebook() {

@@ -34,28 +34,28 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 
-function requireCourse(id: string | undefined, admin: User) {
+async function requireCourse(id: string | undefined, admin: User) {
   const courseId = parseRouteId(id);
-  const course = courseId === null ? undefined : findCourseForViewer(courseId, admin);
+  const course = courseId === null ? undefined : await findCourseForViewer(courseId, admin);
   invariantResponse(course, "Course Not Found", { status: 404 });
   return course;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const course = requireCourse(params.courseId, admin);
-  const lessons = listLessonsForViewer(course, admin);
+  const course = await requireCourse(params.courseId, admin);
+  const lessons = await listLessonsForViewer(course, admin);
   return json({
     course: { id: course.id, title: course.title, isActive: course.isActive },
     lessons,
     // "Release on" is a day on the editor's wall clock: the form shows and reads it in this zone.
     timeZone: viewerTimeZone(request),
-    quizQuestions: quizQuestionCounts(course.id),
+    quizQuestions: await quizQuestionCounts(course.id),
     // Uploaded videos per lesson and how many still lack captions (issue 38).
-    captionGaps: Object.fromEntries(lessonCaptionGaps(course.id)),
+    captionGaps: Object.fromEntries(await lessonCaptionGaps(course.id)),
     stats: {
       totalLessons: lessons.length,
-      contentSections: countSections(course.id),
+      contentSections: await countSections(course.id),
       activeLessons: lessons.filter((lesson) => lesson.isActive).length,
     },
   });
@@ -67,26 +67,26 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const course = requireCourse(params.courseId, admin);
+  const course = await requireCourse(params.courseId, admin);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
   const formData = await readForm(request);
   const intent = formData.get("intent");
 
   // A lesson id from the form must belong to this course.
   const lessonId = parseRouteId(formData.get("lessonId"));
-  const lesson = lessonId === null ? undefined : findLessonForViewer(lessonId, admin, course.id)?.lesson;
+  const lesson = lessonId === null ? undefined : (await findLessonForViewer(lessonId, admin, course.id))?.lesson;
   if (lessonId !== null && lesson?.courseId !== course.id) {
-    return redirectWithToast(lessonsPath, { type: "error", title: "Lesson not found" });
+    return await redirectWithToast(lessonsPath, { type: "error", title: "Lesson not found" });
   }
 
   if (intent === "delete" || intent === "move") {
-    if (!lesson) return redirectWithToast(lessonsPath, { type: "error", title: "Lesson not found" });
+    if (!lesson) return await redirectWithToast(lessonsPath, { type: "error", title: "Lesson not found" });
     if (intent === "delete") {
-      deleteLesson(lesson.id);
-      return redirectWithToast(lessonsPath, { type: "success", title: "Lesson deleted" });
+      await deleteLesson(lesson.id);
+      return await redirectWithToast(lessonsPath, { type: "success", title: "Lesson deleted" });
     }
     const direction = formData.get("direction");
-    if (direction === "up" || direction === "down") moveLesson(lesson.id, direction);
+    if (direction === "up" || direction === "down") await moveLesson(lesson.id, direction);
     return redirect(lessonsPath);
   }
 
@@ -118,11 +118,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { releaseOn, ...fields } = submission.value;
   const input = { ...fields, releaseAt: releaseOn ? wallTimeToInstant(`${releaseOn}T00:00`, viewerTimeZone(request)) : null };
   if (lesson) {
-    updateLesson(lesson.id, input);
-    return redirectWithToast(lessonsPath, { type: "success", title: "Lesson updated" });
+    await updateLesson(lesson.id, input);
+    return await redirectWithToast(lessonsPath, { type: "success", title: "Lesson updated" });
   }
-  createLesson(course.id, input);
-  return redirectWithToast(lessonsPath, { type: "success", title: "Lesson created" });
+  await createLesson(course.id, input);
+  return await redirectWithToast(lessonsPath, { type: "success", title: "Lesson created" });
 }
 
 /** "Opens 3 days after start, not before Mar 4, 2026" for the lesson card. */

@@ -20,17 +20,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Captions: ${data.lesson.title} — Mystic Academy` : "Lesson not found — Mystic Academy" },
 ];
 
-function requireLessonVideos(params: LoaderFunctionArgs["params"], manager: User) {
+async function requireLessonVideos(params: LoaderFunctionArgs["params"], manager: User) {
   const courseId = parseRouteId(params.courseId);
   const lessonId = parseRouteId(params.lessonId);
-  const found = lessonId === null ? undefined : lessonVideoSections(manager, lessonId);
+  const found = lessonId === null ? undefined : await lessonVideoSections(manager, lessonId);
   invariantResponse(found && found.course.id === courseId, "Lesson not found", { status: 404 });
   return found;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const manager = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const { course, lesson, sections } = requireLessonVideos(params, manager);
+  const { course, lesson, sections } = await requireLessonVideos(params, manager);
   return json({
     course: { id: course.id, title: course.title },
     lesson: { id: lesson.id, title: lesson.title },
@@ -41,14 +41,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const manager = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const { course, lesson, sections } = requireLessonVideos(params, manager);
+  const { course, lesson, sections } = await requireLessonVideos(params, manager);
   const back = `/admin/courses/${course.id}/lessons/${lesson.id}/captions`;
   const form = await readForm(request);
   invariantResponse(isCaptionIntent(form.get("intent")), "Unknown captions action", { status: 400 });
   const sectionId = CaptionTargetIdSchema.safeParse(form.get("sectionId"));
   // Only this lesson's videos are reachable from this page.
   invariantResponse(sectionId.success && sections.some((section) => section.id === sectionId.data), "Section not found", { status: 404 });
-  return handleCaptionForm(form, manager, { kind: "section", id: sectionId.data }, `${back}#section-${sectionId.data}`);
+  return await handleCaptionForm(form, manager, { kind: "section", id: sectionId.data }, `${back}#section-${sectionId.data}`);
 }
 
 export default function LessonCaptions() {

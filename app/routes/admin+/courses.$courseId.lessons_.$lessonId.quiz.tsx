@@ -35,19 +35,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Quiz: ${data.lesson.title} — Mystic Academy` : "Lesson not found — Mystic Academy" },
 ];
 
-function requireLesson(params: LoaderFunctionArgs["params"], admin: User) {
+async function requireLesson(params: LoaderFunctionArgs["params"], admin: User) {
   const courseId = parseRouteId(params.courseId);
   const lessonId = parseRouteId(params.lessonId);
-  const course = courseId === null ? undefined : findCourseForViewer(courseId, admin);
-  const found = course && lessonId !== null ? findLessonForViewer(lessonId, admin, course.id) : undefined;
+  const course = courseId === null ? undefined : await findCourseForViewer(courseId, admin);
+  const found = course && lessonId !== null ? await findLessonForViewer(lessonId, admin, course.id) : undefined;
   invariantResponse(course && found, "Lesson not found", { status: 404 });
   return { course, lesson: found.lesson };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const { course, lesson } = requireLesson(params, admin);
-  const quiz = getQuizForLesson(lesson.id);
+  const { course, lesson } = await requireLesson(params, admin);
+  const quiz = await getQuizForLesson(lesson.id);
   return json({
     course: { id: course.id, title: course.title },
     lesson: { id: lesson.id, title: lesson.title },
@@ -57,14 +57,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const { course, lesson } = requireLesson(params, admin);
+  const { course, lesson } = await requireLesson(params, admin);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
   const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "delete-quiz") {
-    const removed = deleteQuiz(lesson.id);
-    return redirectWithToast(lessonsPath, removed ? { type: "success", title: "Quiz deleted" } : { type: "error", title: "This lesson has no quiz" });
+    const removed = await deleteQuiz(lesson.id);
+    return await redirectWithToast(lessonsPath, removed ? { type: "success", title: "Quiz deleted" } : { type: "error", title: "This lesson has no quiz" });
   }
 
   const submission = parseWithZod(formData, { schema: QuizFormSchema });
@@ -86,8 +86,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json<AdminFormReply>({ result: submission.reply(), notice: null }, { status: submission.status === "error" ? 400 : 200 });
   }
-  saveQuiz(lesson.id, submission.value);
-  return redirectWithToast(lessonsPath, { type: "success", title: "Quiz saved", description: `${lesson.title}: ${submission.value.questions.length} questions.` });
+  await saveQuiz(lesson.id, submission.value);
+  return await redirectWithToast(lessonsPath, { type: "success", title: "Quiz saved", description: `${lesson.title}: ${submission.value.questions.length} questions.` });
 }
 
 const NOT_SAVED = "Nothing is saved until you save the quiz.";

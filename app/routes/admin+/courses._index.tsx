@@ -46,12 +46,12 @@ const COURSES_PATH = "/admin/courses";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const isAdmin = staff.role === "admin";
-  const own = managedCourseIds(staff);
-  const staffOf = isAdmin ? instructorIdsByCourse() : null;
-  const courses = listAllCourses()
+  const own = await managedCourseIds(staff);
+  const staffOf = isAdmin ? await instructorIdsByCourse() : null;
+  const courses = (await listAllCourses())
     .filter((course) => own === null || own.includes(course.id))
     .map((course) => ({ ...course, instructorIds: staffOf?.get(course.id) ?? [] }));
-  return json({ courses, isAdmin, mayCreate: canCreateCourses(staff), instructors: isAdmin ? listInstructorChoices() : null });
+  return json({ courses, isAdmin, mayCreate: canCreateCourses(staff), instructors: isAdmin ? await listInstructorChoices() : null });
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isMultipart) {
     // The delete buttons post plain forms; the course form always posts multipart.
     const formData = await readForm(request);
-    if (formData.get("intent") === "delete") return deleteCourse(formData, staff.role === "admin");
+    if (formData.get("intent") === "delete") return await deleteCourse(formData, staff.role === "admin");
     throw json({ message: "Unknown action" }, { status: 400 });
   }
 
@@ -84,9 +84,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ({ form: formData } = await receiveUpload(request, IMAGE_UPLOAD));
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
-    return refuseImage(error, copy);
+    return await refuseImage(error, copy);
   }
-  if (formData.get("intent") === "delete") return deleteCourse(formData, staff.role === "admin");
+  if (formData.get("intent") === "delete") return await deleteCourse(formData, staff.role === "admin");
 
   const submission = parseWithZod(formData, { schema: CourseFormSchema });
   if (submission.status !== "success") {
@@ -94,25 +94,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const courseId = parseRouteId(formData.get("courseId"));
-  if (courseId === null ? !canCreateCourses(staff) : !canManageCourse(staff, courseId)) {
+  if (courseId === null ? !canCreateCourses(staff) : !await canManageCourse(staff, courseId)) {
     const reason = courseId === null ? STAFF_REFUSALS.cannotCreate : STAFF_REFUSALS.notYourCourse;
     return json<AdminFormReply>({ result: submission.reply({ formErrors: [reason] }), notice: { type: "error", title: "Access Denied", description: reason } }, { status: 403 });
   }
   try {
     if (courseId === null) {
-      const course = createCourse({ ...submission.value, ...applyPublishingRights(staff, null, submission.value) });
+      const course = await createCourse({ ...submission.value, ...applyPublishingRights(staff, null, submission.value) });
       // An instructor who creates a course runs it.
-      if (staff.role === "instructor") addCourseInstructor(course.id, staff.id);
-      else applyInstructorIds(staff, course.id, submission.value.instructorIds);
-      return redirectWithToast(COURSES_PATH, { type: "success", title: "Course created successfully!" });
+      if (staff.role === "instructor") await addCourseInstructor(course.id, staff.id);
+      else await applyInstructorIds(staff, course.id, submission.value.instructorIds);
+      return await redirectWithToast(COURSES_PATH, { type: "success", title: "Course created successfully!" });
     }
-    const current = getAnyCourse(courseId);
+    const current = await getAnyCourse(courseId);
     const publishing = current ? applyPublishingRights(staff, current, submission.value) : null;
-    applyInstructorIds(staff, courseId, submission.value.instructorIds);
-    if (!publishing || !updateCourse(courseId, { ...submission.value, ...publishing })) {
-      return redirectWithToast(COURSES_PATH, { type: "error", title: "Failed to update course", description: "That course no longer exists." });
+    await applyInstructorIds(staff, courseId, submission.value.instructorIds);
+    if (!publishing || !await updateCourse(courseId, { ...submission.value, ...publishing })) {
+      return await redirectWithToast(COURSES_PATH, { type: "error", title: "Failed to update course", description: "That course no longer exists." });
     }
-    return redirectWithToast(COURSES_PATH, { type: "success", title: "Course updated successfully!" });
+    return await redirectWithToast(COURSES_PATH, { type: "success", title: "Course updated successfully!" });
   } catch (error) {
     if (error instanceof StaffError) {
       const result = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
@@ -144,21 +144,21 @@ async function refuseImage(error: UploadError, copy: Request) {
 }
 
 
-function deleteCourse(formData: FormData, isAdmin: boolean) {
+async function deleteCourse(formData: FormData, isAdmin: boolean) {
   if (!isAdmin) throw json({ message: "Only an administrator can delete or archive a course" }, { status: 403 });
   const courseId = parseRouteId(formData.get("courseId"));
-  const outcome = courseId === null ? "missing" : removeCourse(courseId);
+  const outcome = courseId === null ? "missing" : await removeCourse(courseId);
   switch (outcome) {
     case "deleted":
-      return redirectWithToast(COURSES_PATH, { type: "success", title: "Course deleted successfully!" });
+      return await redirectWithToast(COURSES_PATH, { type: "success", title: "Course deleted successfully!" });
     case "archived":
-      return redirectWithToast(COURSES_PATH, {
+      return await redirectWithToast(COURSES_PATH, {
         type: "message",
         title: "Course archived",
         description: "Students have progress or certificates in it, so it was hidden instead of deleted.",
       });
     case "missing":
-      return redirectWithToast(COURSES_PATH, { type: "error", title: "Failed to delete course", description: "That course no longer exists." });
+      return await redirectWithToast(COURSES_PATH, { type: "error", title: "Failed to delete course", description: "That course no longer exists." });
   }
 }
 

@@ -20,7 +20,7 @@ const DELETE_CATEGORY_QUESTION = "Delete this category? Only an empty category c
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json({ stats: forumStats(), categories: listCategoriesWithCounts() });
+  return json({ stats: await forumStats(), categories: await listCategoriesWithCounts() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,15 +29,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const categoryId = parseRouteId(formData.get("categoryId"));
 
   if (formData.get("intent") === "delete") {
-    const outcome = categoryId === null ? null : deleteCategory(categoryId);
+    const outcome = categoryId === null ? null : await deleteCategory(categoryId);
     if (!outcome?.ok) {
-      return redirectWithToast(FORUM_ADMIN_PATH, {
+      return await redirectWithToast(FORUM_ADMIN_PATH, {
         type: "error",
         title: "Failed to delete category",
         description: outcome?.message ?? "That category no longer exists.",
       });
     }
-    return redirectWithToast(FORUM_ADMIN_PATH, { type: "success", title: "Deleted" });
+    return await redirectWithToast(FORUM_ADMIN_PATH, { type: "success", title: "Deleted" });
   }
 
   const submission = parseWithZod(formData, { schema: CategorySchema });
@@ -45,13 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<AdminFormReply>({ result: submission.reply() }, { status: 400 });
   }
   if (categoryId === null) {
-    createCategory(submission.value);
-    return redirectWithToast(FORUM_ADMIN_PATH, { type: "success", title: "Category Created" });
+    await createCategory(submission.value);
+    return await redirectWithToast(FORUM_ADMIN_PATH, { type: "success", title: "Category Created" });
   }
-  if (!updateCategory(categoryId, submission.value)) {
-    return redirectWithToast(FORUM_ADMIN_PATH, { type: "error", title: "Failed to update category", description: "That category no longer exists." });
+  if (!await updateCategory(categoryId, submission.value)) {
+    return await redirectWithToast(FORUM_ADMIN_PATH, { type: "error", title: "Failed to update category", description: "That category no longer exists." });
   }
-  return redirectWithToast(FORUM_ADMIN_PATH, { type: "success", title: "Updated" });
+  return await redirectWithToast(FORUM_ADMIN_PATH, { type: "success", title: "Updated" });
 }
 
 export default function ForumManagement() {

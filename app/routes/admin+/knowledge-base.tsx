@@ -26,8 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const editId = parseRouteId(new URL(request.url).searchParams.get("edit"));
   // The grid needs no bodies; only the article being edited is read in full.
-  const editing = editId === null ? null : (getArticle(editId, { includeDrafts: true }) ?? null);
-  return json({ articles: listArticles({ includeDrafts: true, limit: 1000 }), editing });
+  const editing = editId === null ? null : (await getArticle(editId, { includeDrafts: true }) ?? null);
+  return json({ articles: await listArticles({ includeDrafts: true, limit: 1000 }), editing });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,10 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const articleId = parseRouteId(formData.get("articleId"));
 
   if (formData.get("intent") === "delete") {
-    if (articleId !== null && deleteArticle(articleId)) {
-      return redirectWithToast(KB_ADMIN_PATH, { type: "success", title: "Knowledge base article deleted successfully" });
+    if (articleId !== null && await deleteArticle(articleId)) {
+      return await redirectWithToast(KB_ADMIN_PATH, { type: "success", title: "Knowledge base article deleted successfully" });
     }
-    return redirectWithToast(KB_ADMIN_PATH, {
+    return await redirectWithToast(KB_ADMIN_PATH, {
       type: "error",
       title: "Failed to delete knowledge base article",
       description: "That article no longer exists.",
@@ -53,17 +53,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     if (articleId === null) {
-      createArticle(submission.value, admin.id);
-      return redirectWithToast(KB_ADMIN_PATH, { type: "success", title: "Knowledge base article created successfully" });
+      await createArticle(submission.value, admin.id);
+      return await redirectWithToast(KB_ADMIN_PATH, { type: "success", title: "Knowledge base article created successfully" });
     }
-    if (!updateArticle(articleId, submission.value)) {
-      return redirectWithToast(KB_ADMIN_PATH, {
+    if (!await updateArticle(articleId, submission.value)) {
+      return await redirectWithToast(KB_ADMIN_PATH, {
         type: "error",
         title: "Failed to update knowledge base article",
         description: "That article no longer exists.",
       });
     }
-    return redirectWithToast(KB_ADMIN_PATH, { type: "success", title: "Knowledge base article updated successfully" });
+    return await redirectWithToast(KB_ADMIN_PATH, { type: "success", title: "Knowledge base article updated successfully" });
   } catch (error) {
     logger.error({ err: error }, "saving a knowledge-base article failed");
     const title = articleId === null ? "Failed to create knowledge base article" : "Failed to update knowledge base article";

@@ -43,7 +43,7 @@ export const meta: MetaFunction = () => [{ title: "Student Management — Mystic
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const query = parseMemberDirectoryQuery(new URL(request.url).searchParams);
-  return json({ query, directory: listMembersWithSubscriptions(query), revenue: getRevenueStats(), promotions: await loadPromotionCodes() });
+  return json({ query, directory: await listMembersWithSubscriptions(query), revenue: await getRevenueStats(), promotions: await loadPromotionCodes() });
 }
 
 /** The codes on Stripe, or why there are none to show (said plainly, never a broken page). */
@@ -63,7 +63,7 @@ async function createPromotionCodeAction(formData: FormData) {
   if (submission.status !== "success") return json({ promotion: submission.reply() }, { status: 400 });
   try {
     const created = await createPromotionCode(submission.value);
-    return redirectWithToast("/admin/members#promotion-codes", {
+    return await redirectWithToast("/admin/members#promotion-codes", {
       type: "success",
       title: "Promotion code created",
       description: `${created.code}: ${created.summary}.`,
@@ -90,7 +90,7 @@ async function deactivatePromotionCodeAction(formData: FormData) {
   if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "No such promotion code");
   try {
     const code = await deactivatePromotionCode(parsed.data.promotionCodeId);
-    return redirectWithToast("/admin/members#promotion-codes", {
+    return await redirectWithToast("/admin/members#promotion-codes", {
       type: "success",
       title: "Promotion code deactivated",
       description: `${code.code} can no longer be redeemed.`,
@@ -105,10 +105,10 @@ async function deactivatePromotionCodeAction(formData: FormData) {
  * Answers a reset-link request with the link itself (no redirect: it is shown
  * this once and stored only as a hash).
  */
-function resetLinkAnswer(adminId: number, memberId: number | null, origin: string) {
+async function resetLinkAnswer(adminId: number, memberId: number | null, origin: string) {
   try {
     if (memberId === null) throw new AdminResetRefusedError(MEMBER_NOT_FOUND, 404);
-    const link = createAdminResetLink(adminId, memberId, origin);
+    const link = await createAdminResetLink(adminId, memberId, origin);
     const resetLink: CreatedResetLink = {
       username: link.username,
       url: link.url,
@@ -133,18 +133,18 @@ function resetLinkAnswer(adminId: number, memberId: number | null, origin: strin
 const ROLE_LABELS = { student: "a student", instructor: "an instructor", admin: "an administrator" } as const;
 
 /** The directory's role form (issue 29): the same rule as PUT /api/admin/members/{id}/role. */
-function roleAnswer(request: Request, admin: { id: number; username: string }, formData: FormData) {
+async function roleAnswer(request: Request, admin: { id: number; username: string }, formData: FormData) {
   const submission = parseWithZod(formData, { schema: RoleFormSchema });
   const memberId = parseRouteId(formData.get("memberId"));
   if (submission.status !== "success" || memberId === null) {
     return json<{ notice: Notice }>({ notice: { type: "error", title: "Role not changed", description: "Choose student, instructor or admin." } }, { status: 400 });
   }
   try {
-    const member = setMemberRole(admin, memberId, submission.value);
+    const member = await setMemberRole(admin, memberId, submission.value);
     const url = new URL(request.url);
     url.searchParams.delete("index");
     const creates = member.role === "instructor" && member.canCreateCourses ? " They may create courses." : "";
-    return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", title: "Role changed", description: `${member.username} is now ${ROLE_LABELS[member.role]}.${creates}` });
+    return await redirectWithToast(`${url.pathname}${url.search}`, { type: "success", title: "Role changed", description: `${member.username} is now ${ROLE_LABELS[member.role]}.${creates}` });
   } catch (error) {
     if (!(error instanceof RoleChangeError)) throw error;
     return json<{ notice: Notice }>({ notice: { type: "error", title: "Role not changed", description: error.message } }, { status: error.status });
@@ -156,10 +156,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (intent === "reset-link") return resetLinkAnswer(admin.id, parseRouteId(formData.get("memberId")), publicOrigin(request));
-  if (intent === "role") return roleAnswer(request, admin, formData);
-  if (intent === CREATE_PROMOTION_CODE_INTENT) return createPromotionCodeAction(formData);
-  if (intent === DEACTIVATE_PROMOTION_CODE_INTENT) return deactivatePromotionCodeAction(formData);
+  if (intent === "reset-link") return await resetLinkAnswer(admin.id, parseRouteId(formData.get("memberId")), publicOrigin(request));
+  if (intent === "role") return await roleAnswer(request, admin, formData);
+  if (intent === CREATE_PROMOTION_CODE_INTENT) return await createPromotionCodeAction(formData);
+  if (intent === DEACTIVATE_PROMOTION_CODE_INTENT) return await deactivatePromotionCodeAction(formData);
   const change = intent === "grant" ? GRANT_PREMIUM : intent === "revoke" ? REVOKE_PREMIUM : null;
   if (!change) return json<{ notice: Notice }>({ notice: { type: "error", title: "Unknown action" } }, { status: 400 });
   const memberId = parseRouteId(formData.get("memberId"));
@@ -178,7 +178,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const url = new URL(request.url);
   url.searchParams.delete("index");
-  return redirectWithToast(`${url.pathname}${url.search}`, {
+  return await redirectWithToast(`${url.pathname}${url.search}`, {
     type: "success",
     title: intent === "grant" ? "Premium granted" : "Premium revoked",
     description: intent === "grant" ? `${outcome.member.username} is now a Premium Student.` : `${outcome.member.username} is back on the basic plan.`,

@@ -19,13 +19,13 @@ export const meta: MetaFunction = () => [{ title: "Email notifications — Mysti
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const rows = listOutbox(100).map((row) => ({
+  const rows = (await listOutbox(100)).map((row) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
   }));
-  return json({ rows, counts: outboxCounts(), configured: isEmailConfigured() });
+  return json({ rows, counts: await outboxCounts(), configured: isEmailConfigured() });
 }
 
 const AdminNotificationForm = z.discriminatedUnion("intent", [
@@ -38,11 +38,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = AdminNotificationForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ errors: parsed.error.flatten().fieldErrors as Record<string, string[] | undefined> }, { status: 400 });
   if (parsed.data.intent === "retry") {
-    const retried = retryEmail(parsed.data.id);
-    return redirectWithToast("/admin/notifications", retried ? { type: "success", title: "Queued again" } : { type: "error", title: "Only a failed email can be retried" });
+    const retried = await retryEmail(parsed.data.id);
+    return await redirectWithToast("/admin/notifications", retried ? { type: "success", title: "Queued again" } : { type: "error", title: "Only a failed email can be retried" });
   }
-  queueTestEmail(parsed.data.to);
-  return redirectWithToast("/admin/notifications", { type: "success", title: "Test email queued", description: `To ${parsed.data.to}; it is sent within a minute.` });
+  await queueTestEmail(parsed.data.to);
+  return await redirectWithToast("/admin/notifications", { type: "success", title: "Test email queued", description: `To ${parsed.data.to}; it is sent within a minute.` });
 }
 
 const STATUS_CLASSES = {

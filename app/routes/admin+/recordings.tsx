@@ -29,7 +29,7 @@ const RECORDINGS_PATH = "/admin/recordings";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const searchParams = new URL(request.url).searchParams;
-  const library = loadRecordingLibrary(admin, searchParams);
+  const library = await loadRecordingLibrary(admin, searchParams);
   // ?captions=ID opens that recording's captions panel; ?filter=uncaptioned lists only recordings without captions (issue 38).
   const captionsFor = library.recordings.find((recording) => recording.id === parseRouteId(searchParams.get("captions")));
   const uncaptionedOnly = searchParams.get("filter") === "uncaptioned";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     recordings: uncaptionedOnly ? library.recordings.filter((recording) => (library.captionLanguages[recording.id] ?? []).length === 0) : library.recordings,
     uncaptionedOnly,
     uncaptioned,
-    captionPanel: captionsFor ? { id: captionsFor.id, title: captionsFor.title, captions: captionsOfRecording(admin, captionsFor.id) } : null,
+    captionPanel: captionsFor ? { id: captionsFor.id, title: captionsFor.title, captions: await captionsOfRecording(admin, captionsFor.id) } : null,
     generation: captionGeneration(),
     storage: recordingStorage(),
     timeZone: viewerTimeZone(request),
@@ -55,18 +55,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isCaptionIntent(form.get("intent"))) {
     const recordingId = CaptionTargetIdSchema.safeParse(form.get("recordingId"));
     if (!recordingId.success) throw json({ message: CONFERENCE_MESSAGES.recordingNotFound }, { status: 404 });
-    return handleCaptionForm(form, admin, { kind: "recording", id: recordingId.data }, `${RECORDINGS_PATH}?captions=${recordingId.data}#captions-panel`);
+    return await handleCaptionForm(form, admin, { kind: "recording", id: recordingId.data }, `${RECORDINGS_PATH}?captions=${recordingId.data}#captions-panel`);
   }
   if (form.get("intent") !== "delete") throw json({ message: "Unknown recordings action" }, { status: 400 });
   try {
     const id = parseRouteId(form.get("recordingId"));
     if (id === null) throw new ConferenceError(404, CONFERENCE_MESSAGES.recordingNotFound);
-    deleteRecording(id);
+    await deleteRecording(id);
   } catch (error) {
     if (!(error instanceof ConferenceError)) throw error;
-    return redirectWithToast(back, { type: "error", title: "Could not delete the recording", description: error.message });
+    return await redirectWithToast(back, { type: "error", title: "Could not delete the recording", description: error.message });
   }
-  return redirectWithToast(back, { type: "success", title: "Recording deleted" });
+  return await redirectWithToast(back, { type: "success", title: "Recording deleted" });
 }
 
 export default function AdminRecordings() {

@@ -6,12 +6,12 @@ import { getCalculatorRecord, saveCalculatorRecord } from "~/models/user.server"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json(getCalculatorRecord(user.id));
+  return json(await getCalculatorRecord(user.id));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const user = await requireUser(request, context);
   const values = await readJson(request, CalculatorSchema);
-  return json(saveCalculatorRecord(user.id, values));
+  return json(await saveCalculatorRecord(user.id, values));
 }

@@ -8,9 +8,9 @@ import { publicOrigin } from "~/utils/misc.server";
 // without a cookie, so the secret address is the credential: an unknown or
 // revoked one is simply not found.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = userForFeedToken(params.token ?? "");
+  const member = await userForFeedToken(params.token ?? "");
   if (!member) return apiError(404, "Calendar feed not found", undefined, { headers: { "Cache-Control": "no-store" } });
-  const body = conferencesCalendar(listUpcomingFor(member), publicOrigin(request), "Mystic Academy live sessions");
+  const body = conferencesCalendar(await listUpcomingFor(member), publicOrigin(request), "Mystic Academy live sessions");
   return calendarResponse(body, "sessions.ics", "private, no-store");
 }
 

@@ -9,7 +9,7 @@ import { requireUser } from "~/services/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const mode = companionMode();
-  return json({ mode, model: mode === "provider" ? providerModel() : null, usedToday: questionsToday(user.id), dailyLimit: dailyLimitFor(user) } satisfies CompanionStatus);
+  return json({ mode, model: mode === "provider" ? providerModel() : null, usedToday: await questionsToday(user.id), dailyLimit: await dailyLimitFor(user) } satisfies CompanionStatus);
 }
 
 export const action = () => methodNotAllowed(["GET"]);

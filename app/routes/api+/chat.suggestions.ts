@@ -8,7 +8,7 @@ import { requireUser } from "~/services/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const lessonId = idParam(new URL(request.url).searchParams.get("lessonId") ?? undefined, "Lesson");
-  const found = findLessonForViewer(lessonId, user);
+  const found = await findLessonForViewer(lessonId, user);
   if (!found) return apiError(404, "Lesson not found");
   return json({ questions: suggestedQuestions(found.lesson) });
 }

@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const stopped = new AbortController();
   request.signal.addEventListener("abort", () => stopped.abort(), { once: true });
   const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
+    async start(controller) {
       const send = <Name extends keyof ChatStreamEvents>(event: Name, data: ChatStreamEvents[Name]) => {
         if (stopped.signal.aborted) return;
         try {

@@ -11,10 +11,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request, context);
   const heartbeat = await readJson(request, LearningTimeHeartbeatSchema);
-  const found = findCompletableLesson(heartbeat.lessonId, user);
+  const found = await findCompletableLesson(heartbeat.lessonId, user);
   if (!found) return apiError(404, "Lesson not found");
-  const credit = recordLearningTime(user.id, found.lesson, heartbeat.seconds);
-  const total = getLearningTimeTotal(user.id);
+  const credit = await recordLearningTime(user.id, found.lesson, heartbeat.seconds);
+  const total = await getLearningTimeTotal(user.id);
   return json({ lessonId: found.lesson.id, creditedSeconds: credit.seconds, ...total });
 }
 

@@ -6,6 +6,6 @@ import { requireAdmin } from "~/services/auth.server";
 /** Every member with completed and enrolled course counts (admin only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json(listMembers());
+  return json(await listMembers());
 }
 export const action = () => methodNotAllowed(["GET"]);

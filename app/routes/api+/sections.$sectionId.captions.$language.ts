@@ -8,10 +8,10 @@ import { idParam } from "~/utils/api.server";
 // and DELETE removes it, for admins and the course's instructors.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  return captionFileResponse(viewer, { kind: "section", id: idParam(params.sectionId, "Section") }, params.language ?? "");
+  return await captionFileResponse(viewer, { kind: "section", id: idParam(params.sectionId, "Section") }, params.language ?? "");
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
-  return captionWriteResponse(request, viewer, { kind: "section", id: idParam(params.sectionId, "Section") }, params.language ?? "");
+  return await captionWriteResponse(request, viewer, { kind: "section", id: idParam(params.sectionId, "Section") }, params.language ?? "");
 }

@@ -6,7 +6,7 @@ import { idParam, methodNotAllowed } from "~/utils/api.server";
 // Captions of a lesson video from the AI provider's speech-to-text (issue 38).
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
-  return captionGenerateResponse(request, viewer, { kind: "section", id: idParam(params.sectionId, "Section") });
+  return await captionGenerateResponse(request, viewer, { kind: "section", id: idParam(params.sectionId, "Section") });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

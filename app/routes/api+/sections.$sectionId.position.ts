@@ -13,12 +13,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "POST") return methodNotAllowed(["PUT"]);
   const user = await requireUser(request, context);
   const sectionId = idParam(params.sectionId, "Section");
-  const courseId = getSectionCourseId(sectionId);
-  const course = courseId === undefined ? undefined : findCourseForViewer(courseId, user);
+  const courseId = await getSectionCourseId(sectionId);
+  const course = courseId === undefined ? undefined : await findCourseForViewer(courseId, user);
   if (!course) return apiError(404, "Section not found");
-  requireCourseUnlocked(course, user);
+  await requireCourseUnlocked(course, user);
   const { seconds } = await readJson(request, PositionSchema);
-  saveVideoPosition(user.id, sectionId, seconds);
+  await saveVideoPosition(user.id, sectionId, seconds);
   return json({ seconds });
 }
 

@@ -15,11 +15,11 @@ export const meta: MetaFunction = () => [{ title: "Community — Mystic Academy"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
-  const { members, discussions, moderators } = forumStats();
+  const { members, discussions, moderators } = await forumStats();
   return json({
     signedIn: user !== null,
     stats: { members, discussions, moderators },
-    categories: listCategoriesWithCounts(),
+    categories: await listCategoriesWithCounts(),
   });
 }
 

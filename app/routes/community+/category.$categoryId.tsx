@@ -29,13 +29,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   if (!user) return json({ access: "signin" as const, category: null, topics: NO_TOPICS }, { status: 401 });
   const id = parseRouteId(params.categoryId);
-  const category = id === null ? null : getCategory(id);
+  const category = id === null ? null : await getCategory(id);
   invariantResponse(category, "Forum Not Found", { status: 404 });
-  const access = forumAccess(user, category);
+  const access = await forumAccess(user, category);
   if (access !== "allowed") return json({ access: "premium" as const, category, topics: NO_TOPICS }, { status: 403 });
   const pageCount = Math.max(1, Math.ceil(category.topicCount / TOPIC_PAGE_SIZE));
   const page = parsePageNumber(new URL(request.url).searchParams.get("page"), pageCount);
-  return json({ access, category, topics: listTopicsForCategory(category.id, page), page, pageCount });
+  return json({ access, category, topics: await listTopicsForCategory(category.id, page), page, pageCount });
 }
 
 
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = parseRouteId(params.categoryId);
   invariantResponse(id !== null, "Forum Not Found", { status: 404 });
   // The topic goes into this page's category, whatever the form said.
-  return submitTopicForm(request, user, id);
+  return await submitTopicForm(request, user, id);
 }
 
 export default function ForumCategory() {

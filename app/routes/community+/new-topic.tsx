@@ -12,13 +12,13 @@ export const meta: MetaFunction = () => [{ title: "New Topic — Mystic Academy 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const categories = listPostableCategories(user).map(({ id, name, permission }) => ({ id, name, permission }));
+  const categories = (await listPostableCategories(user)).map(({ id, name, permission }) => ({ id, name, permission }));
   return json({ categories });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  return submitTopicForm(request, user);
+  return await submitTopicForm(request, user);
 }
 
 export default function NewTopic() {

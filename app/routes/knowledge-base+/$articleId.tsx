@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantResponse(id !== null, "Article not found", { status: 404 });
   const viewer = await getOptionalUser(request, context);
   // Opening the article is what counts as a view; listing does not.
-  const article = viewArticle(id, { includeDrafts: viewer?.role === "admin" });
+  const article = await viewArticle(id, { includeDrafts: viewer?.role === "admin" });
   invariantResponse(article, "Article not found", { status: 404 });
   const { content, ...rest } = article;
   return json({ article: rest, html: renderMarkdown(content) });

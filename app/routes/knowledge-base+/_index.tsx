@@ -25,12 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const category = isArticleCategory(requested) ? requested : null;
   const viewer = await getOptionalUser(request, context);
   const isAdmin = viewer?.role === "admin";
-  const { articles, page, pageCount } = pageOfArticles(
+  const { articles, page, pageCount } = await pageOfArticles(
     { q, category, includeDrafts: isAdmin },
     parsePageNumber(url.searchParams.get("page")),
     ARTICLES_PER_PAGE,
   );
-  return json({ articles, categories: listPublishedCategories(), q, category, isAdmin, page, pageCount });
+  return json({ articles, categories: await listPublishedCategories(), q, category, isAdmin, page, pageCount });
 }
 
 /** A chip's link keeps the current search. */

@@ -44,10 +44,10 @@ const LockedLessonData = z.object({ locked: z.literal(true), title: z.string(), 
  * The lesson a signed-in viewer may open at this URL; a 404, or a 403 saying
  * when it opens (in the viewer's time zone) when it is not released for them yet.
  */
-function findRequestedLesson(request: Request, params: LoaderFunctionArgs["params"], viewer: { id: number; role: "student" | "instructor" | "admin" }) {
+async function findRequestedLesson(request: Request, params: LoaderFunctionArgs["params"], viewer: { id: number; role: "student" | "instructor" | "admin" }) {
   const courseId = parseRouteId(params.courseId);
   const lessonId = parseRouteId(params.lessonId);
-  const found = courseId === null || lessonId === null ? undefined : findLessonOrLockForViewer(lessonId, viewer, courseId);
+  const found = courseId === null || lessonId === null ? undefined : await findLessonOrLockForViewer(lessonId, viewer, courseId);
   invariantResponse(found, NOT_FOUND, { status: 404 });
   if (found.locked) {
     const data: z.infer<typeof LockedLessonData> = {
@@ -77,8 +77,8 @@ const parseHeartbeatInterval = (value: string | null) => HeartbeatInterval.parse
  * order, their standing, and (with ?attempt=N, where the form sends them
  * after submitting) that attempt's results with the explanations.
  */
-function quizPanelData(quiz: StoredQuiz, user: Pick<User, "id">, attemptParam: string | null): QuizPanelData {
-  const standing = quizStanding(quiz, user.id);
+async function quizPanelData(quiz: StoredQuiz, user: Pick<User, "id">, attemptParam: string | null): Promise<QuizPanelData> {
+  const standing = await quizStanding(quiz, user.id);
   const asked = attemptParam === null ? undefined : standing.attempts.find((attempt) => String(attempt.attemptNumber) === attemptParam);
   const prompts = new Map(quiz.questions.map((question) => [question.id, question.prompt]));
   return {
@@ -114,7 +114,7 @@ function answersFromForm(quiz: StoredQuiz, formData: FormData) {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const { lesson, course } = findRequestedLesson(request, params, user);
+  const { lesson, course } = await findRequestedLesson(request, params, user);
   const sections = lesson.contentSections;
   const search = new URL(request.url).searchParams;
   // ?t=SECONDS starts the video there (the transcript's links and the companion's citations, issue 38);
@@ -123,24 +123,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const firstVideo = sections.findIndex((section) => section.type === "video" && section.url?.startsWith("/uploads/videos/"));
   const n = search.get("section") === null && startAt !== null && firstVideo >= 0 ? firstVideo + 1 : parseSectionNumber(search.get("section"), sections.length);
   const current = sections[n - 1];
-  const currentCaptions = current?.type === "video" ? (captionsOfOpenSections([current.id]).get(current.id) ?? []) : [];
-  const positions = getVideoPositions(
+  const currentCaptions = current?.type === "video" ? ((await captionsOfOpenSections([current.id])).get(current.id) ?? []) : [];
+  const positions = await getVideoPositions(
     user.id,
     sections.map((section) => section.id),
   );
 
   // Neighbours in catalogue order; an admin may be previewing an inactive lesson that is not in the outline.
   const timeZone = viewerTimeZone(request);
-  const outline = listOutlineForViewer(course, user).map(({ id, title, order, release }) => ({ id, title, order, opens: releaseLabel(release, timeZone) }));
+  const outline = (await listOutlineForViewer(course, user)).map(({ id, title, order, release }) => ({ id, title, order, opens: releaseLabel(release, timeZone) }));
   const isBefore = (other: { order: number; id: number }) => other.order < lesson.order || (other.order === lesson.order && other.id < lesson.id);
   const others = outline.filter((other) => other.id !== lesson.id);
   const previous = others.filter(isBefore).at(-1) ?? null;
   const next = others.find((other) => !isBefore(other)) ?? null;
 
-  const quiz = getQuizForLesson(lesson.id);
-  const completed = listCompletedLessonIds(user.id, course.id).includes(lesson.id);
+  const quiz = await getQuizForLesson(lesson.id);
+  const completed = (await listCompletedLessonIds(user.id, course.id)).includes(lesson.id);
   return json({
-    quiz: quiz ? quizPanelData(quiz, user, new URL(request.url).searchParams.get("attempt")) : null,
+    quiz: quiz ? await quizPanelData(quiz, user, new URL(request.url).searchParams.get("attempt")) : null,
     heartbeatSeconds: parseHeartbeatInterval(new URL(request.url).searchParams.get("heartbeat")),
     course: { id: course.id, title: course.title },
     lesson: {
@@ -178,25 +178,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   invariantResponse(intent === "complete" || intent === "quiz", "Unknown action", { status: 400 });
   // A lesson not open yet answers the same 403 as the page (before any form is read as an answer).
-  findRequestedLesson(request, params, user);
+  await findRequestedLesson(request, params, user);
   // Same rule as POST /api/lessons/{id}/complete: an admin previewing hidden content records nothing.
-  const found = findCompletableLesson(parseRouteId(params.lessonId) ?? 0, user, parseRouteId(params.courseId) ?? 0);
+  const found = await findCompletableLesson(parseRouteId(params.lessonId) ?? 0, user, parseRouteId(params.courseId) ?? 0);
   invariantResponse(found, NOT_FOUND, { status: 404 });
   const { lesson, course } = found;
   const here = `/course/${course.id}/lesson/${lesson.id}${new URL(request.url).search}`;
 
-  if (intent === "quiz") return submitQuizForm(user, lesson, formData, `/course/${course.id}/lesson/${lesson.id}`, here);
+  if (intent === "quiz") return await submitQuizForm(user, lesson, formData, `/course/${course.id}/lesson/${lesson.id}`, here);
   let result;
   try {
-    result = completeLesson(user, lesson);
+    result = await completeLesson(user, lesson);
   } catch (error) {
     if (!(error instanceof CompletionRefusal)) throw error;
-    return redirectWithToast(`${here}#quiz`, { type: "error", title: "Quiz not passed yet", description: error.message }, { status: 303 });
+    return await redirectWithToast(`${here}#quiz`, { type: "error", title: "Quiz not passed yet", description: error.message }, { status: 303 });
   }
   // The next lesson may not be open for this member yet: then back to the outline, which says when it opens.
-  const nextIsOpen = result.nextLessonId !== null && listOutlineForViewer(course, user).some((other) => other.id === result.nextLessonId && other.release.status === "open");
+  const nextIsOpen = result.nextLessonId !== null && (await listOutlineForViewer(course, user)).some((other) => other.id === result.nextLessonId && other.release.status === "open");
   if (result.nextLessonId !== null && nextIsOpen) {
-    return redirectWithToast(`/course/${course.id}/lesson/${result.nextLessonId}`, {
+    return await redirectWithToast(`/course/${course.id}/lesson/${result.nextLessonId}`, {
       type: "success",
       title: "Lesson Completed!",
       chime: "lesson",
@@ -205,14 +205,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (result.certificate) {
     // One toast rides in the cookie, so the certificate news carries the completion too.
-    return redirectWithToast(`/course/${course.id}`, {
+    return await redirectWithToast(`/course/${course.id}`, {
       type: "success",
       title: "Certificate earned!",
       chime: "certificate",
       description: `Lesson Completed! Your certificate number is ${result.certificate.certificateNumber}.`,
     });
   }
-  return redirectWithToast(`/course/${course.id}`, {
+  return await redirectWithToast(`/course/${course.id}`, {
     type: "success",
     title: "Lesson Completed!",
     chime: "lesson",
@@ -221,27 +221,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 async function submitQuizForm(user: User, lesson: { id: number; courseId: number; order: number }, formData: FormData, lessonPath: string, here: string) {
-  const quiz = getQuizForLesson(lesson.id);
+  const quiz = await getQuizForLesson(lesson.id);
   invariantResponse(quiz, "This lesson has no quiz", { status: 404 });
   const section = new URL(here, "http://x").searchParams.get("section");
   let outcome;
   try {
-    outcome = submitAttempt(user, lesson, answersFromForm(quiz, formData));
+    outcome = await submitAttempt(user, lesson, answersFromForm(quiz, formData));
   } catch (error) {
     if (!(error instanceof QuizRefusal)) throw error;
-    return redirectWithToast(`${here}#quiz`, { type: "error", title: "No attempts left", description: error.message }, { status: 303 });
+    return await redirectWithToast(`${here}#quiz`, { type: "error", title: "No attempts left", description: error.message }, { status: 303 });
   }
   const { attempt, completion } = outcome;
   const resultPath = `${lessonPath}?${section ? `section=${encodeURIComponent(section)}&` : ""}attempt=${attempt.attemptNumber}#quiz`;
   if (completion?.certificate) {
-    return redirectWithToast(resultPath, {
+    return await redirectWithToast(resultPath, {
       type: "success",
       title: "Certificate earned!",
       chime: "certificate",
       description: `Quiz passed with ${attempt.score}%. Your certificate number is ${completion.certificate.certificateNumber}.`,
     });
   }
-  return redirectWithToast(
+  return await redirectWithToast(
     resultPath,
     attempt.passed
       ? { type: "success", title: "Quiz passed!", chime: "lesson", description: `You scored ${attempt.score}%. Lesson completed.` }

@@ -17,10 +17,10 @@ export interface ConferenceBannerData {
  * session the viewer can join, and for a free member the next Premium-only
  * one as an upsell, unless the viewer dismissed the banner this session.
  */
-export function loadConferenceBanner(request: Request, viewer: Pick<User, "id" | "role">, now = new Date()): ConferenceBannerData {
+export async function loadConferenceBanner(request: Request, viewer: Pick<User, "id" | "role">, now = new Date()): Promise<ConferenceBannerData> {
   const dismissedId = readDismissedId(request.headers.get("Cookie"));
-  const viewerIsPremium = isPremium(viewer, now);
-  const candidates: BannerConference[] = listConferences().map((row) => {
+  const viewerIsPremium = await isPremium(viewer, now);
+  const candidates: BannerConference[] = (await listConferences()).map((row) => {
     const { id, title, scheduledAt, duration, isLive, endedAt, isPremium } = conferenceForApi(row, now);
     return { id, title, scheduledAt, duration, isLive, endedAt, isPremium };
   });

@@ -61,10 +61,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = parseTab(url.searchParams.get("tab"));
   const view = parseView(url.searchParams.get("view"));
-  const subscription = getSubscriptionSummary(user);
+  const subscription = await getSubscriptionSummary(user);
   // Each tab reads only what it shows: the overview is what every member opens first.
   const showsProgress = tab === "progress";
-  const courses = tab === "courses" || showsProgress ? listActiveCourses() : [];
+  const courses = tab === "courses" || showsProgress ? await listActiveCourses() : [];
   return json({
     name: user.firstName ?? user.name ?? user.username,
     tab,
@@ -74,14 +74,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A flag, not the sentence: the portal's HTML stays under its 24 KB budget (the page writes the text).
     paymentsOff: !paymentsEnabled(),
     // Advanced analytics are a Premium benefit; only computed where they are shown.
-    analytics: subscription.isPremium && showsProgress && view === "overview" ? getLearningAnalytics(user.id) : null,
-    conferenceBanner: tab === "overview" ? loadConferenceBanner(request, user) : null,
-    stats: tab === "overview" ? { ...getEnrolmentCounts(user.id), learningTime: getLearningTimeTotal(user.id), streak: getCurrentStreak(user.id) } : null,
-    journey: tab === "overview" ? firstSteps(getJourney(user)) : null,
-    quizzesToPass: tab === "overview" ? listQuizzesToPass(user).slice(0, 6) : [],
+    analytics: subscription.isPremium && showsProgress && view === "overview" ? await getLearningAnalytics(user.id) : null,
+    conferenceBanner: tab === "overview" ? await loadConferenceBanner(request, user) : null,
+    stats: tab === "overview" ? { ...await getEnrolmentCounts(user.id), learningTime: await getLearningTimeTotal(user.id), streak: await getCurrentStreak(user.id) } : null,
+    journey: tab === "overview" ? firstSteps(await getJourney(user)) : null,
+    quizzesToPass: tab === "overview" ? (await listQuizzesToPass(user)).slice(0, 6) : [],
     courses: tab === "courses" ? courses : courses.slice(0, FEATURED_COURSES),
-    progress: showsProgress ? portalProgress(user.id, courses) : [],
-    certificates: tab === "certificates" ? portalCertificates(user.id) : [],
+    progress: showsProgress ? await portalProgress(user.id, courses) : [],
+    certificates: tab === "certificates" ? await portalCertificates(user.id) : [],
   });
 }
 
@@ -90,9 +90,9 @@ function firstSteps(journey: Journey) {
   return { courses: journey.courses.slice(0, FEATURED_COURSES), upsell: journey.upsells[0] ?? null, finishedCount: journey.finishedCount };
 }
 
-function portalProgress(userId: number, courses: Array<{ id: number }>): PortalProgress[] {
+async function portalProgress(userId: number, courses: Array<{ id: number }>): Promise<PortalProgress[]> {
   const available = new Set(courses.map((course) => course.id));
-  return listProgressForUser(userId).map((record) => ({
+  return (await listProgressForUser(userId)).map((record) => ({
     courseId: record.courseId,
     courseTitle: record.courseTitle,
     courseDescription: record.courseDescription,
@@ -105,8 +105,8 @@ function portalProgress(userId: number, courses: Array<{ id: number }>): PortalP
   }));
 }
 
-function portalCertificates(userId: number): PortalCertificate[] {
-  return listCertificatesForUser(userId).map((certificate) => ({
+async function portalCertificates(userId: number): Promise<PortalCertificate[]> {
+  return (await listCertificatesForUser(userId)).map((certificate) => ({
     id: certificate.id,
     courseTitle: certificate.courseTitle,
     certificateNumber: certificate.certificateNumber,
@@ -134,7 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const summary = await setCancelAtPeriodEnd(user, cancel);
     const end = summary.currentPeriodEnd ? formatDate(summary.currentPeriodEnd) : null;
-    return redirectWithToast("/students", {
+    return await redirectWithToast("/students", {
       type: "success",
       title: cancel ? "Renewal Cancelled" : "Renewal Resumed",
       description: cancel
@@ -143,7 +143,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!(error instanceof BillingError)) throw error;
-    return redirectWithToast("/students", { type: "error", title: "Membership Not Changed", description: error.message });
+    return await redirectWithToast("/students", { type: "error", title: "Membership Not Changed", description: error.message });
   }
 }
 

@@ -70,9 +70,9 @@ export interface ConferencePageData {
   liveQuestions: LiveQuestion[];
 }
 
-export function loadConferencePage(request: Request, admin: User): ConferencePageData {
+export async function loadConferencePage(request: Request, admin: User): Promise<ConferencePageData> {
   const now = new Date();
-  const conferences = listConferences();
+  const conferences = await listConferences();
   const live = conferences.find((conference) => conference.isLive);
   return {
     pagePath: conferencePagePath(request),
@@ -80,8 +80,8 @@ export function loadConferencePage(request: Request, admin: User): ConferencePag
     timeZone: viewerTimeZone(request),
     origin: roomOrigin(request),
     mediaBackend: mediaBackend(),
-    liveMessages: live ? listMessages(admin, live.id) : [],
-    liveQuestions: live ? listQuestions(admin, live.id) : [],
+    liveMessages: live ? await listMessages(admin, live.id) : [],
+    liveQuestions: live ? await listQuestions(admin, live.id) : [],
   };
 }
 
@@ -129,7 +129,7 @@ function failureDescription(what: string, error: unknown): string {
 }
 
 interface Transition {
-  run: (conferenceId: number | null) => unknown;
+  run: (conferenceId: number | null) => Promise<unknown>;
   success: string;
   failureTitle: "Error";
   failure: string;
@@ -141,18 +141,18 @@ function requireId(conferenceId: number | null): number {
 }
 
 const TRANSITIONS: Record<Exclude<ConferenceIntent, "save" | "delete" | "go-live" | "chat" | (typeof QUESTION_INTENTS)[number]>, Transition> = {
-  start: { run: (id) => startConference(requireId(id)), success: "Conference started!", failureTitle: "Error", failure: "start conference" },
-  end: { run: (id) => endConference(requireId(id)), success: "Conference ended", failureTitle: "Error", failure: "end conference" },
+  start: { run: async (id) => await startConference(requireId(id)), success: "Conference started!", failureTitle: "Error", failure: "start conference" },
+  end: { run: async (id) => await endConference(requireId(id)), success: "Conference ended", failureTitle: "Error", failure: "end conference" },
 };
 
-async function attempt(pagePath: ConferencePagePath, run: () => unknown, success: ToastInput, failureTitle: string, failure: string) {
+async function attempt(pagePath: ConferencePagePath, run: () => Promise<unknown>, success: ToastInput, failureTitle: string, failure: string) {
   try {
-    run();
+    await run();
   } catch (error) {
     if (!(error instanceof ConferenceError)) logger.error({ err: error }, `conference page: failed to ${failure}`);
-    return redirectWithToast(pagePath, { type: "error", title: failureTitle, description: failureDescription(failure, error) });
+    return await redirectWithToast(pagePath, { type: "error", title: failureTitle, description: failureDescription(failure, error) });
   }
-  return redirectWithToast(pagePath, success);
+  return await redirectWithToast(pagePath, success);
 }
 
 /** Every form on the page posts here; without JavaScript each answer is a redirect carrying its toast. */
@@ -165,31 +165,31 @@ export async function submitConferencePage(request: Request, admin: User) {
 
   switch (intent.data) {
     case "go-live":
-      return attempt(pagePath, () => goLive(admin.id), { type: "success", title: "Conference started!" }, "Error", "start conference");
+      return await attempt(pagePath, async () => await goLive(admin.id), { type: "success", title: "Conference started!" }, "Error", "start conference");
     case "delete":
-      return attempt(
+      return await attempt(
         pagePath,
-        () => deleteConference(requireId(conferenceId), { withRecordings: formData.get("withRecordings") === "on" }),
+        async () => await deleteConference(requireId(conferenceId), { withRecordings: formData.get("withRecordings") === "on" }),
         { type: "success", title: "Conference deleted" },
         "Error",
         "delete conference",
       );
     case "save":
-      return saveConference(request, formData, pagePath, conferenceId, admin);
+      return await saveConference(request, formData, pagePath, conferenceId, admin);
     case "chat":
       // The live room's chat without JavaScript (with it, the chat posts to the API).
-      return submitChatForm(formData, admin, conferenceId, `${pagePath}#live-chat`);
+      return await submitChatForm(formData, admin, conferenceId, `${pagePath}#live-chat`);
     case "ask-question":
     case "vote-question":
     case "answer-question":
     case "hide-question":
       // The questions panel without JavaScript.
-      return submitQuestionForm(formData, admin, conferenceId, `${pagePath}#live-questions`);
+      return await submitQuestionForm(formData, admin, conferenceId, `${pagePath}#live-questions`);
     default: {
       const transition = TRANSITIONS[intent.data];
-      return attempt(
+      return await attempt(
         pagePath,
-        () => transition.run(conferenceId),
+        async () => await transition.run(conferenceId),
         { type: "success", title: transition.success },
         transition.failureTitle,
         transition.failure,
@@ -212,15 +212,15 @@ async function saveConference(
   const what = conferenceId === null ? "create conference" : "update conference";
   try {
     if (conferenceId === null) {
-      createConference(submission.value, admin.id);
-      return redirectWithToast(pagePath, { type: "success", title: "Conference created successfully!" });
+      await createConference(submission.value, admin.id);
+      return await redirectWithToast(pagePath, { type: "success", title: "Conference created successfully!" });
     }
-    updateConference(conferenceId, submission.value);
-    return redirectWithToast(pagePath, { type: "success", title: "Conference updated successfully!" });
+    await updateConference(conferenceId, submission.value);
+    return await redirectWithToast(pagePath, { type: "success", title: "Conference updated successfully!" });
   } catch (error) {
     // Live, ended or gone: nothing in the form can fix that, so the dialog closes with the reason.
     if (error instanceof ConferenceError) {
-      return redirectWithToast(pagePath, { type: "error", title: "Error", description: failureDescription(what, error) });
+      return await redirectWithToast(pagePath, { type: "error", title: "Error", description: failureDescription(what, error) });
     }
     logger.error({ err: error }, `conference page: failed to ${what}`);
     const description = failureDescription(what, error);

@@ -21,12 +21,12 @@ const LIVE_ROOM_ID = "live-room";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  return json(loadConferencePage(request, admin));
+  return json(await loadConferencePage(request, admin));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  return submitConferencePage(request, admin);
+  return await submitConferencePage(request, admin);
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {

@@ -7,7 +7,7 @@ import { requireUser } from "~/services/auth.server";
 /** The member's open request (or null) and whether they may file one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json({ request: getOpenPremiumRequest(user.id), canRequest: canRequestPremium(user) });
+  return json({ request: await getOpenPremiumRequest(user.id), canRequest: await canRequestPremium(user) });
 }
 
 /** `{ message? }` → 201 with the new request, or 200 with the one already open. */
@@ -15,8 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireUser(request, context);
   const input = await readJson(request, PremiumRequestSchema);
-  return answerRefusals(PremiumRequestRefusal, () => {
-    const { request: filed, created } = requestPremium(user, input);
+  return await answerRefusals(PremiumRequestRefusal, async () => {
+    const { request: filed, created } = await requestPremium(user, input);
     return json({ request: filed, created }, { status: created ? 201 : 200 });
   });
 }

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/services/auth.server";
 /** The address shown wherever the site says "contact the academy" (null when none is set). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json({ contact: getContactAddress() });
+  return json({ contact: await getContactAddress() });
 }
 
 /** `{ contact }`: an email address or an https URL; empty or null removes it. */
@@ -15,5 +15,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   await requireAdmin(request, context);
   const { contact } = await readJson(request, AcademyContactApiSchema);
-  return json({ contact: setContactAddress(contact) });
+  return json({ contact: await setContactAddress(contact) });
 }

@@ -9,9 +9,9 @@ import { requireCourseManager } from "~/services/auth.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const courseId = idParam(params.courseId, "Course");
   const manager = await requireCourseManager(request, context, courseId);
-  const course = getCourseForViewer(courseId, manager);
+  const course = await getCourseForViewer(courseId, manager);
   if (!course) return apiError(404, "Course not found");
-  const gradebook = courseGradebook(course.id);
+  const gradebook = await courseGradebook(course.id);
   const format = new URL(request.url).searchParams.get("format");
   if (format === "csv") {
     const fileName = `gradebook-course-${course.id}.csv`;

@@ -5,6 +5,6 @@ import { requireAdmin } from "~/services/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json(forumStats());
+  return json(await forumStats());
 }
 export const action = () => methodNotAllowed(["GET"]);

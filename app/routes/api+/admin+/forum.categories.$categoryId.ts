@@ -11,11 +11,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = idParam(params.categoryId, "Forum category");
   if (request.method === "DELETE") {
-    const outcome = deleteCategory(id);
+    const outcome = await deleteCategory(id);
     if (!outcome.ok) return refusalResponse(outcome);
     return json({ ...outcome.value, message: "Deleted" });
   }
-  const category = updateCategory(id, await readJson(request, CategorySchema));
+  const category = await updateCategory(id, await readJson(request, CategorySchema));
   if (!category) return apiError(404, CATEGORY_NOT_FOUND);
   return json(category);
 }

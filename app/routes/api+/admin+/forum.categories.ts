@@ -6,12 +6,12 @@ import { requireAdmin } from "~/services/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json(listCategoriesWithCounts());
+  return json(await listCategoriesWithCounts());
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   await requireAdmin(request, context);
   const input = await readJson(request, CategorySchema);
-  return json(createCategory(input), { status: 201 });
+  return json(await createCategory(input), { status: 201 });
 }

@@ -10,7 +10,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const admin = await requireAdmin(request, context);
   const id = idParam(params.replyId, "Reply");
-  const deleted = deleteReply(id, admin.id, (await readJson(request, ModerationDeleteSchema)).reason);
+  const deleted = await deleteReply(id, admin.id, (await readJson(request, ModerationDeleteSchema)).reason);
   if (!deleted) return apiError(404, REPLY_NOT_FOUND);
   return json({ id, topicId: deleted.topicId, message: "Deleted" });
 }

@@ -11,10 +11,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const id = idParam(params.topicId, "Discussion");
   if (request.method === "DELETE") {
-    if (!deleteTopic(id, admin.id, (await readJson(request, ModerationDeleteSchema)).reason)) return apiError(404, TOPIC_NOT_FOUND);
+    if (!await deleteTopic(id, admin.id, (await readJson(request, ModerationDeleteSchema)).reason)) return apiError(404, TOPIC_NOT_FOUND);
     return json({ id, message: "Deleted" });
   }
-  const topic = setTopicFlags(id, await readJson(request, TopicModerationSchema));
+  const topic = await setTopicFlags(id, await readJson(request, TopicModerationSchema));
   if (!topic) return apiError(404, TOPIC_NOT_FOUND);
   return json(topic);
 }

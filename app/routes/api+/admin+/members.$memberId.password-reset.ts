@@ -12,8 +12,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const memberId = idParam(params.memberId, "Member");
   const origin = publicOrigin(request);
-  return answerRefusals(AdminResetRefusedError, () => {
-    const link = createAdminResetLink(admin.id, memberId, origin);
+  return await answerRefusals(AdminResetRefusedError, async () => {
+    const link = await createAdminResetLink(admin.id, memberId, origin);
     return json({ ...link, expiresAt: link.expiresAt.toISOString() }, { status: 201, headers: { "Cache-Control": "no-store" } });
   });
 }

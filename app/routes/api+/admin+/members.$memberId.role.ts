@@ -12,5 +12,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const memberId = idParam(params.memberId, "Member");
   const change = await readJson(request, RoleChangeSchema);
-  return answerRefusals(RoleChangeError, () => json(setMemberRole(admin, memberId, change)));
+  return await answerRefusals(RoleChangeError, async () => json(await setMemberRole(admin, memberId, change)));
 }

@@ -10,5 +10,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request, context);
   const id = idParam(params.requestId, "Premium request");
-  return answerRefusals(PremiumRequestRefusal, () => json({ id, outcome: "dismissed", ...dismissPremiumRequest(admin, id) }));
+  return await answerRefusals(PremiumRequestRefusal, async () => json({ id, outcome: "dismissed", ...await dismissPremiumRequest(admin, id) }));
 }

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/services/auth.server";
 /** Open Premium requests, oldest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json({ requests: listOpenPremiumRequests() });
+  return json({ requests: await listOpenPremiumRequests() });
 }
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -5,6 +5,6 @@ import { requireAdmin } from "~/services/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json(getRevenueStats());
+  return json(await getRevenueStats());
 }
 export const action = () => methodNotAllowed(["GET"]);

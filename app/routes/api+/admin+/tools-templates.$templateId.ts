@@ -6,7 +6,7 @@ import { requireAdmin } from "~/services/auth.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   await requireAdmin(request, context);
-  if (!deleteTemplate(idParam(params.templateId, "Template"))) return apiError(404, "Template not found");
+  if (!await deleteTemplate(idParam(params.templateId, "Template"))) return apiError(404, "Template not found");
   return json({ message: "Template deleted successfully" });
 }
 

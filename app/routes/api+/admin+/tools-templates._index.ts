@@ -8,7 +8,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request, context);
   const input = await readJson(request, TemplateApiSchema);
-  const created = createTemplate(input, admin.id);
+  const created = await createTemplate(input, admin.id);
   if (!created.ok) return apiError(created.status, created.message, created.errors);
   return json(created.template, { status: 201 });
 }

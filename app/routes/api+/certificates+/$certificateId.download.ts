@@ -6,7 +6,7 @@ import { requireUser } from "~/services/auth.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request, context);
-  const certificate = getCertificateForOwner(idParam(params.certificateId, "Certificate"), user.id);
+  const certificate = await getCertificateForOwner(idParam(params.certificateId, "Certificate"), user.id);
   if (!certificate) return apiError(404, "Certificate not found");
   // The PDF route checks the owner's session again, so the URL alone is useless to others.
   return json({ downloadUrl: `/api/certificates/${certificate.id}/pdf`, certificateNumber: certificate.certificateNumber });

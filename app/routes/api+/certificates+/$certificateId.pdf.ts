@@ -8,7 +8,7 @@ import { publicOrigin } from "~/utils/misc.server";
 // The certificate PDF, for its owner only; a plain link works without JavaScript.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const certificate = getCertificateForOwner(idParam(params.certificateId, "Certificate"), user.id);
+  const certificate = await getCertificateForOwner(idParam(params.certificateId, "Certificate"), user.id);
   if (!certificate) return apiError(404, "Certificate not found");
   const pdf = await renderCertificatePdf(certificate, `${publicOrigin(request)}/certificates/${certificate.certificateNumber}`);
   return new Response(new Uint8Array(pdf), {

@@ -7,7 +7,7 @@ import { publicOrigin } from "~/utils/misc.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request, context);
-  const certificate = getCertificateForOwner(idParam(params.certificateId, "Certificate"), user.id);
+  const certificate = await getCertificateForOwner(idParam(params.certificateId, "Certificate"), user.id);
   if (!certificate) return apiError(404, "Certificate not found");
   return json({ shareUrl: `${publicOrigin(request)}/certificates/${certificate.certificateNumber}` });
 }

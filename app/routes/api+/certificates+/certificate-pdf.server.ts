@@ -36,7 +36,7 @@ export async function renderCertificatePdf(certificate: Certificate, verifyUrl: 
   doc.font("Helvetica-Bold").text(env.ACADEMY_FOUNDER, 80, footerY + 92);
   doc.font("Helvetica").text("Founder & Lead Instructor", 80, footerY + 108);
   // The course's instructors sign beside the founder (issue 29).
-  const instructors = certificateInstructors(certificate);
+  const instructors = await certificateInstructors(certificate);
   if (instructors.length > 0) {
     doc.moveTo(360, footerY + 86).lineTo(610, footerY + 86).lineWidth(1).stroke("#555555");
     doc.font("Helvetica-Bold").text(instructors.join(", "), 360, footerY + 92, { width: 250 });

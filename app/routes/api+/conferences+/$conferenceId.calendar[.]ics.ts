@@ -9,9 +9,9 @@ import { publicOrigin } from "~/utils/misc.server";
 // "Add to calendar": one session as an .ics file, for members who may attend it.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const conference = getConference(idParam(params.conferenceId, "Conference"));
+  const conference = await getConference(idParam(params.conferenceId, "Conference"));
   if (!conference) return apiError(404, CONFERENCE_MESSAGES.notFound);
-  if (!mayAttend(viewer, conference)) return apiError(403, PREMIUM_REQUIRED);
+  if (!await mayAttend(viewer, conference)) return apiError(403, PREMIUM_REQUIRED);
   const body = conferencesCalendar([conference], publicOrigin(request), conference.title);
   return calendarResponse(body, `conference-${conference.id}.ics`, "private, no-store");
 }

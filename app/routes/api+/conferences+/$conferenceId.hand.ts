@@ -10,9 +10,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
   const id = idParam(params.conferenceId, "Conference");
   try {
-    stageConference(viewer, id, "hand");
+    await stageConference(viewer, id, "hand");
     const input = await readJson(request, HandSchema);
-    return json(setHand(viewer, id, input.raised));
+    return json(await setHand(viewer, id, input.raised));
   } catch (error) {
     if (error instanceof StageError) return apiError(error.status, error.message);
     throw error;

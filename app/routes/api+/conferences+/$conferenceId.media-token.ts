@@ -11,7 +11,7 @@ import { mediaBackend } from "~/realtime/media-backend.server";
 // short-lived join token. The same admission rules apply to both.
 
 async function mediaTarget(viewer: LiveKitViewer, conferenceId: number): Promise<MediaTarget> {
-  const conference = admitToLiveRoom(viewer, conferenceId);
+  const conference = await admitToLiveRoom(viewer, conferenceId);
   const backend = mediaBackend();
   if (backend !== "livekit") return { backend, url: `/ws/conferences/${conference.id}` };
   // Imported on demand: an academy on the embedded backend never loads the LiveKit SDK.

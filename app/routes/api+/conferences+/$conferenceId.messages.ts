@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const limit = wholeParam(url, "limit");
   if (limit === null || limit === 0 || (limit ?? 0) > CHAT_HISTORY_MAX) return apiError(400, `limit must be a number from 1 to ${CHAT_HISTORY_MAX}`);
   try {
-    return json(listMessages(viewer, id, { after, limit }));
+    return json(await listMessages(viewer, id, { after, limit }));
   } catch (error) {
     return chatRefusal(error);
   }
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = idParam(params.conferenceId, "Conference");
   try {
     // Who and when before what: a refused member learns that, not how to word a message.
-    chatConference(viewer, id, "post");
+    await chatConference(viewer, id, "post");
     const input = await readJson(request, ChatMessageSchema);
     return json(await postMessage(viewer, id, input.message), { status: 201 });
   } catch (error) {

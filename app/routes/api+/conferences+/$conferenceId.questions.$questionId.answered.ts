@@ -9,7 +9,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
   const id = idParam(params.conferenceId, "Conference");
   const questionId = idParam(params.questionId, "Question");
-  return answerRefusals(QuestionError, () => json({ question: markAnswered(viewer, id, questionId) }));
+  return await answerRefusals(QuestionError, async () => json({ question: await markAnswered(viewer, id, questionId) }));
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -11,7 +11,7 @@ import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const id = idParam(params.conferenceId, "Conference");
-  return answerRefusals(QuestionError, () => json({ questions: listQuestions(viewer, id) }, { headers: { "Cache-Control": "no-store" } }));
+  return await answerRefusals(QuestionError, async () => json({ questions: await listQuestions(viewer, id) }, { headers: { "Cache-Control": "no-store" } }));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

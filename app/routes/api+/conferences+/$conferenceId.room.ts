@@ -8,9 +8,9 @@ import { getOptionalUser } from "~/services/auth.server";
 // asks before (and after a refused) WebSocket upgrade, which cannot carry a reason.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.conferenceId, "Conference");
-  const admission = admitToRoom(await getOptionalUser(request, context), id);
+  const admission = await admitToRoom(await getOptionalUser(request, context), id);
   if (!admission.ok) return json({ canJoin: false, reason: admission.reason, message: admission.message }, { status: admission.status });
-  return json({ canJoin: true, isHost: admission.isHost, participants: roomHeadcount(id), maxParticipants: admission.conference.maxParticipants });
+  return json({ canJoin: true, isHost: admission.isHost, participants: await roomHeadcount(id), maxParticipants: admission.conference.maxParticipants });
 }
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -11,9 +11,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
   const id = idParam(params.conferenceId, "Conference");
   try {
-    stageConference(viewer, id, "speakers");
+    await stageConference(viewer, id, "speakers");
     const input = await readJson(request, SpeakerSchema);
-    return json(setSpeaker(viewer, id, input.userId, input.allow));
+    return json(await setSpeaker(viewer, id, input.userId, input.allow));
   } catch (error) {
     if (error instanceof StageError) return apiError(error.status, error.message);
     throw error;

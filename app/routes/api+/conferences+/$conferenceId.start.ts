@@ -8,7 +8,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   await requireAdmin(request, context);
   const id = idParam(params.conferenceId, "Conference");
-  return answerRefusals(ConferenceError, () => json(conferenceForApi(startConference(id))));
+  return await answerRefusals(ConferenceError, async () => json(conferenceForApi(await startConference(id))));
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

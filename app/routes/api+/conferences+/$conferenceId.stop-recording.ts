@@ -15,7 +15,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { recordingUrl } = await readJson(request, StopRecordingSchema);
   let stopped: RecordingRow;
   try {
-    stopped = stopRecording(id, recordingUrl);
+    stopped = await stopRecording(id, recordingUrl);
   } catch (error) {
     if (error instanceof ConferenceError) return apiError(error.status, error.message);
     throw error;

@@ -15,7 +15,7 @@ import { requireAdmin, requireUser } from "~/services/auth.server";
 // for a Premium-only session gets them too (the join page shows the upgrade).
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const conference = getConference(idParam(params.conferenceId, "Conference"));
+  const conference = await getConference(idParam(params.conferenceId, "Conference"));
   if (!conference) return apiError(404, CONFERENCE_MESSAGES.notFound);
   return json(conferenceForApi(conference));
 }
@@ -34,11 +34,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method === "DELETE") {
     const withRecordings = withRecordingsParam(request);
     if (withRecordings === null) return apiError(400, "withRecordings must be true or false");
-    return answerRefusals(ConferenceError, () => {
-      deleteConference(id, { withRecordings });
+    return await answerRefusals(ConferenceError, async () => {
+      await deleteConference(id, { withRecordings });
       return json({ message: "Conference deleted" });
     });
   }
   const input = await readJson(request, ConferenceApiSchema);
-  return answerRefusals(ConferenceError, () => json(conferenceForApi(updateConference(id, conferenceInputFromApi(input)))));
+  return await answerRefusals(ConferenceError, async () => json(conferenceForApi(await updateConference(id, conferenceInputFromApi(input)))));
 }

@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Premium-only sessions are listed to everyone (flagged isPremium): the
   // portal offers the upgrade, and joining is what Premium guards.
   const now = new Date();
-  const conferences = listConferences({ includeEnded: viewer.role === "admin" });
+  const conferences = await listConferences({ includeEnded: viewer.role === "admin" });
   return json(conferences.map((conference) => conferenceForApi(conference, now)));
 }
 
@@ -21,5 +21,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const admin = await requireAdmin(request, context);
   const input = await readJson(request, ConferenceApiSchema);
-  return json(conferenceForApi(createConference(conferenceInputFromApi(input), admin.id)), { status: 201 });
+  return json(conferenceForApi(await createConference(conferenceInputFromApi(input), admin.id)), { status: 201 });
 }

@@ -10,7 +10,7 @@ import { requireAdmin } from "~/services/auth.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request, context);
-  return answerRefusals(ConferenceError, () => json(conferenceForApi(goLive(admin.id)), { status: 201 }));
+  return await answerRefusals(ConferenceError, async () => json(conferenceForApi(await goLive(admin.id)), { status: 201 }));
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

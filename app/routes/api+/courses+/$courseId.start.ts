@@ -7,11 +7,11 @@ import { requireUser } from "~/services/auth.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request, context);
-  const course = findCourseForViewer(idParam(params.courseId, "Course"), user);
+  const course = await findCourseForViewer(idParam(params.courseId, "Course"), user);
   if (!course) return apiError(404, "Course not found");
-  requireCourseUnlocked(course, user);
-  const progress = startCourse(user.id, course.id);
-  return json({ progress: toApiProgress(progress), nextLessonId: findResumeLesson(user, course.id)?.id ?? null });
+  await requireCourseUnlocked(course, user);
+  const progress = await startCourse(user.id, course.id);
+  return json({ progress: toApiProgress(progress), nextLessonId: (await findResumeLesson(user, course.id))?.id ?? null });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

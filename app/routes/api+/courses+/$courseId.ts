@@ -9,10 +9,10 @@ import { getOptionalUser, requireAdmin, requireCourseManager } from "~/services/
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.courseId, "Course");
   const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
-  const course = getCourseForViewer(id, viewer);
+  const course = await getCourseForViewer(id, viewer);
   if (!course) return apiError(404, "Course not found");
   // Anonymous callers all see the same course: kept a few seconds (server/page-cache.ts).
-  return json(withInstructors(course), { headers: viewer ? undefined : PUBLIC_ANSWER });
+  return json(await withInstructors(course), { headers: viewer ? undefined : PUBLIC_ANSWER });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -21,7 +21,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method === "DELETE") {
     // Deleting or archiving a course is the academy's call, not its instructor's.
     await requireAdmin(request, context);
-    const outcome = removeCourse(id);
+    const outcome = await removeCourse(id);
     if (outcome === "missing") return apiError(404, "Course not found");
     return json({
       outcome,
@@ -33,13 +33,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const manager = await requireCourseManager(request, context, id);
   const input = await readJson(request, CourseSchema);
-  return answerRefusals(StaffError, () => {
-    const current = getCourseForViewer(id, manager);
+  return await answerRefusals(StaffError, async () => {
+    const current = await getCourseForViewer(id, manager);
     if (!current) return apiError(404, "Course not found");
     const publishing = applyPublishingRights(manager, current, input);
-    applyInstructorIds(manager, id, input.instructorIds);
-    const course = updateCourse(id, { ...input, ...publishing });
+    await applyInstructorIds(manager, id, input.instructorIds);
+    const course = await updateCourse(id, { ...input, ...publishing });
     if (!course) return apiError(404, "Course not found");
-    return json(withInstructors(course));
+    return json(await withInstructors(course));
   });
 }

@@ -9,9 +9,9 @@ import { getOptionalUser, requireStaff } from "~/services/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Admins also see archived courses; everyone else the active catalogue.
   const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
-  if (viewer?.role === "admin") return json(listWithInstructors(listAllCourses()));
+  if (viewer?.role === "admin") return json(await listWithInstructors(await listAllCourses()));
   // Everyone else's answer is the same: kept a few seconds for anonymous callers (server/page-cache.ts).
-  return json(listWithInstructors(listActiveCourses()), { headers: viewer ? undefined : PUBLIC_ANSWER });
+  return json(await listWithInstructors(await listActiveCourses()), { headers: viewer ? undefined : PUBLIC_ANSWER });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -19,11 +19,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   if (!canCreateCourses(staff)) return apiError(403, STAFF_REFUSALS.cannotCreate);
   const input = await readJson(request, CourseSchema);
-  return answerRefusals(StaffError, () => {
-    const course = createCourse({ ...input, ...applyPublishingRights(staff, null, input) });
+  return await answerRefusals(StaffError, async () => {
+    const course = await createCourse({ ...input, ...applyPublishingRights(staff, null, input) });
     // The instructor who creates a course runs it; an admin names whom they like.
-    if (staff.role === "instructor") addCourseInstructor(course.id, staff.id);
-    else applyInstructorIds(staff, course.id, input.instructorIds);
-    return json(withInstructors(course), { status: 201 });
+    if (staff.role === "instructor") await addCourseInstructor(course.id, staff.id);
+    else await applyInstructorIds(staff, course.id, input.instructorIds);
+    return json(await withInstructors(course), { status: 201 });
   });
 }

@@ -3,5 +3,5 @@ import { listCategoriesWithCounts } from "~/models/forum.server";
 import { methodNotAllowed } from "~/utils/api.server";
 
 // Public: the forum home lists every category, premium ones included.
-export const loader = () => json(listCategoriesWithCounts());
+export const loader = async () => json(await listCategoriesWithCounts());
 export const action = () => methodNotAllowed(["GET"]);

@@ -2,8 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { CATEGORY_NOT_FOUND, getCategory } from "~/models/forum.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 
-export function loader({ params }: LoaderFunctionArgs) {
-  const category = getCategory(idParam(params.categoryId, "Forum category"));
+export async function loader({ params }: LoaderFunctionArgs) {
+  const category = await getCategory(idParam(params.categoryId, "Forum category"));
   if (!category) return apiError(404, CATEGORY_NOT_FOUND);
   return json(category);
 }

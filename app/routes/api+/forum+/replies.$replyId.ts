@@ -12,11 +12,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = idParam(params.replyId, "Reply");
   if (request.method === "DELETE") {
-    const outcome = deleteReplyAs(user, id);
+    const outcome = await deleteReplyAs(user, id);
     if (!outcome.ok) return refusalResponse(outcome);
     return json({ ...outcome.value, message: "Reply Deleted" });
   }
-  const outcome = editReply(user, id, await readJson(request, ReplyEditSchema));
+  const outcome = await editReply(user, id, await readJson(request, ReplyEditSchema));
   if (!outcome.ok) return refusalResponse(outcome);
   return json({ ...outcome.value, message: "Reply Updated" });
 }

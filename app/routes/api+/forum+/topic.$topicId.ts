@@ -8,9 +8,9 @@ import { parsePageNumber } from "~/utils/misc";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
-  const found = getTopicWithReplies(idParam(params.topicId, "Discussion"), user, page);
+  const found = await getTopicWithReplies(idParam(params.topicId, "Discussion"), user, page);
   if (!found) return apiError(404, TOPIC_NOT_FOUND);
-  if (forumAccess(user, found.topic.category) !== "allowed") return apiError(403, PREMIUM_REQUIRED);
+  if (await forumAccess(user, found.topic.category) !== "allowed") return apiError(403, PREMIUM_REQUIRED);
   return json({ ...found.topic, replies: found.replies, pagination: found.pagination });
 }
 export const action = () => methodNotAllowed(["GET"]);

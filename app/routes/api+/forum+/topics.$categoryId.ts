@@ -11,11 +11,11 @@ import { parsePageNumber } from "~/utils/misc";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const category = getCategory(idParam(params.categoryId, "Forum category"));
+  const category = await getCategory(idParam(params.categoryId, "Forum category"));
   if (!category) return apiError(404, CATEGORY_NOT_FOUND);
-  if (forumAccess(user, category) !== "allowed") return apiError(403, PREMIUM_REQUIRED);
+  if (await forumAccess(user, category) !== "allowed") return apiError(403, PREMIUM_REQUIRED);
   const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
-  return json(listTopicsForCategory(category.id, page));
+  return json(await listTopicsForCategory(category.id, page));
 }
 
 /** PUT: the author edits their topic. DELETE: the author (a stub when others replied) or an admin deletes it. */
@@ -24,11 +24,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = idParam(params.categoryId, "Discussion");
   if (request.method === "DELETE") {
-    const outcome = deleteTopicAs(user, id);
+    const outcome = await deleteTopicAs(user, id);
     if (!outcome.ok) return refusalResponse(outcome);
     return json({ ...outcome.value, message: "Topic Deleted" });
   }
-  const outcome = editTopic(user, id, await readJson(request, TopicEditSchema));
+  const outcome = await editTopic(user, id, await readJson(request, TopicEditSchema));
   if (!outcome.ok) return refusalResponse(outcome);
   return json({ ...outcome.value, message: "Topic Updated" });
 }

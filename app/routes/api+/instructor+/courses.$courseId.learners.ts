@@ -9,7 +9,7 @@ import { requireCourseManager } from "~/services/auth.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const courseId = idParam(params.courseId, "Course");
   const manager = await requireCourseManager(request, context, courseId);
-  const course = getCourseForViewer(courseId, manager);
+  const course = await getCourseForViewer(courseId, manager);
   if (!course) return apiError(404, "Course not found");
-  return json({ courseId: course.id, courseTitle: course.title, ...listCourseLearners(course.id) });
+  return json({ courseId: course.id, courseTitle: course.title, ...await listCourseLearners(course.id) });
 }

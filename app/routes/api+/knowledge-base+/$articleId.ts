@@ -8,7 +8,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.articleId, "Article");
   const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
   // Reading an article is a view of it, as on the article page.
-  const article = viewArticle(id, { includeDrafts: viewer?.role === "admin" });
+  const article = await viewArticle(id, { includeDrafts: viewer?.role === "admin" });
   if (!article) return apiError(404, "Article not found");
   return json(articleForApi(article));
 }
@@ -18,11 +18,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = idParam(params.articleId, "Article");
   if (request.method === "DELETE") {
-    if (!deleteArticle(id)) return apiError(404, "Article not found");
+    if (!await deleteArticle(id)) return apiError(404, "Article not found");
     return json({ message: "Knowledge base article deleted successfully" });
   }
   const input = await readJson(request, ArticleApiSchema);
-  const article = updateArticle(id, input);
+  const article = await updateArticle(id, input);
   if (!article) return apiError(404, "Article not found");
   return json(articleForApi(article));
 }

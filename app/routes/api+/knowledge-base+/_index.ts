@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Admins also see drafts; everyone else published articles only.
   const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
   const page = parsePageNumber(url.searchParams.get("page"));
-  const articles = listArticles({
+  const articles = await listArticles({
     q: url.searchParams.get("q"),
     category: url.searchParams.get("category"),
     includeDrafts: viewer?.role === "admin",
@@ -35,5 +35,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const admin = await requireAdmin(request, context);
   const input = await readJson(request, ArticleApiSchema);
-  return json(articleForApi(createArticle(input, admin.id)), { status: 201 });
+  return json(articleForApi(await createArticle(input, admin.id)), { status: 201 });
 }

@@ -7,10 +7,10 @@ import { requireUser } from "~/services/auth.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request, context);
-  const found = findCompletableLesson(idParam(params.lessonId, "Lesson"), user);
+  const found = await findCompletableLesson(idParam(params.lessonId, "Lesson"), user);
   if (!found) return apiError(404, "Lesson not found");
   // A lesson with a quiz is completed by passing it (409 until then).
-  return answerRefusals(CompletionRefusal, () => json(toApiCompletion(completeLesson(user, found.lesson))));
+  return answerRefusals(CompletionRefusal, async () => json(await toApiCompletion(await completeLesson(user, found.lesson))));
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -9,25 +9,25 @@ import { requireUser } from "~/services/auth.server";
 // A member's attempts at a lesson's quiz (issue 24): GET their own, POST a new one.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const found = findLessonForViewer(idParam(params.lessonId, "Lesson"), user);
+  const found = await findLessonForViewer(idParam(params.lessonId, "Lesson"), user);
   if (!found) return apiError(404, "Lesson not found");
-  const quiz = getQuizForLesson(found.lesson.id);
+  const quiz = await getQuizForLesson(found.lesson.id);
   if (!quiz) return apiError(404, "This lesson has no quiz");
-  return json({ attempts: listAttempts(quiz.id, user.id).map(toApiAttempt) });
+  return json({ attempts: (await listAttempts(quiz.id, user.id)).map(toApiAttempt) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireUser(request, context);
-  const found = findCompletableLesson(idParam(params.lessonId, "Lesson"), user);
+  const found = await findCompletableLesson(idParam(params.lessonId, "Lesson"), user);
   if (!found) return apiError(404, "Lesson not found");
   const { answers } = await readJson(request, AttemptSchema);
-  return answerRefusals(QuizRefusal, () => {
-    const { attempt, completion } = submitAttempt(user, found.lesson, answers);
+  return answerRefusals(QuizRefusal, async () => {
+    const { attempt, completion } = await submitAttempt(user, found.lesson, answers);
     return json(
       {
         attempt: toApiAttempt(attempt),
-        completion: completion && toApiCompletion(completion),
+        completion: completion && await toApiCompletion(completion),
       },
       { status: 201 },
     );

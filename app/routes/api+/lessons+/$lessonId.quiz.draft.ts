@@ -9,7 +9,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const lessonId = idParam(params.lessonId, "Lesson");
   const admin = await requireLessonManager(request, context, lessonId);
-  const found = findLessonForViewer(lessonId, admin);
+  const found = await findLessonForViewer(lessonId, admin);
   if (!found) return apiError(404, "Lesson not found");
   return json(await draftQuizQuestions(found.lesson, request.signal));
 }

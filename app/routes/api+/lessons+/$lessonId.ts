@@ -7,7 +7,7 @@ import { requireLessonManager, requireUser } from "~/services/auth.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const found = findLessonForViewer(idParam(params.lessonId, "Lesson"), user);
+  const found = await findLessonForViewer(idParam(params.lessonId, "Lesson"), user);
   if (!found) return apiError(404, "Lesson not found");
   return json(found.lesson);
 }
@@ -17,9 +17,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = idParam(params.lessonId, "Lesson");
   await requireLessonManager(request, context, id);
   if (request.method === "DELETE") {
-    return deleteLesson(id) ? json({ success: true }) : apiError(404, "Lesson not found");
+    return await deleteLesson(id) ? json({ success: true }) : apiError(404, "Lesson not found");
   }
   const input = await readJson(request, LessonSchema);
-  const lesson = updateLesson(id, input);
+  const lesson = await updateLesson(id, input);
   return lesson ? json(lesson) : apiError(404, "Lesson not found");
 }

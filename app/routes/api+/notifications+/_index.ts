@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return apiError(400, "unread is 1 or 0 and page a whole number from 1");
   const unreadOnly = query.data.unread === "1" || query.data.unread === "true";
-  const { notifications, unreadCount, hasMore } = listNotifications(user.id, { unreadOnly, page: query.data.page });
+  const { notifications, unreadCount, hasMore } = await listNotifications(user.id, { unreadOnly, page: query.data.page });
   return json({ notifications, unreadCount, hasMore }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -9,7 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request, context);
   const input = await readJson(request, MarkReadSchema);
-  return json({ unreadCount: markNotificationsRead(user.id, "all" in input ? { all: true } : { ids: input.ids }) });
+  return json({ unreadCount: await markNotificationsRead(user.id, "all" in input ? { all: true } : { ids: input.ids }) });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -6,7 +6,7 @@ import { idParam, methodNotAllowed } from "~/utils/api.server";
 // a recording's captions, for members who may watch the recording (issue 38).
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  return captionListResponse(viewer, { kind: "recording", id: idParam(params.recordingId, "Recording") });
+  return await captionListResponse(viewer, { kind: "recording", id: idParam(params.recordingId, "Recording") });
 }
 
 export const action = () => methodNotAllowed(["GET"]);

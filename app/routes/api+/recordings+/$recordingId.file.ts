@@ -23,7 +23,7 @@ function downloadName(recording: RecordingRow): string {
 // support (the player seeks; downloads resume), `?download=1` as an attachment.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const recording = getRecordingFor(viewer, idParam(params.recordingId, "Recording"));
+  const recording = await getRecordingFor(viewer, idParam(params.recordingId, "Recording"));
   if (!recording) return apiError(404, "Recording not found");
   if (!recording.recordingUrl || !hasRecordingFile(recording)) return apiError(404, FILE_MISSING);
   const path = recordingPath(recording.recordingUrl);

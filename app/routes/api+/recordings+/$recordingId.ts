@@ -7,7 +7,7 @@ import { requireAdmin, requireUser } from "~/services/auth.server";
 // members); admins delete it with its file (issue 30), freeing its storage at once.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const recording = getRecordingFor(viewer, idParam(params.recordingId, "Recording"));
+  const recording = await getRecordingFor(viewer, idParam(params.recordingId, "Recording"));
   return recording ? json(recordingForApi(recording)) : apiError(404, "Recording not found");
 }
 
@@ -15,8 +15,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
   await requireAdmin(request, context);
   const id = idParam(params.recordingId, "Recording");
-  return answerRefusals(ConferenceError, () => {
-    deleteRecording(id);
+  return await answerRefusals(ConferenceError, async () => {
+    await deleteRecording(id);
     return json({ message: "Recording deleted" });
   });
 }

@@ -9,7 +9,7 @@ import { requireUser } from "~/services/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const q = RecordingSearchSchema.parse(new URL(request.url).searchParams.get("q") ?? "");
-  return json(listRecordings({ viewer, q }).map(recordingForApi));
+  return json((await listRecordings({ viewer, q })).map(recordingForApi));
 }
 
 export const action = () => methodNotAllowed(["GET"]);

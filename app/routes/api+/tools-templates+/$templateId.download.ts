@@ -7,7 +7,7 @@ import { requireUser } from "~/services/auth.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request, context);
-  const link = issueDownloadLink(idParam(params.templateId, "Template"), user);
+  const link = await issueDownloadLink(idParam(params.templateId, "Template"), user);
   if (!link.ok) return apiError(link.status, link.message);
   return json({ downloadUrl: link.downloadUrl, fileName: link.fileName }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -10,7 +10,7 @@ import { requireUser } from "~/services/auth.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const token = new URL(request.url).searchParams.get("token");
-  const outcome = redeemDownloadLink(idParam(params.templateId, "Template"), token, user, { count: request.method === "GET" });
+  const outcome = await redeemDownloadLink(idParam(params.templateId, "Template"), token, user, { count: request.method === "GET" });
   if (!outcome.ok) return apiError(outcome.status, outcome.message, undefined, { headers: { "Cache-Control": "no-store" } });
   const { delivery } = outcome;
   if (delivery.kind === "external") return redirect(delivery.url, { status: 302, headers: { "Cache-Control": "no-store" } });

@@ -8,7 +8,7 @@ import { getOptionalUser } from "~/services/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("category");
   const viewer = request.headers.has("Cookie") ? await getOptionalUser(request, context) : null;
-  return json(listTemplates({ viewer, category: isTemplateCategory(requested) ? requested : null }));
+  return json(await listTemplates({ viewer, category: isTemplateCategory(requested) ? requested : null }));
 }
 
 export const action = () => methodNotAllowed(["GET"]);

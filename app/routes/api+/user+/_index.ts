@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const { password } = await readJson(request, DeleteAccountSchema);
   const session = await getSession(request, context);
-  return answerAccountRefusal(request, async () => {
+  return await answerAccountRefusal(request, async () => {
     await deleteAccount(user.id, { sessionId: session.id || null, ip: context.clientIp }, password);
     return json({ message: "Your account has been deleted." }, { headers: await logout(request) });
   });

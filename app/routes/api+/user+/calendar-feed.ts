@@ -15,7 +15,7 @@ function feedUrl(request: Request, token: string): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireUser(request, context);
-  const token = getFeedToken(member.id);
+  const token = await getFeedToken(member.id);
   return json({ feedUrl: token ? feedUrl(request, token) : null }, { headers: NO_STORE });
 }
 
@@ -23,8 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["GET", "POST", "DELETE"]);
   const member = await requireUser(request, context);
   if (request.method === "DELETE") {
-    revokeFeedToken(member.id);
+    await revokeFeedToken(member.id);
     return json({ message: "Calendar feed revoked" }, { headers: NO_STORE });
   }
-  return json({ feedUrl: feedUrl(request, resetFeedToken(member.id)) }, { headers: NO_STORE });
+  return json({ feedUrl: feedUrl(request, await resetFeedToken(member.id)) }, { headers: NO_STORE });
 }

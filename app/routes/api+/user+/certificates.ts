@@ -5,7 +5,7 @@ import { requireUser } from "~/services/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json(listCertificatesForUser(user.id).map(toApiCertificate));
+  return json(await Promise.all((await listCertificatesForUser(user.id)).map(toApiCertificate)));
 }
 
 export const action = () => methodNotAllowed(["GET"]);

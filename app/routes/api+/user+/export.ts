@@ -7,7 +7,7 @@ import { publicOrigin } from "~/utils/misc.server";
 /** "Download my data": everything kept about the member, as a JSON attachment. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json(exportAccountData(user.id, publicOrigin(request)), {
+  return json(await exportAccountData(user.id, publicOrigin(request)), {
     headers: {
       "Content-Disposition": `attachment; filename="${exportFileName(user)}"`,
       "Cache-Control": "no-store",

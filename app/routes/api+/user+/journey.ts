@@ -6,7 +6,7 @@ import { requireUser } from "~/services/auth.server";
 /** The portal's "Continue Your Journey", whole: courses to continue or start, upsells, and how many are finished. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json(getJourney(user));
+  return json(await getJourney(user));
 }
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -8,12 +8,12 @@ import { requireUser } from "~/services/auth.server";
 // emails (password resets, payments, certificates) cannot be turned off.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json({ ...getPreferences(user.id), account: "instant" });
+  return json({ ...await getPreferences(user.id), account: "instant" });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const user = await requireUser(request, context);
   const { account: _account, ...preferences } = await readJson(request, PreferencesSchema);
-  return json({ ...setPreferences(user.id, preferences), account: "instant" });
+  return json({ ...await setPreferences(user.id, preferences), account: "instant" });
 }

@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const input = await readJson(request, ChangePasswordSchema);
   const session = await getSession(request, context);
-  return answerAccountRefusal(request, async () => {
+  return await answerAccountRefusal(request, async () => {
     const { signedOutSessions } = await changePassword(user.id, { sessionId: session.id || null, ip: context.clientIp }, input);
     return json({ message: "Password changed.", signedOutSessions });
   });

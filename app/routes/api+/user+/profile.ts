@@ -16,5 +16,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const user = await requireUser(request, context);
   const input = await readJson(request, ProfileSchema);
-  return answerAccountRefusal(request, () => json(getAccountProfile(updateProfile(user.id, input))));
+  return await answerAccountRefusal(request, async () => json(getAccountProfile(await updateProfile(user.id, input))));
 }

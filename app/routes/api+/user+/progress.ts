@@ -5,7 +5,7 @@ import { requireUser } from "~/services/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json(listProgressForUser(user.id).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })));
+  return json((await listProgressForUser(user.id)).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })));
 }
 
 export const action = () => methodNotAllowed(["GET"]);

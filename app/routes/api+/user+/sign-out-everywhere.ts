@@ -7,7 +7,7 @@ import { logout, requireUser } from "~/services/auth.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request, context);
-  const signedOutSessions = signOutEverywhere(user.id);
+  const signedOutSessions = await signOutEverywhere(user.id);
   return json({ signedOutSessions }, { headers: await logout(request) });
 }
 

@@ -5,7 +5,7 @@ import { requireUser } from "~/services/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json(getSubscriptionSummary(user));
+  return json(await getSubscriptionSummary(user));
 }
 
 export const action = () => methodNotAllowed(["GET"]);

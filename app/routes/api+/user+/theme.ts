@@ -8,7 +8,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   const user = await requireUser(request, context);
   const input = await readJson(request, UpdateThemeSchema);
-  const updated = updateUserTheme(user.id, input.moodTheme, input.themeSettings);
+  const updated = await updateUserTheme(user.id, input.moodTheme, input.themeSettings);
   if (!updated) return apiError(404, "User not found");
   const { moodTheme, themeSettings } = toPublicUser(updated);
   return json({ moodTheme, themeSettings });

@@ -29,9 +29,9 @@ export async function submitTopicEdit(request: Request, user: User, topicId: num
   if (submission.status !== "success") {
     return json({ form: "edit-topic" as PostForm, result: submission.reply(), notice: null }, { status: 400 });
   }
-  const outcome = editTopic(user, topicId, submission.value);
+  const outcome = await editTopic(user, topicId, submission.value);
   if (!outcome.ok) return refusedEdit("edit-topic", submission.reply, outcome, "Failed to update topic");
-  return redirectWithToast(topicPageUrl(request, topicId), { type: "success", title: "Topic Updated" });
+  return await redirectWithToast(topicPageUrl(request, topicId), { type: "success", title: "Topic Updated" });
 }
 
 export async function submitReplyEdit(request: Request, user: User, topicId: number, formData: FormData) {
@@ -40,39 +40,39 @@ export async function submitReplyEdit(request: Request, user: User, topicId: num
     return json({ form: "edit-reply" as PostForm, result: submission.reply(), notice: null }, { status: 400 });
   }
   const replyId = parseRouteId(formData.get("replyId"));
-  const outcome = replyId === null ? null : editReply(user, replyId, submission.value);
-  if (!outcome) return redirectWithToast(topicPageUrl(request, topicId), { type: "error", title: "Reply not found" });
+  const outcome = replyId === null ? null : await editReply(user, replyId, submission.value);
+  if (!outcome) return await redirectWithToast(topicPageUrl(request, topicId), { type: "error", title: "Reply not found" });
   if (!outcome.ok) return refusedEdit("edit-reply", submission.reply, outcome, "Failed to update reply");
-  return redirectWithToast(`${topicPageUrl(request, topicId)}#reply-id-${replyId}`, { type: "success", title: "Reply Updated" });
+  return await redirectWithToast(`${topicPageUrl(request, topicId)}#reply-id-${replyId}`, { type: "success", title: "Reply Updated" });
 }
 
 export async function submitTopicDelete(request: Request, user: User, topicId: number) {
-  const outcome = deleteTopicAs(user, topicId);
+  const outcome = await deleteTopicAs(user, topicId);
   if (!outcome.ok) {
-    return redirectWithToast(topicPageUrl(request, topicId), { type: "error", title: "Failed to delete topic", description: outcome.message });
+    return await redirectWithToast(topicPageUrl(request, topicId), { type: "error", title: "Failed to delete topic", description: outcome.message });
   }
   if (outcome.value.removed === "stub") {
-    return redirectWithToast(topicPageUrl(request, topicId), {
+    return await redirectWithToast(topicPageUrl(request, topicId), {
       type: "success",
       title: "Topic Deleted",
       description: "Others had replied, so their replies stay under a “deleted by author” note.",
     });
   }
-  return redirectWithToast(`/community/category/${outcome.value.categoryId}`, { type: "success", title: "Topic Deleted" });
+  return await redirectWithToast(`/community/category/${outcome.value.categoryId}`, { type: "success", title: "Topic Deleted" });
 }
 
 export async function submitReplyDelete(request: Request, user: User, topicId: number, formData: FormData) {
   const replyId = parseRouteId(formData.get("replyId"));
-  const outcome = replyId === null ? null : deleteReplyAs(user, replyId);
+  const outcome = replyId === null ? null : await deleteReplyAs(user, replyId);
   if (!outcome?.ok) {
-    return redirectWithToast(topicPageUrl(request, topicId), {
+    return await redirectWithToast(topicPageUrl(request, topicId), {
       type: "error",
       title: "Failed to delete reply",
       description: outcome?.message ?? "Reply not found",
     });
   }
   if (outcome.value.topicRemoved) {
-    return redirectWithToast(`/community/category/${outcome.value.categoryId}`, { type: "success", title: "Reply Deleted" });
+    return await redirectWithToast(`/community/category/${outcome.value.categoryId}`, { type: "success", title: "Reply Deleted" });
   }
-  return redirectWithToast(topicPageUrl(request, topicId), { type: "success", title: "Reply Deleted" });
+  return await redirectWithToast(topicPageUrl(request, topicId), { type: "success", title: "Reply Deleted" });
 }

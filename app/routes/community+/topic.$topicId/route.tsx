@@ -42,13 +42,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseRouteId(params.topicId);
   const url = new URL(request.url);
   const page = parsePageNumber(url.searchParams.get("page"));
-  const found = id === null ? null : getTopicWithReplies(id, user, page);
+  const found = id === null ? null : await getTopicWithReplies(id, user, page);
   invariantResponse(found, "Discussion Not Found", { status: 404 });
   const { topic, replies, pagination } = found;
-  const access = forumAccess(user, topic.category);
+  const access = await forumAccess(user, topic.category);
   if (access !== "allowed") return json({ access: "premium" as const, categoryName: topic.category.name }, { status: 403 });
   // Reading the topic reads its "new replies" notification.
-  markGroupRead(user.id, `topic:${topic.id}`);
+  await markGroupRead(user.id, `topic:${topic.id}`);
   // A post's Markdown source goes only to the form editing it (?edit=); the page shows its HTML.
   const editing = url.searchParams.get("edit");
   const sourceFor = (target: string, content: string) => (editing === target ? content : undefined);
@@ -76,15 +76,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "reply");
   if (ADMIN_INTENTS.includes(intent)) {
     await requireAdmin(request, context);
-    return moderate(id, intent);
+    return await moderate(id, intent);
   }
 
   const user = await requireUser(request, context);
   // Authors edit and delete their own posts; the model also lets admins delete anyone's.
-  if (intent === "edit-topic") return submitTopicEdit(request, user, id, formData);
-  if (intent === "edit-reply") return submitReplyEdit(request, user, id, formData);
-  if (intent === "delete-topic") return submitTopicDelete(request, user, id);
-  if (intent === "delete-reply") return submitReplyDelete(request, user, id, formData);
+  if (intent === "edit-topic") return await submitTopicEdit(request, user, id, formData);
+  if (intent === "edit-reply") return await submitReplyEdit(request, user, id, formData);
+  if (intent === "delete-topic") return await submitTopicDelete(request, user, id);
+  if (intent === "delete-reply") return await submitReplyDelete(request, user, id, formData);
 
   const submission = parseWithZod(formData, { schema: ReplyFormSchema });
   if (submission.status !== "success") {
@@ -105,7 +105,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   }
   const page = Math.ceil(outcome.value.replyNumber / DEFAULT_REPLY_PAGE_SIZE);
-  return redirectWithToast(`/community/topic/${id}${page > 1 ? `?page=${page}` : ""}#reply-${outcome.value.replyNumber}`, {
+  return await redirectWithToast(`/community/topic/${id}${page > 1 ? `?page=${page}` : ""}#reply-${outcome.value.replyNumber}`, {
     type: "success",
     title: "Reply Posted",
     chime: "post",
@@ -114,15 +114,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 async function moderate(topicId: number, intent: string) {
   const here = `/community/topic/${topicId}`;
-  const missing = () => redirectWithToast("/community", { type: "error", title: "Discussion Not Found" });
+  const missing = async () => await redirectWithToast("/community", { type: "error", title: "Discussion Not Found" });
   switch (intent) {
     case "pin":
     case "unpin":
-      if (!setTopicFlags(topicId, { isPinned: intent === "pin" })) return missing();
-      return redirectWithToast(here, { type: "success", title: intent === "pin" ? "Topic Pinned" : "Topic Unpinned" });
+      if (!await setTopicFlags(topicId, { isPinned: intent === "pin" })) return await missing();
+      return await redirectWithToast(here, { type: "success", title: intent === "pin" ? "Topic Pinned" : "Topic Unpinned" });
     default:
-      if (!setTopicFlags(topicId, { isLocked: intent === "lock" })) return missing();
-      return redirectWithToast(here, { type: "success", title: intent === "lock" ? "Topic Locked" : "Topic Unlocked" });
+      if (!await setTopicFlags(topicId, { isLocked: intent === "lock" })) return await missing();
+      return await redirectWithToast(here, { type: "success", title: intent === "lock" ? "Topic Locked" : "Topic Unlocked" });
   }
 }
 

@@ -1,0 +1,34 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * Which transaction the running code belongs to (issue 42). Model code awaits
+ * its queries, so another request's code can run while a transaction is open;
+ * on SQLite all of them share one connection, and their statements must wait
+ * until that transaction ends instead of slipping into it. Work that must see
+ * the transaction's result from elsewhere (a bus message another process acts
+ * on) waits for the commit with `afterCommit`.
+ */
+export interface TransactionScope {
+  readonly token: symbol;
+  readonly onCommit: Array<() => void>;
+}
+
+const current = new AsyncLocalStorage<TransactionScope>();
+
+export function transactionScope(): TransactionScope | undefined {
+  return current.getStore();
+}
+
+export function runInScope<T>(scope: TransactionScope, work: () => Promise<T>): Promise<T> {
+  return current.run(scope, work);
+}
+
+/** Runs `work` once the caller's transaction has committed (at once outside one; never if it rolls back). */
+export function afterCommit(work: () => void): void {
+  const scope = current.getStore();
+  if (scope && openScopes.has(scope.token)) scope.onCommit.push(work);
+  else work();
+}
+
+/** Tokens of transactions still open (a scope outlives its transaction in work it started). */
+export const openScopes = new Set<symbol>();
