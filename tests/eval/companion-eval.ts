@@ -33,8 +33,19 @@ export type EvalSource = z.infer<typeof SourceSchema>;
 
 export const QUESTION_SET_PATH = path.resolve("tests/eval/companion-questions.yaml");
 
-export function loadQuestionSet(file = QUESTION_SET_PATH): EvalQuestion[] {
-  return z.array(QuestionSchema).min(200).parse(parse(fs.readFileSync(file, "utf8")));
+/**
+ * Questions written before the second round of offline tuning and never edited
+ * since (docs/decisions/027): the figures on them show whether a change helps
+ * members in general or only the main set it was tuned on.
+ */
+export const HELDOUT_SET_PATH = path.resolve("tests/eval/companion-heldout.yaml");
+
+export function loadQuestionSet(file = QUESTION_SET_PATH, minimum = 200): EvalQuestion[] {
+  return z.array(QuestionSchema).min(minimum).parse(parse(fs.readFileSync(file, "utf8")));
+}
+
+export function loadHeldOutSet(file = HELDOUT_SET_PATH): EvalQuestion[] {
+  return loadQuestionSet(file, 40);
 }
 
 type SourceKind = "lesson" | "article" | "template";
