@@ -14,6 +14,14 @@ const STOP_WORDS = new Set(
   ),
 );
 
+// How members talk around a question ("is it ok if i just…", "any tips", "stuff
+// like that"): words that carry no topic, so a question written that way is
+// neither led astray by them nor taken for one about another subject because
+// the library lacks them.
+for (const word of "able allowed supposed tips tip advice any anyone anybody somebody everybody everything nothing stuff totally basically literally maybe perhaps kind sort bit usually exactly whenever whatever else yet already tho though gonna wanna gotta hey hi hello thanks thank pls plz".split(" ")) {
+  STOP_WORDS.add(word);
+}
+
 /** The question's words that carry meaning, lower-cased, in order, each once. */
 export function queryWords(question: string): string[] {
   return [...new Set(wordsOf(question))].filter((word) => word.length > 1 && !STOP_WORDS.has(word));
@@ -121,6 +129,27 @@ export function nearestSpelling(stem: string, vocabulary: Vocabulary): string | 
   return best?.term ?? null;
 }
 
+// Endings English adds to a stem: what is left of a misspelt word once its stem part is found.
+const WORD_ENDING = /^(?:e|es|s|ed|ing|ings|ion|ions|ation|ations|ness|ment|ments|ful|ly|ity|ities|ive|al|ance|ence|er|ers|ic|ical|ise|ize|ised|ized|ist|ists)$/;
+
+/**
+ * A misspelling inside a word's stem that changes how the stemmer cuts it
+ * ("compashion" is not stemmed to "compass" as "compassion" is, so the two
+ * stems are far apart): the library stem that the word's beginning is one slip
+ * from, when what follows is an ordinary English ending.
+ */
+export function misspeltStem(word: string, vocabulary: Vocabulary): string | null {
+  if (word.length < 7 || /\d/.test(word)) return null;
+  let best: { term: string; distance: number; documents: number } | null = null;
+  for (const [term, documents] of vocabulary.documents) {
+    if (term.length < 5 || term.length > word.length - 1 || term[0] !== word[0] || !WORD_ENDING.test(word.slice(term.length))) continue;
+    const d = editDistance(word.slice(0, term.length), term);
+    if (d === 0 || d > 1) continue;
+    if (!best || term.length > best.term.length || (term.length === best.term.length && documents > best.documents)) best = { term, distance: d, documents };
+  }
+  return best?.term ?? null;
+}
+
 /** Levenshtein distance, with two neighbouring letters swapped ("premuim") counted as one edit. */
 function editDistance(a: string, b: string): number {
   const d = distance(a, b);
@@ -149,7 +178,7 @@ export function analyseQuestion(question: string, vocabulary: Vocabulary, option
   const seen = new Set<string>();
   for (const word of words) {
     const own = stemOf(word);
-    const mended = vocabulary.documents.has(own) ? null : nearestSpelling(own, vocabulary);
+    const mended = vocabulary.documents.has(own) ? null : (nearestSpelling(own, vocabulary) ?? misspeltStem(word, vocabulary));
     const stem = mended ?? own;
     if (seen.has(stem)) continue;
     seen.add(stem);
