@@ -178,11 +178,13 @@ export function analyseQuestion(question: string, vocabulary: Vocabulary, option
   const seen = new Set<string>();
   for (const word of words) {
     const own = stemOf(word);
-    const mended = vocabulary.documents.has(own) ? null : (nearestSpelling(own, vocabulary) ?? misspeltStem(word, vocabulary));
+    const named = alikeOf(word).filter((synonym) => vocabulary.documents.has(stemOf(synonym)));
+    // A word the thesaurus names in the library's words is not a misspelling ("scared" is not "shared").
+    const mended = vocabulary.documents.has(own) || named.length > 0 ? null : (nearestSpelling(own, vocabulary) ?? misspeltStem(word, vocabulary));
     const stem = mended ?? own;
     if (seen.has(stem)) continue;
     seen.add(stem);
-    const alike = alikeOf(word).filter((synonym) => vocabulary.documents.has(stemOf(synonym)) && stemOf(synonym) !== stem);
+    const alike = named.filter((synonym) => stemOf(synonym) !== stem);
     // A word the library lacks but names otherwise ("webcam" for its "camera")
     // is known by that name, and says as much as it.
     const documents = vocabulary.documents.get(stem) ?? Math.min(...alike.map((synonym) => vocabulary.documents.get(stemOf(synonym)) ?? 0), Infinity);
