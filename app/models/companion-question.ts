@@ -140,12 +140,12 @@ const WORD_ENDING = /^(?:e|es|s|ed|ing|ings|ion|ions|ation|ations|ness|ment|ment
  */
 export function misspeltStem(word: string, vocabulary: Vocabulary): string | null {
   if (word.length < 7 || /\d/.test(word)) return null;
-  let best: { term: string; distance: number; documents: number } | null = null;
+  let best: { term: string; documents: number } | null = null;
   for (const [term, documents] of vocabulary.documents) {
     if (term.length < 5 || term.length > word.length - 1 || term[0] !== word[0] || !WORD_ENDING.test(word.slice(term.length))) continue;
-    const d = editDistance(word.slice(0, term.length), term);
-    if (d === 0 || d > 1) continue;
-    if (!best || term.length > best.term.length || (term.length === best.term.length && documents > best.documents)) best = { term, distance: d, documents };
+    if (editDistance(word.slice(0, term.length), term) !== 1) continue;
+    // The longest stem wins (the most of the word explained), then the commonest.
+    if (!best || term.length > best.term.length || (term.length === best.term.length && documents > best.documents)) best = { term, documents };
   }
   return best?.term ?? null;
 }
