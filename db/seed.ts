@@ -3,7 +3,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
-import { db, single } from "./client.server";
+import { db, first, single, withTransaction } from "./client.server";
 import {
   activityEvents,
   captions,
@@ -25,7 +25,6 @@ import { quizQuestionRows } from "./quiz-question-rows";
 import { loadDemoContent, type SeedAuthor, type SeedSection, type SeedTemplate } from "./seed-content";
 import { PREMIUM_FEE_CENTS } from "~/utils/premium";
 import { logger } from "~/utils/logger.server";
-import { first, withTransaction } from "./client.server";
 
 // The two demo students the README lists.
 export const DEMO_STUDENT = { username: "seeker", password: "quiet-river-lantern", name: "Sage Rivers", firstName: "Sage" };

@@ -8,6 +8,7 @@ import { companionChunks, contentSections, knowledgeBaseArticles, lessons, toolT
 import { analyseQuestion, distinctive, ftsQuery, type Concept, type Vocabulary } from "~/models/companion-question";
 import { lessonTranscripts } from "~/models/caption-store.server";
 import { rankPassages, type Scored } from "~/models/companion-relevance";
+import { academyThesaurus } from "~/models/companion-thesaurus.server";
 import { relatedWords } from "~/models/companion-wordnet.server";
 import { listLockedLessonIds } from "~/models/lesson-release.server";
 import { isPremium } from "~/models/membership.server";
@@ -343,7 +344,7 @@ export async function searchLibrary(
   } = {},
 ): Promise<LibrarySearch> {
   const vocabulary = await libraryVocabulary();
-  const concepts = analyseQuestion(question, vocabulary, { carried: options.carried, related: env.COMPANION_WORDNET ? relatedWords : undefined });
+  const concepts = analyseQuestion(question, vocabulary, { carried: options.carried, related: env.COMPANION_WORDNET ? relatedWords : undefined, thesaurus: academyThesaurus() });
   const query = ftsQuery(distinctive(concepts, vocabulary.passages), "OR");
   // No word the library knows: only passages near in meaning, if any, can answer.
   if (!query && !options.semantic?.length) return { passages: [], locked: [], concepts };

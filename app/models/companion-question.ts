@@ -1,5 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import { stemEach, wordsOf, wordStems } from "#db/word-stems";
+import { phrasesIn, type Thesaurus } from "~/models/companion-thesaurus";
 
 // A member's question as the study companion's library understands it: the
 // words that carry meaning, each as the stems the library indexes — with a
@@ -12,6 +13,14 @@ const STOP_WORDS = new Set(
     " ",
   ),
 );
+
+// How members talk around a question ("is it ok if i just…", "any tips", "stuff
+// like that"): words that carry no topic, so a question written that way is
+// neither led astray by them nor taken for one about another subject because
+// the library lacks them.
+for (const word of "able allowed supposed tips tip advice any anyone anybody somebody everybody everything nothing stuff totally basically literally maybe perhaps kind sort bit usually exactly whenever whatever else yet already tho though gonna wanna gotta hey hi hello thanks thank pls plz".split(" ")) {
+  STOP_WORDS.add(word);
+}
 
 /** The question's words that carry meaning, lower-cased, in order, each once. */
 export function queryWords(question: string): string[] {
@@ -87,6 +96,8 @@ export interface QuestionOptions {
   carried?: string[];
   /** Words of related meaning for a word (a lexical database); only those the library holds are used. */
   related?: (word: string) => string[];
+  /** The academy's thesaurus (companion-thesaurus.ts): members' phrases for the library's words. */
+  thesaurus?: Thesaurus;
 }
 
 /** How much a carried word weighs against the member's own. */
@@ -118,6 +129,27 @@ export function nearestSpelling(stem: string, vocabulary: Vocabulary): string | 
   return best?.term ?? null;
 }
 
+// Endings English adds to a stem: what is left of a misspelt word once its stem part is found.
+const WORD_ENDING = /^(?:e|es|s|ed|ing|ings|ion|ions|ation|ations|ness|ment|ments|ful|ly|ity|ities|ive|al|ance|ence|er|ers|ic|ical|ise|ize|ised|ized|ist|ists)$/;
+
+/**
+ * A misspelling inside a word's stem that changes how the stemmer cuts it
+ * ("compashion" is not stemmed to "compass" as "compassion" is, so the two
+ * stems are far apart): the library stem that the word's beginning is one slip
+ * from, when what follows is an ordinary English ending.
+ */
+export function misspeltStem(word: string, vocabulary: Vocabulary): string | null {
+  if (word.length < 7 || /\d/.test(word)) return null;
+  let best: { term: string; documents: number } | null = null;
+  for (const [term, documents] of vocabulary.documents) {
+    if (term.length < 5 || term.length > word.length - 1 || term[0] !== word[0] || !WORD_ENDING.test(word.slice(term.length))) continue;
+    if (editDistance(word.slice(0, term.length), term) !== 1) continue;
+    // The longest stem wins (the most of the word explained), then the commonest.
+    if (!best || term.length > best.term.length || (term.length === best.term.length && documents > best.documents)) best = { term, documents };
+  }
+  return best?.term ?? null;
+}
+
 /** Levenshtein distance, with two neighbouring letters swapped ("premuim") counted as one edit. */
 function editDistance(a: string, b: string): number {
   const d = distance(a, b);
@@ -132,38 +164,91 @@ function idf(documents: number, passages: number): number {
 }
 
 export function analyseQuestion(question: string, vocabulary: Vocabulary, options: QuestionOptions = {}): Concept[] {
-  const own = queryWords(question).slice(0, MAX_CONCEPTS);
+  const phrases = thesaurusPhrases(question, vocabulary, options.thesaurus);
+  const own = queryWords(question)
+    .filter((word) => !phrases.words.has(word))
+    .slice(0, MAX_CONCEPTS);
   const carried = (options.carried ?? []).filter((word) => !own.includes(word)).slice(0, Math.max(0, MAX_CONCEPTS - own.length));
   const words = [...own, ...carried];
-  const alikeOf = (word: string) => (SYNONYMS[word] ?? []).filter((alike) => alike !== word);
+  const alikeOf = (word: string) => [...new Set([...(SYNONYMS[word] ?? []), ...(phrases.single.get(word) ?? [])])].filter((alike) => alike !== word && !STOP_WORDS.has(alike));
   const synonyms = words.flatMap(alikeOf);
-  const stems = wordStems([...words, ...synonyms]);
+  const stems = wordStems([...words, ...synonyms, ...phrases.multi.flatMap((phrase) => phrase.terms)]);
+  const stemOf = (word: string) => stems.get(word) ?? word;
   const concepts: Concept[] = [];
   const seen = new Set<string>();
   for (const word of words) {
-    const own = stems.get(word) ?? word;
-    const mended = vocabulary.documents.has(own) ? null : nearestSpelling(own, vocabulary);
+    const own = stemOf(word);
+    const named = alikeOf(word).filter((synonym) => vocabulary.documents.has(stemOf(synonym)));
+    // A word the thesaurus names in the library's words is not a misspelling ("scared" is not "shared").
+    const mended = vocabulary.documents.has(own) || named.length > 0 ? null : (nearestSpelling(own, vocabulary) ?? misspeltStem(word, vocabulary));
     const stem = mended ?? own;
     if (seen.has(stem)) continue;
     seen.add(stem);
-    const known = vocabulary.documents.has(stem);
-    const alike = alikeOf(word).filter((synonym) => vocabulary.documents.has(stems.get(synonym) ?? synonym) && (stems.get(synonym) ?? synonym) !== stem);
+    const alike = named.filter((synonym) => stemOf(synonym) !== stem);
+    // A word the library lacks but names otherwise ("webcam" for its "camera")
+    // is known by that name, and says as much as it.
+    const documents = vocabulary.documents.get(stem) ?? Math.min(...alike.map((synonym) => vocabulary.documents.get(stemOf(synonym)) ?? 0), Infinity);
+    const known = vocabulary.documents.has(stem) || alike.length > 0;
     const prefix = stem.length >= 5 && (mended !== null || word.length >= 5);
     concepts.push({
       word,
       prefixes: prefix ? [stem] : [],
-      stems: [...new Set([stem, ...alike.map((synonym) => stems.get(synonym) ?? synonym)])],
+      stems: [...new Set([stem, ...alike.map(stemOf)])],
       // Longer words also match as prefixes ("refer" finds "referrals", which stems differently).
       terms: [mended ? { text: mended, prefix: true } : { text: word, prefix: word.length >= 5 }, ...alike.map((synonym) => ({ text: synonym, prefix: false }))],
-      weight: idf(vocabulary.documents.get(stem) ?? 0, vocabulary.passages) * (carried.includes(word) ? CARRIED_WEIGHT : 1),
+      weight: idf(known ? documents : 0, vocabulary.passages) * (carried.includes(word) ? CARRIED_WEIGHT : 1),
       known,
-      documents: vocabulary.documents.get(stem) ?? 0,
+      documents: known ? documents : 0,
       carried: carried.includes(word),
+      related: false,
+    });
+  }
+  for (const phrase of phrases.multi) {
+    const held = phrase.terms.filter((term) => !STOP_WORDS.has(term) && vocabulary.documents.has(stemOf(term)) && !seen.has(stemOf(term)));
+    // A phrase whose library words are all missing or already asked adds nothing.
+    if (held.length === 0) continue;
+    held.forEach((term) => seen.add(stemOf(term)));
+    const documents = Math.min(...held.map((term) => vocabulary.documents.get(stemOf(term)) ?? 0));
+    concepts.push({
+      word: phrase.text,
+      stems: [...new Set(held.map(stemOf))],
+      prefixes: [],
+      terms: held.map((term) => ({ text: term, prefix: false })),
+      weight: idf(documents, vocabulary.passages),
+      known: true,
+      documents,
+      carried: false,
       related: false,
     });
   }
   if (options.related) concepts.push(...relatedConcepts(own, concepts, vocabulary, options.related));
   return concepts;
+}
+
+/**
+ * The thesaurus phrases in a question: a one-word phrase adds its library
+ * words to that word's; a longer one ("wiped out") stands, as one concept,
+ * for its library words instead of its own (whose every-day senses would
+ * find unrelated passages: the library's "wipe" is a lost phone's) — when
+ * the library holds any of them.
+ */
+function thesaurusPhrases(question: string, vocabulary: Vocabulary, thesaurus: Thesaurus | undefined) {
+  const single = new Map<string, string[]>();
+  const multi: Array<{ text: string; terms: string[] }> = [];
+  const words = new Set<string>();
+  if (!thesaurus || thesaurus.entries.length === 0) return { single, multi, words };
+  const all = wordsOf(question);
+  for (const match of phrasesIn(stemEach(all), thesaurus)) {
+    const matched = match.positions.map((position) => all[position] ?? "");
+    const [first] = matched;
+    if (matched.length === 1 && first) {
+      single.set(first, [...(single.get(first) ?? []), ...match.terms]);
+    } else if (stemEach(match.terms).some((stem) => vocabulary.documents.has(stem))) {
+      matched.forEach((word) => words.add(word));
+      multi.push({ text: matched.join(" "), terms: match.terms });
+    }
+  }
+  return { single, multi, words };
 }
 
 /**

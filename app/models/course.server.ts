@@ -142,12 +142,15 @@ export async function createCourse(input: CourseRecord): Promise<CourseSummary> 
 
 export async function updateCourse(id: number, input: CourseRecord): Promise<CourseSummary | undefined> {
   const { lessons: _derived, instructorIds: _staff, ...values } = input;
-  const before = await getAnyCourse(id);
-  const changed = changes(await db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)));
-  const course = changed ? await getAnyCourse(id) : undefined;
-  // Published now: members hear of it once (the notification's key keeps it to one unread row).
-  if (course?.isActive && before && !before.isActive) await notifyCourseNew(course, null);
-  return course;
+  // One transaction: the course as it was before is the one this update changed.
+  return await withTransaction(async () => {
+    const before = await getAnyCourse(id);
+    const changed = changes(await db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)));
+    const course = changed ? await getAnyCourse(id) : undefined;
+    // Published now: members hear of it once (the notification's key keeps it to one unread row).
+    if (course?.isActive && before && !before.isActive) await notifyCourseNew(course, null);
+    return course;
+  });
 }
 
 export type CourseRemoval = "deleted" | "archived" | "missing";

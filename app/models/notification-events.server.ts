@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-
+import { changes, type Tx } from "#db/client.server";
 import { emailOutbox, forumReplies, forumTopics, notifications, users } from "#db/schema";
 import { notify, Recipients } from "~/models/notifications.server";
-import { changes, type Tx } from "#db/client.server";
 
 // What happened, as notifications (issue 25): each function names who may
 // hear of it (as a condition on `users`, so the fan-out is one statement) and
@@ -28,8 +27,6 @@ export function notifyForumReply(topic: { id: number; title: string; permission:
     actorId: actor.id,
   });
 }
-
-
 
 /**
  * A member deleted their account: the notifications that named them as the

@@ -5,6 +5,7 @@ import { notificationPreferences, notifications, subscriptions, users, type NOTI
 import { premiumSubscriptionCondition } from "~/models/membership.server";
 import { EMAIL_PREFERENCE_KEYS, type EmailFrequency, type EmailPreferenceKey, type NotificationPreferences } from "~/schemas/notifications";
 import { env } from "~/utils/env.server";
+import { afterCommit } from "~/utils/transaction-scope.server";
 
 // Notifications (issue 25): a row per recipient and event, never to the member
 // who caused it. Fan-out is one INSERT … SELECT over the members who may see
@@ -104,7 +105,8 @@ export async function notify(input: NotifyInput, now = new Date()): Promise<numb
       on conflict (dedupe_key) do nothing`));
     return { count: created, emails: emails > 0 };
   });
-  if (notified.emails) emailsQueued?.();
+  // Sent once the rows are committed (at once outside a transaction; a caller's transaction may still be open).
+  if (notified.emails) afterCommit(() => emailsQueued?.());
   return notified.count;
 }
 
@@ -250,10 +252,13 @@ export async function readUnsubscribeToken(token: string): Promise<{ userId: num
 
 /** Turns the token's category off (or every digest: daily and weekly categories become off). */
 export async function unsubscribe(userId: number, scope: UnsubscribeScope): Promise<NotificationPreferences> {
-  const current = await getPreferences(userId);
-  if (scope !== "digests") return await setPreferences(userId, { ...current, [scope]: "off" });
-  const next = Object.fromEntries(
-    Object.entries(current).map(([key, value]) => [key, value === "daily" || value === "weekly" ? "off" : value]),
-  ) as Record<EmailPreferenceKey, EmailFrequency>;
-  return await setPreferences(userId, next);
+  // Read and written in one transaction: a choice saved meanwhile is not overwritten with the old values.
+  return await withTransaction(async () => {
+    const current = await getPreferences(userId);
+    if (scope !== "digests") return await setPreferences(userId, { ...current, [scope]: "off" });
+    const next = Object.fromEntries(
+      Object.entries(current).map(([key, value]) => [key, value === "daily" || value === "weekly" ? "off" : value]),
+    ) as Record<EmailPreferenceKey, EmailFrequency>;
+    return await setPreferences(userId, next);
+  });
 }

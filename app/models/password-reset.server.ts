@@ -54,8 +54,6 @@ export async function issuePasswordReset(userId: number, options: { createdByAdm
   return { token, expiresAt };
 }
 
-
-
 /**
  * Spends every open link of the member: called whenever their password
  * changes (settings, API, a link), so a link asked for before cannot set

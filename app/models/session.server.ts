@@ -62,8 +62,6 @@ export const sessionStorage = createSessionStorage<SessionData>({
   },
 });
 
-
-
 /**
  * Signs a member out of every browser, except `except` (the session making a
  * password change); `tx` when it must happen with the change that caused it.

@@ -123,16 +123,19 @@ export interface AdminSubscriptionInput {
  * member's Stripe billing on revoke is done by the caller (billing.server.ts).
  */
 export async function adminSetSubscription(userId: number, input: AdminSubscriptionInput, now = new Date()): Promise<SubscriptionRow> {
-  const current = await getSubscription(userId);
-  const payingOnline = current?.stripeSubscriptionId && !current.isComped && current.plan === "premium" && current.status === "active";
-  if (input.plan === "premium" && input.status === "active" && payingOnline) return current;
-  if (input.plan === "premium") {
-    return await saveSubscription(
-      userId,
-      // Comped Premium is not tied to Stripe: its old subscription (cancelled by the caller) is let go.
-      { plan: "premium", status: input.status, isComped: true, monthlyFeeCents: 0, currentPeriodEnd: null, cancelAtPeriodEnd: false, startDate: now, stripeSubscriptionId: null },
-      now,
-    );
-  }
-  return await saveSubscription(userId, { plan: "basic", status: input.status, isComped: false, monthlyFeeCents: 0, cancelAtPeriodEnd: false }, now);
+  // One transaction: what is decided on the row read is what is saved (a Stripe webhook waits).
+  return await withTransaction(async () => {
+    const current = await getSubscription(userId);
+    const payingOnline = current?.stripeSubscriptionId && !current.isComped && current.plan === "premium" && current.status === "active";
+    if (input.plan === "premium" && input.status === "active" && payingOnline) return current;
+    if (input.plan === "premium") {
+      return await saveSubscription(
+        userId,
+        // Comped Premium is not tied to Stripe: its old subscription (cancelled by the caller) is let go.
+        { plan: "premium", status: input.status, isComped: true, monthlyFeeCents: 0, currentPeriodEnd: null, cancelAtPeriodEnd: false, startDate: now, stripeSubscriptionId: null },
+        now,
+      );
+    }
+    return await saveSubscription(userId, { plan: "basic", status: input.status, isComped: false, monthlyFeeCents: 0, cancelAtPeriodEnd: false }, now);
+  });
 }

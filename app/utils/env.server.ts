@@ -93,6 +93,8 @@ const EnvObject = z.object({
   COMPANION_LOG_QUESTIONS: flag(false),
   // Widen offline searches with related words from WordNet (docs/decisions: the companion's offline retrieval).
   COMPANION_WORDNET: flag(true),
+  // The academy's thesaurus of members' phrases for the library's words (default: CONTENT_DIR/companion-synonyms.txt).
+  COMPANION_SYNONYMS_PATH: z.string().min(1).optional(),
   // Live sessions. "embedded": the werift SFU inside this process; "livekit": a
   // self-hosted LiveKit server carries the media (docs/live-sessions.md).
   MEDIA_BACKEND: z.enum(MEDIA_BACKENDS).default("embedded"),

@@ -33,8 +33,19 @@ export type EvalSource = z.infer<typeof SourceSchema>;
 
 export const QUESTION_SET_PATH = path.resolve("tests/eval/companion-questions.yaml");
 
-export function loadQuestionSet(file = QUESTION_SET_PATH): EvalQuestion[] {
-  return z.array(QuestionSchema).min(200).parse(parse(fs.readFileSync(file, "utf8")));
+/**
+ * Questions written before the second round of offline tuning and never edited
+ * since (docs/decisions/027): the figures on them show whether a change helps
+ * members in general or only the main set it was tuned on.
+ */
+export const HELDOUT_SET_PATH = path.resolve("tests/eval/companion-heldout.yaml");
+
+export function loadQuestionSet(file = QUESTION_SET_PATH, minimum = 200): EvalQuestion[] {
+  return z.array(QuestionSchema).min(minimum).parse(parse(fs.readFileSync(file, "utf8")));
+}
+
+export function loadHeldOutSet(file = HELDOUT_SET_PATH): EvalQuestion[] {
+  return loadQuestionSet(file, 40);
 }
 
 type SourceKind = "lesson" | "article" | "template";
@@ -126,7 +137,10 @@ export const PARAPHRASE_GOALS = { recallAt3: 0.9, firstCitationCorrect: 0.75 } a
  * one): just under what the search measures now, on the way to the goals
  * above, which it does not all reach yet (docs/decisions/027).
  */
-export const FLOORS = { recallAt3: 0.81, firstCitationCorrect: 0.65, refusals: 0.9, paraphraseRecallAt3: 0.68, paraphraseFirstCitation: 0.41, providerFirstCitation: 0.69 } as const;
+export const FLOORS = { recallAt3: 0.88, firstCitationCorrect: 0.71, refusals: 0.9, paraphraseRecallAt3: 0.8, paraphraseFirstCitation: 0.51, providerFirstCitation: 0.69 } as const;
+
+/** The same for the held-out set (companion-heldout.yaml), so a change that only suits the main set is caught too. */
+export const HELDOUT_FLOORS = { recallAt3: 0.83, firstCitationCorrect: 0.66, refusals: 0.9, paraphraseRecallAt3: 0.79, paraphraseFirstCitation: 0.58 } as const;
 
 /** How many questions of each kind the set must hold at least (issue 40). */
 export const SET_SIZE = { all: 200, paraphrase: 60, followup: 20 } as const;
