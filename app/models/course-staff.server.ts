@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db, first, withTransaction } from "#db/client.server";
-import { courseInstructors, courses, userProgress, users, type User } from "#db/schema";
-import { courseGradebook } from "~/models/quiz.server";
+import { courseInstructors, courses, users, type User } from "#db/schema";
 import { liveDisplayName } from "~/models/user.server";
 
 // Who runs a course (issue 29): admins run every course; an instructor runs
@@ -139,42 +138,6 @@ export async function setCourseInstructors(courseId: number, instructorIds: read
 /** An instructor who creates a course is named on it. */
 export async function addCourseInstructor(courseId: number, userId: number): Promise<void> {
   await db.insert(courseInstructors).values({ courseId, userId }).onConflictDoNothing();
-}
-
-/**
- * What the course's instructors may see of its learners: progress and each
- * quiz's best score, passed and attempts (the gradebook's figures).
- */
-export async function listCourseLearners(courseId: number) {
-  const gradebook = await courseGradebook(courseId);
-  const progress = await db
-    .select({
-      userId: userProgress.userId,
-      progressPercentage: userProgress.progressPercentage,
-      isCompleted: userProgress.isCompleted,
-      startedAt: userProgress.startedAt,
-      lastAccessedAt: userProgress.lastAccessedAt,
-      completedAt: userProgress.completedAt,
-    })
-    .from(userProgress)
-    .where(eq(userProgress.courseId, courseId));
-  const byUser = new Map(progress.map((row) => [row.userId, row]));
-  return {
-    quizLessons: gradebook.lessons,
-    learners: gradebook.rows.map((row) => {
-      const started = byUser.get(row.userId);
-      return {
-        userId: row.userId,
-        username: row.username,
-        progressPercentage: started?.progressPercentage ?? 0,
-        isCompleted: started?.isCompleted ?? false,
-        startedAt: started?.startedAt.toISOString() ?? null,
-        lastAccessedAt: started?.lastAccessedAt.toISOString() ?? null,
-        completedAt: started?.completedAt?.toISOString() ?? null,
-        quizzes: row.lessons,
-      };
-    }),
-  };
 }
 
 /** Course titles for an instructor's own list, archived ones included. */
