@@ -95,7 +95,7 @@ export default tseslint.config(
     },
   },
   {
-    // Lesson content is read only through app/models/access.server.ts, which
+    // Lesson content is read only through app/models/learning/access.server.ts, which
     // applies the Premium and visibility rules (issue 10: a route that read
     // lessons directly leaked a premium course).
     files: ["app/**/*.{ts,tsx}"],
@@ -103,11 +103,11 @@ export default tseslint.config(
     // The captions models (issue 38) read a section's video address and type, never its text, and
     // let members read captions only through findLessonForViewer.
     ignores: [
-      "app/models/access.server.ts",
-      "app/models/lesson.server.ts",
-      "app/models/companion-library.server.ts",
-      "app/models/captions.server.ts",
-      "app/models/caption-store.server.ts",
+      "app/models/learning/access.server.ts",
+      "app/models/learning/lesson.server.ts",
+      "app/models/companion/companion-library.server.ts",
+      "app/models/learning/captions.server.ts",
+      "app/models/learning/caption-store.server.ts",
     ],
     rules: {
       "no-restricted-imports": [
@@ -115,7 +115,7 @@ export default tseslint.config(
         {
           paths: [
             {
-              name: "~/models/lesson.server",
+              name: "~/models/learning/lesson.server",
               importNames: ["getLesson", "listLessonsForCourse"],
               message: "Read lesson content through ~/models/access.server (findLessonForViewer, listLessonsForViewer).",
             },

@@ -1,5 +1,5 @@
-import type { User } from "~/models/user.server";
-import type { AppSession } from "~/models/session.server";
+import type { User } from "~/models/accounts/user.server";
+import type { AppSession } from "~/models/accounts/session.server";
 
 /**
  * What the loaders of one request read once and share: the root loader and a

@@ -2,13 +2,13 @@ import { checkpointBeforeExit } from "#db/dialect.server";
 import { prepareOnce, startServing } from "~/bootstrap.server";
 import { startSharedJanus, stopSharedJanus } from "~/realtime/media-backend.server";
 import { channel, isBusEnvelope } from "~/utils/bus.server";
-import { STRIPE_WEBHOOK_MAX_BYTES } from "~/models/billing.server";
+import { STRIPE_WEBHOOK_MAX_BYTES } from "~/models/billing/billing.server";
 import { attachLiveRooms } from "~/realtime/signalling.server";
 import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE } from "~/schemas/conference";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { PAGE_CACHE_HEADER } from "~/utils/page-cache";
-import { SESSION_COOKIE_NAME } from "~/models/session.server";
+import { SESSION_COOKIE_NAME } from "~/models/accounts/session.server";
 
 /**
  * Everything the HTTP process (server/index.ts) takes from the app. It is

@@ -312,7 +312,7 @@ export const sectionProgress = table(
 );
 
 // Measured study time: seconds active on a lesson page, per member, lesson and day
-// (academy time zone), credited by heartbeats (app/models/learning-time.server.ts).
+// (academy time zone), credited by heartbeats (app/models/learning/learning-time.server.ts).
 // course_id is kept beside the lesson for the per-course figures.
 export const learningTime = table(
   "learning_time",
@@ -622,7 +622,7 @@ export const recordings = table(
  * recording (issue 38): one WebVTT text per language, already checked and
  * with cue markup stripped (app/utils/captions.ts), so serving it is safe.
  * A section's captions follow its video when the lesson is saved again
- * (updateLesson rebuilds the sections), see app/models/caption-store.server.ts.
+ * (updateLesson rebuilds the sections), see app/models/learning/caption-store.server.ts.
  */
 export const captions = table(
   "captions",
@@ -777,7 +777,7 @@ export const COMPANION_SOURCE_KINDS = ["lesson", "article", "template"] as const
  * The study companion's library: lesson sections, knowledge-base articles and
  * tools & templates cut into passages of a few hundred words, searched through companion_fts
  * (db/migrations). Who may read a passage is decided when it is read, from
- * the live lesson, course and article rows (app/models/companion-library.server.ts).
+ * the live lesson, course and article rows (app/models/companion/companion-library.server.ts).
  */
 export const companionChunks = table(
   "companion_chunks",
@@ -810,7 +810,7 @@ export const companionChunks = table(
  * One embedding per library passage and model (issue 40): the provider's
  * vector as little-endian float32s, with the model that made it and a hash of
  * the text it was made from, so a changed passage or model is embedded again
- * (app/models/companion-embeddings.server.ts).
+ * (app/models/companion/companion-embeddings.server.ts).
  */
 export const companionEmbeddings = table(
   "companion_embeddings",

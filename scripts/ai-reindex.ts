@@ -2,8 +2,8 @@
 // section and knowledge-base article) from the database. Safe while the
 // academy runs: it is one transaction. With OPENAI_EMBEDDING_MODEL set it then
 // embeds the passages that need it (the server does this in the background too).
-import { embedLibrary, embeddingsConfigured } from "~/models/companion-embeddings.server";
-import { rebuildLibrary } from "~/models/companion-library.server";
+import { embedLibrary, embeddingsConfigured } from "~/models/companion/companion-embeddings.server";
+import { rebuildLibrary } from "~/models/companion/companion-library.server";
 import { logger } from "~/utils/logger.server";
 
 const started = Date.now();

@@ -8,8 +8,8 @@
  */
 import { seedDemoData } from "#db/seed";
 import { db } from "#db/client.server";
-import { createReply, createTopic } from "~/models/forum.server";
-import { ensureAdmin, getUserById } from "~/models/user.server";
+import { createReply, createTopic } from "~/models/community/forum.server";
+import { ensureAdmin, getUserById } from "~/models/accounts/user.server";
 import { env } from "~/utils/env.server";
 
 const FOLLOWERS = 500;

@@ -2,7 +2,7 @@ import { BookOpen, Clock, Crown } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { CourseImage } from "~/components/course-image";
 import { RatingBadge } from "~/components/course-rating";
-import type { CourseSummary } from "~/models/course.server";
+import type { CourseSummary } from "~/models/learning/course.server";
 
 export const levelBadgeClasses: Record<CourseSummary["level"], string> = {
   Beginner: "bg-emerald-500/20 text-emerald-200 border-emerald-400/40",

@@ -1,4 +1,4 @@
-import type { CourseSummary } from "~/models/course.server";
+import type { CourseSummary } from "~/models/learning/course.server";
 import { cn } from "~/utils/misc";
 
 type PicturedCourse = Pick<CourseSummary, "title" | "level" | "imageUrl">;

@@ -1,5 +1,5 @@
 import { Star } from "~/components/ui/icons";
-import { describeRating, ratingFigure, shownRating, type RatedCourse } from "~/models/course-rating";
+import { describeRating, ratingFigure, shownRating, type RatedCourse } from "~/models/learning/course-rating";
 
 /** The star figure on course cards and the course page: students' average and count, or the academy's value until then. */
 export function RatingBadge({ course, className = "text-xs" }: { course: RatedCourse; className?: string }) {

@@ -1,4 +1,4 @@
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/accounts/user.server";
 import type { ContactLink } from "~/schemas/academy-contact";
 import { AppLink } from "~/components/ui/app-link";
 

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { Menu, Moon, Settings, Sparkles } from "~/components/ui/icons";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/accounts/user.server";
 import { buttonClasses } from "~/components/ui/button";
 import { AppLink } from "~/components/ui/app-link";
 

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { onLiveEvent } from "~/models/live-events.server";
-import { closeLiveKitRoom, liveKitRoomName } from "~/models/livekit.server";
+import { onLiveEvent } from "~/models/live/live-events.server";
+import { closeLiveKitRoom, liveKitRoomName } from "~/models/live/livekit.server";
 import { logger } from "~/utils/logger.server";
 
 // With MEDIA_BACKEND=livekit, ending a session (admin page or API) deletes its

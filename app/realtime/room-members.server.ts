@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { WebSocket } from "ws";
-import { recordRoomMember } from "~/models/live-rooms.server";
-import { isSpeaker, stageOf } from "~/models/live-stage.server";
+import { recordRoomMember } from "~/models/live/live-rooms.server";
+import { isSpeaker, stageOf } from "~/models/live/live-stage.server";
 import { ClientMessageSchema, CLOSE_CODES, CLOSE_REASONS, MEDIA_SLOTS, type ClientMessage, type Participant, type ServerMessage } from "~/schemas/live-room";
 import { STAGE_TEXTS, type Stage } from "~/schemas/live-stage";
 import { logger } from "~/utils/logger.server";

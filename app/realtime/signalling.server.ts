@@ -5,9 +5,9 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { User } from "#db/schema";
-import { ADMISSION_MESSAGES, admitToRoom, mayStayInRoom } from "~/models/live-admission.server";
-import { onLiveEvent, onMemberAccessChange, type AccessChange } from "~/models/live-events.server";
-import { liveDisplayName } from "~/models/user.server";
+import { ADMISSION_MESSAGES, admitToRoom, mayStayInRoom } from "~/models/live/live-admission.server";
+import { onLiveEvent, onMemberAccessChange, type AccessChange } from "~/models/live/live-events.server";
+import { liveDisplayName } from "~/models/accounts/user.server";
 import { CLOSE_CODES, CLOSE_REASONS, WS_PATH_PATTERN } from "~/schemas/live-room";
 import { getOptionalUser } from "~/services/auth.server";
 import { env } from "~/utils/env.server";
@@ -16,7 +16,7 @@ import { LiveRoom } from "./live-room.server";
 import { JanusLiveRoom } from "./janus-room.server";
 import { janusClient, mediaBackend, onJanusLost, stopMediaBackend } from "./media-backend.server";
 import type { RoomMembers, RoomMember } from "./room-members.server";
-import { findLiveRoom, forgetLiveRoom, liveRoomFor, openLiveRooms } from "~/models/live-rooms.server";
+import { findLiveRoom, forgetLiveRoom, liveRoomFor, openLiveRooms } from "~/models/live/live-rooms.server";
 import type { PeerOptions } from "./media-peer.server";
 
 // WebSocket signalling for the embedded SFU, on the app's own port:

@@ -4,7 +4,7 @@ import { MailX } from "~/components/ui/icons";
 import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
-import { readUnsubscribeToken, unsubscribe, type UnsubscribeScope } from "~/models/notifications.server";
+import { readUnsubscribeToken, unsubscribe, type UnsubscribeScope } from "~/models/notifications/notifications.server";
 import { invariantResponse } from "~/utils/misc";
 
 // One-click unsubscribe (RFC 8058, issue 25) from the link in every

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The study companion's wire contract, written once: the server's model and
-// routes (app/models/companion.server.ts, app/routes/api.chat*.ts) and the
+// routes (app/models/companion/companion.server.ts, app/routes/api.chat*.ts) and the
 // browser (app/components/companion/*) take their types from these schemas,
 // and the browser parses every answer with them instead of trusting it.
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // A lesson page's heartbeat (POST /api/learning-time): the seconds the member
 // was active on the lesson since the last one. The server credits at most the
-// wall time since its last credited heartbeat (app/models/learning-time.server.ts).
+// wall time since its last credited heartbeat (app/models/learning/learning-time.server.ts).
 
 /** The largest claim one heartbeat may make; the page sends every 30 s. */
 export const HEARTBEAT_MAX_SECONDS = 60;

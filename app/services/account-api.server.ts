@@ -1,4 +1,4 @@
-import { AccountRefusal, PasswordGuessesSpent } from "~/models/account.server";
+import { AccountRefusal, PasswordGuessesSpent } from "~/models/accounts/account.server";
 import { logout } from "~/services/auth.server";
 import { apiError } from "~/utils/api.server";
 

@@ -1,9 +1,9 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { checkCaptcha } from "~/models/captcha.server";
-import { canManageCourse, isStaff, STAFF_REFUSALS } from "~/models/course-staff.server";
-import { getLessonCourseId } from "~/models/lesson.server";
+import { checkCaptcha } from "~/models/accounts/captcha.server";
+import { canManageCourse, isStaff, STAFF_REFUSALS } from "~/models/learning/course-staff.server";
+import { getLessonCourseId } from "~/models/learning/lesson.server";
 import {
   CommonPasswordError,
   createStudent,
@@ -12,11 +12,11 @@ import {
   UsernameTakenError,
   verifyLogin,
   type User,
-} from "~/models/user.server";
+} from "~/models/accounts/user.server";
 import { logEvent } from "~/utils/logger.server";
-import { beginLoginAttempt, beginTrustedDeviceAttempt, consumeSignup, TooManyRequestsError, type LoginAttempt } from "~/models/rate-limit.server";
+import { beginLoginAttempt, beginTrustedDeviceAttempt, consumeSignup, TooManyRequestsError, type LoginAttempt } from "~/models/platform/rate-limit.server";
 import { trustedDeviceKey, trustThisDevice } from "~/services/trusted-device.server";
-import { commitSession, destroySession, getSession, isRead, sessionStorage, type RequestContext } from "~/models/session.server";
+import { commitSession, destroySession, getSession, isRead, sessionStorage, type RequestContext } from "~/models/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export interface Credentials {

@@ -11,7 +11,7 @@ import {
   listCaptions,
   saveCaptions,
   type CaptionTarget,
-} from "~/models/captions.server";
+} from "~/models/learning/captions.server";
 import { MAX_CAPTION_BYTES } from "~/utils/captions";
 import { apiError, methodNotAllowed, readCappedBytes, readJson } from "~/utils/api.server";
 

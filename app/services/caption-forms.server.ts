@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { User } from "#db/schema";
-import { approveGeneratedCaptions, CaptionError, deleteCaptions, generateCaptions, saveCaptions, type CaptionTarget } from "~/models/captions.server";
+import { approveGeneratedCaptions, CaptionError, deleteCaptions, generateCaptions, saveCaptions, type CaptionTarget } from "~/models/learning/captions.server";
 import { CaptionFormSchema } from "~/schemas/captions";
 import { redirectWithToast } from "~/utils/toast.server";
 

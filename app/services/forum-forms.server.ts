@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { User } from "#db/schema";
 import type { Notice } from "~/schemas/notice";
-import { createTopic } from "~/models/forum.server";
+import { createTopic } from "~/models/community/forum.server";
 import { TopicSchema } from "~/schemas/forum";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";

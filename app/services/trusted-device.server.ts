@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { isHttps } from "~/models/session.server";
+import { isHttps } from "~/models/accounts/session.server";
 import { env } from "~/utils/env.server";
 
 // OWASP's device cookies ("Slow Down Online Guessing Attacks with Device

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A small OpenAI-compatible server on 127.0.0.1 implementing only what the
-// academy calls (app/models/companion-provider.server.ts): Chat Completions,
+// academy calls (app/models/companion/companion-provider.server.ts): Chat Completions,
 // streamed (SSE) or not, with response_format, GET /v1/models, and speech to
 // text (POST /v1/audio/transcriptions, multipart, response_format "vtt"). The
 // "auto" behaviour answers from the sources, drafts a lesson in JSON mode, and

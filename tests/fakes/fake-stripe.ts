@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A small stand-in for the Stripe API on 127.0.0.1, implementing only the calls
-// the academy makes (app/models/billing.server.ts), so tests drive our real
+// the academy makes (app/models/billing/billing.server.ts), so tests drive our real
 // code through the real `stripe` SDK (pointed here with STRIPE_API_URL).
 //
 // Besides /v1/*, it serves:

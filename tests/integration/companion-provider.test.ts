@@ -23,7 +23,7 @@ const testEnv: Record<string, string> = {
 };
 const savedEnv = Object.fromEntries(Object.keys(testEnv).map((name) => [name, process.env[name]]));
 Object.assign(process.env, testEnv);
-const provider = await import("~/models/companion-provider.server");
+const provider = await import("~/models/companion/companion-provider.server");
 const { ProviderError, streamProviderAnswer, testProviderConnection, requestProviderJson, quoteAsData } = provider;
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { axisTicks } from "~/components/admin/charts";
-import { bucketIndex, monthBuckets, premiumByMonth, relativeTime, weekBuckets, type SubscriptionSpan } from "~/models/analytics.server";
+import { bucketIndex, monthBuckets, premiumByMonth, relativeTime, weekBuckets, type SubscriptionSpan } from "~/models/reports/analytics.server";
 
 const at = (iso: string) => new Date(iso);
 
@@ -92,7 +92,7 @@ describe("the dashboard's weekly counts", () => {
   it("count each event in its Monday-to-Monday week, by type, and nothing outside the twelve weeks", async () => {
     const { db } = await import("#db/client.server");
     const { activityEvents } = await import("#db/schema");
-    const { getAnalytics, listRecentActivity } = await import("~/models/analytics.server");
+    const { getAnalytics, listRecentActivity } = await import("~/models/reports/analytics.server");
     // Far in the past, so that other tests' events (made now) fall outside these weeks.
     const now = at("2001-03-07T12:00:00Z"); // a Wednesday; the last week starts Monday 2001-03-05
     const add = async (type: "registration" | "lesson_completed", iso: string) =>

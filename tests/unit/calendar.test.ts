@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { conferencesCalendar, feedPath, joinPath } from "~/models/calendar.server";
-import type { ConferenceRow } from "~/models/conference.server";
+import { conferencesCalendar, feedPath, joinPath } from "~/models/learning/calendar.server";
+import type { ConferenceRow } from "~/models/live/conference.server";
 import { propertyNames, readCalendar, textOf } from "../icalendar-reader";
 
 const ORIGIN = "https://academy.example";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCaptcha, createCaptcha } from "~/models/captcha.server";
+import { checkCaptcha, createCaptcha } from "~/models/accounts/captcha.server";
 
 function answerOf(question: string): number {
   const match = question.match(/What is (\d+) \+ (\d+)\?/);

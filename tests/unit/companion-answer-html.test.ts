@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderAnswerHtml } from "~/models/companion.server";
+import { renderAnswerHtml } from "~/models/companion/companion.server";
 import type { ChatSource } from "~/schemas/companion";
 
 const SOURCES: ChatSource[] = [{ n: 1, title: "Grounding", heading: "Why \"it\" matters", url: "/course/1/lesson/2?section=2&x=1", kind: "lesson", locked: false }];

@@ -4,11 +4,11 @@ import { db } from "#db/client.server";
 import { seedDemoData } from "#db/seed";
 import { loadDemoContent } from "#db/seed-content";
 import { wordsOf, wordStems } from "#db/word-stems";
-import { libraryVocabulary, rebuildLibrary, searchLibrary, splitSentences } from "~/models/companion-library.server";
-import { offlineAnswer } from "~/models/companion-offline.server";
-import { analyseQuestion, nearestSpelling, type Vocabulary } from "~/models/companion-question";
-import { proximity, titleMatch } from "~/models/companion-relevance";
-import { ensureAdmin } from "~/models/user.server";
+import { libraryVocabulary, rebuildLibrary, searchLibrary, splitSentences } from "~/models/companion/companion-library.server";
+import { offlineAnswer } from "~/models/companion/companion-offline.server";
+import { analyseQuestion, nearestSpelling, type Vocabulary } from "~/models/companion/companion-question";
+import { proximity, titleMatch } from "~/models/companion/companion-relevance";
+import { ensureAdmin } from "~/models/accounts/user.server";
 import { loadQuestionSet } from "../eval/companion-eval";
 import { lessonPassage, searchAmong } from "./companion-search";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { citedSourceNumbers, createCitationFilter, quoteAsData } from "~/models/companion-provider.server";
+import { citedSourceNumbers, createCitationFilter, quoteAsData } from "~/models/companion/companion-provider.server";
 
 /** Feeds the chunks through a filter as a stream would, and returns what a reader sees. */
 function through(sourceCount: number, chunks: string[]): { text: string; emitted: string[] } {

@@ -17,10 +17,10 @@ async function load() {
   const { db, first, withTransaction } = await import("#db/client.server");
   const schema = await import("#db/schema");
   const seed = await import("#db/seed");
-  const library = await import("~/models/companion-library.server");
-  const embeddings = await import("~/models/companion-embeddings.server");
-  const companion = await import("~/models/companion.server");
-  const { ensureAdmin } = await import("~/models/user.server");
+  const library = await import("~/models/companion/companion-library.server");
+  const embeddings = await import("~/models/companion/companion-embeddings.server");
+  const companion = await import("~/models/companion/companion.server");
+  const { ensureAdmin } = await import("~/models/accounts/user.server");
   const { ChatRequestSchema } = await import("~/schemas/companion");
   const { env } = await import("~/utils/env.server");
   return { eq, db, first, withTransaction, schema, seed, library, embeddings, companion, ensureAdmin, ChatRequestSchema, env };

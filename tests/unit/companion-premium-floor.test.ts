@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, first } from "#db/client.server";
 import { lessons, users } from "#db/schema";
 import { DEMO_PREMIUM, DEMO_STUDENT, seedDemoData } from "#db/seed";
-import { rebuildLibrary } from "~/models/companion-library.server";
-import { answerQuestion } from "~/models/companion.server";
-import { isPremium } from "~/models/membership.server";
-import { ensureAdmin } from "~/models/user.server";
+import { rebuildLibrary } from "~/models/companion/companion-library.server";
+import { answerQuestion } from "~/models/companion/companion.server";
+import { isPremium } from "~/models/billing/membership.server";
+import { ensureAdmin } from "~/models/accounts/user.server";
 import { ChatRequestSchema, type ChatAnswer } from "~/schemas/companion";
 import { loadHeldOutSet, loadQuestionSet } from "../eval/companion-eval";
 

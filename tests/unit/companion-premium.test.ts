@@ -3,9 +3,9 @@ import { seedDemoData } from "#db/seed";
 import path from "node:path";
 import { loadDemoContent } from "#db/seed-content";
 import { wordStems } from "#db/word-stems";
-import { premiumLessonsWorthShowing, rebuildLibrary, searchLibrary } from "~/models/companion-library.server";
-import { offlineAnswer } from "~/models/companion-offline.server";
-import { ensureAdmin } from "~/models/user.server";
+import { premiumLessonsWorthShowing, rebuildLibrary, searchLibrary } from "~/models/companion/companion-library.server";
+import { offlineAnswer } from "~/models/companion/companion-offline.server";
+import { ensureAdmin } from "~/models/accounts/user.server";
 import { lessonPassage as passage, searchAmong } from "./companion-search";
 
 // Issue 31: asked "how do I set my session price?", a free member got quotes

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "#db/seed";
-import { libraryQuery, rebuildLibrary, searchLibrary } from "~/models/companion-library.server";
-import { offlineAnswer } from "~/models/companion-offline.server";
-import { ensureAdmin } from "~/models/user.server";
+import { libraryQuery, rebuildLibrary, searchLibrary } from "~/models/companion/companion-library.server";
+import { offlineAnswer } from "~/models/companion/companion-offline.server";
+import { ensureAdmin } from "~/models/accounts/user.server";
 
 // Retrieval quality on the demo academy (offline mode): each question must
 // bring the lesson or article that answers it into the top 3 passages, and the

@@ -1,7 +1,7 @@
 import { wordsOf, wordStems } from "#db/word-stems";
-import type { LibrarySearch, Passage } from "~/models/companion-library.server";
-import { analyseQuestion } from "~/models/companion-question";
-import { rankPassages } from "~/models/companion-relevance";
+import type { LibrarySearch, Passage } from "~/models/companion/companion-library.server";
+import { analyseQuestion } from "~/models/companion/companion-question";
+import { rankPassages } from "~/models/companion/companion-relevance";
 
 export type PlainPassage = Omit<Passage, "score" | "match">;
 

@@ -6,11 +6,11 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db, first } from "#db/client.server";
 import { users } from "#db/schema";
 import { DEMO_PREMIUM, seedDemoData } from "#db/seed";
-import { rebuildLibrary, searchLibrary } from "~/models/companion-library.server";
-import { analyseQuestion, distinctive, misspeltStem, type Vocabulary } from "~/models/companion-question";
-import { parseThesaurus, phrasesIn } from "~/models/companion-thesaurus";
-import { academyThesaurus, thesaurusPath } from "~/models/companion-thesaurus.server";
-import { ensureAdmin } from "~/models/user.server";
+import { rebuildLibrary, searchLibrary } from "~/models/companion/companion-library.server";
+import { analyseQuestion, distinctive, misspeltStem, type Vocabulary } from "~/models/companion/companion-question";
+import { parseThesaurus, phrasesIn } from "~/models/companion/companion-thesaurus";
+import { academyThesaurus, thesaurusPath } from "~/models/companion/companion-thesaurus.server";
+import { ensureAdmin } from "~/models/accounts/user.server";
 import { env } from "~/utils/env.server";
 
 // Issue 40, second round: the academy's thesaurus maps the phrases members use

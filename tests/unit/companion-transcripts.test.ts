@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "#db/seed";
-import { rebuildLibrary, searchLibrary, transcriptPassages } from "~/models/companion-library.server";
-import { ensureAdmin } from "~/models/user.server";
+import { rebuildLibrary, searchLibrary, transcriptPassages } from "~/models/companion/companion-library.server";
+import { ensureAdmin } from "~/models/accounts/user.server";
 
 // Issue 38: what is said in a captioned video is part of the companion's
 // library, as lesson passages that cite the second they start at.

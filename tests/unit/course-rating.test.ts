@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { averageRating, describeRating, ratingDetail, ratingFigure, shownRating } from "~/models/course-rating";
+import { averageRating, describeRating, ratingDetail, ratingFigure, shownRating } from "~/models/learning/course-rating";
 import { CourseRatingSchema } from "~/schemas/course-rating";
 
 describe("a course's average rating", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editRefusal, LOCKED_NOT_EDITABLE, ONLY_AUTHOR_EDITS, DELETED_NOT_EDITABLE, postPermissions } from "~/models/forum.server";
+import { editRefusal, LOCKED_NOT_EDITABLE, ONLY_AUTHOR_EDITS, DELETED_NOT_EDITABLE, postPermissions } from "~/models/community/forum.server";
 import { ReplyEditSchema, TOPIC_MISSING, REPLY_MISSING, TopicEditSchema } from "~/schemas/forum";
 
 const author = { id: 7, role: "student" as const };

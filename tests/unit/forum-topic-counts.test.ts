@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { createCategory, createReply, createTopic, deleteReplyAs, deleteTopicAs, getCategory, listCategoriesWithCounts } from "~/models/forum.server";
-import { createStudent } from "~/models/user.server";
+import { createCategory, createReply, createTopic, deleteReplyAs, deleteTopicAs, getCategory, listCategoriesWithCounts } from "~/models/community/forum.server";
+import { createStudent } from "~/models/accounts/user.server";
 import type { User } from "#db/schema";
 
 // A category's topicCount is kept by triggers (migration 0012); it must always equal a real count.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createStudent, getUserById, isCommonPassword, verifyLogin, UsernameTakenError, CommonPasswordError } from "~/models/user.server";
+import { createStudent, getUserById, isCommonPassword, verifyLogin, UsernameTakenError, CommonPasswordError } from "~/models/accounts/user.server";
 import { createUserSession, getOptionalUser, requireAdmin, requireUser } from "~/services/auth.server";
-import { getSession } from "~/models/session.server";
+import { getSession } from "~/models/accounts/session.server";
 import { db, single } from "#db/client.server";
 import { users } from "#db/schema";
 import { hashPassword } from "~/utils/password.server";

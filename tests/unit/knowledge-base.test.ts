@@ -13,8 +13,8 @@ import {
   pageOfArticles,
   recordView,
   updateArticle,
-} from "~/models/knowledge-base.server";
-import { createStudent } from "~/models/user.server";
+} from "~/models/community/knowledge-base.server";
+import { createStudent } from "~/models/accounts/user.server";
 import { ArticleApiSchema, ArticleFormSchema, encodeApiTags, parseTags, type ArticleInput } from "~/schemas/knowledge-base";
 
 describe("the knowledge-base search query", () => {

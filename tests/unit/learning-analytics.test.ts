@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketWeeklyMinutes, mondayOf, weekStarts } from "~/models/learning-analytics.server";
+import { bucketWeeklyMinutes, mondayOf, weekStarts } from "~/models/reports/learning-analytics.server";
 import { formatMinutes } from "~/routes/_learn+/students/portal-analytics";
 
 describe("weeks of learning time", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditHeartbeat } from "~/models/learning-time.server";
+import { creditHeartbeat } from "~/models/learning/learning-time.server";
 import { formatLearningTime, LearningTimeHeartbeatSchema } from "~/schemas/learning-time";
 
 const T0 = Date.UTC(2026, 0, 5, 10, 0, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isReleased, lockedMessage, opensAt, releaseLabel, releaseState } from "~/models/lesson-release";
+import { isReleased, lockedMessage, opensAt, releaseLabel, releaseState } from "~/models/learning/lesson-release";
 
 // Scheduled release (issue 29): the date rule a member's lessons follow.
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { db, single } from "#db/client.server";
 import { users } from "#db/schema";
-import { ChatError, listMessages, postMessage } from "~/models/conference-chat.server";
-import { createConference, endConference, startConference } from "~/models/conference.server";
-import { onLiveEvent, type LiveEvent } from "~/models/live-events.server";
-import { createStudent } from "~/models/user.server";
+import { ChatError, listMessages, postMessage } from "~/models/live/conference-chat.server";
+import { createConference, endConference, startConference } from "~/models/live/conference.server";
+import { onLiveEvent, type LiveEvent } from "~/models/live/live-events.server";
+import { createStudent } from "~/models/accounts/user.server";
 import { ChatMessageSchema, cleanChatText } from "~/schemas/live-chat";
 
 describe("chat text", () => {

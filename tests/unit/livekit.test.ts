@@ -1,6 +1,6 @@
 import { TrackSource } from "livekit-server-sdk";
 import { describe, expect, it } from "vitest";
-import { hostGrant, liveKitIdentity, liveKitRoomName, studentGrant } from "~/models/livekit.server";
+import { hostGrant, liveKitIdentity, liveKitRoomName, studentGrant } from "~/models/live/livekit.server";
 import { parseEnv } from "~/utils/env.server";
 import { contentSecurityPolicy, mediaServerSources } from "../../server/security";
 

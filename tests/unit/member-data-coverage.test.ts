@@ -1,7 +1,7 @@
 import { getTableConfig, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
-import { MEMBER_DATA } from "~/models/account-data.server";
+import { MEMBER_DATA } from "~/models/accounts/account-data.server";
 import { schemaTables } from "../schema-tables";
 
 // Issue 30: export and deletion must cover every table that holds member data.
@@ -51,7 +51,7 @@ describe("member data coverage (issue 30)", () => {
       expect(declared, config.name).toEqual(actual);
       expect(Object.keys(coverage.copiedNames ?? {}).sort(), `${config.name}: copied names`).toEqual(copiedNames.sort());
     }
-    expect(uncovered, "tables that refer to a member but are missing from MEMBER_DATA (app/models/account-data.server.ts)").toEqual([]);
+    expect(uncovered, "tables that refer to a member but are missing from MEMBER_DATA (app/models/accounts/account-data.server.ts)").toEqual([]);
   });
 
   it("names only tables that exist, and says for each how the export includes it", () => {

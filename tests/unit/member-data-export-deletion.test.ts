@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, first, single } from "#db/client.server";
 import * as schema from "#db/schema";
-import { MEMBER_DATA } from "~/models/account-data.server";
-import { deleteAccount, exportAccountData } from "~/models/account.server";
-import { resetFeedToken } from "~/models/calendar.server";
-import { notifyForumReply, notifyMentions } from "~/models/notification-events.server";
-import { createStudent } from "~/models/user.server";
+import { MEMBER_DATA } from "~/models/accounts/account-data.server";
+import { deleteAccount, exportAccountData } from "~/models/accounts/account.server";
+import { resetFeedToken } from "~/models/learning/calendar.server";
+import { notifyForumReply, notifyMentions } from "~/models/notifications/notification-events.server";
+import { createStudent } from "~/models/accounts/user.server";
 import type { User } from "#db/schema";
 import { schemaTables } from "../schema-tables";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMemberDirectoryQuery, revenueFigures } from "~/models/members.server";
+import { parseMemberDirectoryQuery, revenueFigures } from "~/models/accounts/members.server";
 
 describe("revenue figures", () => {
   it("add up in cents: two paying members of ten students", () => {

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { subscriptions } from "#db/schema";
-import { isPremium } from "~/models/membership.server";
-import { getSubscription } from "~/models/subscription.server";
-import { createStudent } from "~/models/user.server";
+import { isPremium } from "~/models/billing/membership.server";
+import { getSubscription } from "~/models/billing/subscription.server";
+import { createStudent } from "~/models/accounts/user.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 

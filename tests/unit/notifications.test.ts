@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { composeEmail, retryDelayMs } from "~/models/email-outbox.server";
-import { latestSlot } from "~/models/notification-schedule.server";
-import { mentionedUsernames } from "~/models/notification-events.server";
+import { composeEmail, retryDelayMs } from "~/models/notifications/email-outbox.server";
+import { latestSlot } from "~/models/notifications/notification-schedule.server";
+import { mentionedUsernames } from "~/models/notifications/notification-events.server";
 
 // Issue 25: the rules behind notifications and their emails.
 describe("mentions", () => {

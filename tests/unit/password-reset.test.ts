@@ -12,8 +12,8 @@ import {
   RESET_LINK_TTL_MS,
   resetLinkState,
   resetPasswordWithToken,
-} from "~/models/password-reset.server";
-import { CommonPasswordError, createStudent, verifyLogin } from "~/models/user.server";
+} from "~/models/accounts/password-reset.server";
+import { CommonPasswordError, createStudent, verifyLogin } from "~/models/accounts/user.server";
 import { parseEnv } from "~/utils/env.server";
 
 // Every story hashes real passwords with scrypt (tens of ms each, more on a busy machine).

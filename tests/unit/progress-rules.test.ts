@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generateCertificateNumber } from "~/models/certificate.server";
-import { academyDay, progressPercentage, streakFromDays } from "~/models/progress.server";
+import { generateCertificateNumber } from "~/models/learning/certificate.server";
+import { academyDay, progressPercentage, streakFromDays } from "~/models/learning/progress.server";
 import { achievementsFor, progressLabel, shortDescription } from "~/utils/progress-rules";
 
 describe("course progress", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupQuestions, similarWording } from "~/models/question-groups";
+import { groupQuestions, similarWording } from "~/models/companion/question-groups";
 
 describe("unanswered questions grouped by wording", () => {
   const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 12, minutes));

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadDemoContent } from "#db/seed-content";
-import { draftQuestionsOffline, lessonSentences } from "~/models/quiz-draft-offline";
+import { draftQuestionsOffline, lessonSentences } from "~/models/assessment/quiz-draft-offline";
 import { QuizQuestionSchema } from "~/schemas/quiz";
 
 // Issue 24: the offline drafter on every seeded lesson — at least 3 questions,

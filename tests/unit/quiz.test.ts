@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gradeAnswers, isAnswerCorrect } from "~/models/quiz-grading";
+import { gradeAnswers, isAnswerCorrect } from "~/models/assessment/quiz-grading";
 import { normaliseShortAnswer, QuizSchema, quizScore } from "~/schemas/quiz";
 
 // Issue 24: the scoring rules and the quiz's validation rules.

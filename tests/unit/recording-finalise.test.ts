@@ -5,14 +5,14 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, first, single } from "#db/client.server";
 import { recordings } from "#db/schema";
-import { pruneExpiredRecordings } from "~/models/conference.server";
+import { pruneExpiredRecordings } from "~/models/live/conference.server";
 import {
   appendRecordingChunk,
   finaliseRecording,
   RECORDING_UPLOAD_MESSAGES,
   recordingPath,
   RecordingUploadError,
-} from "~/models/recording-files.server";
+} from "~/models/live/recording-files.server";
 import { inspectWebm, readWebmLayout, rewriteSeekableWebm, WebmError } from "~/utils/webm.server";
 
 // tests/fixtures/recording.webm is about 3 s of Chromium's MediaRecorder

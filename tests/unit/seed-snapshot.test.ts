@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "#db/client.server";
 import { seedDemoData } from "#db/seed";
-import { ensureAdmin } from "~/models/user.server";
+import { ensureAdmin } from "~/models/accounts/user.server";
 import { env } from "~/utils/env.server";
 
 // The demo academy a fresh install seeds, row by row, compared with a snapshot

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXPIRED_LINK, INVALID_LINK, OTHER_USERS_LINK, signDownloadToken, verifyDownloadToken } from "~/models/templates.server";
+import { EXPIRED_LINK, INVALID_LINK, OTHER_USERS_LINK, signDownloadToken, verifyDownloadToken } from "~/models/community/templates.server";
 import { storedTemplateName, TEMPLATE_FILE_EXTENSIONS, TemplateApiSchema, TemplateFormSchema } from "~/schemas/templates";
 import { env } from "~/utils/env.server";
 import { receiveUpload, TEMPLATE_EXTENSIONS, TEMPLATE_UPLOAD, UploadError } from "~/utils/uploads.server";
@@ -187,7 +187,7 @@ describe("abandoned uploads", () => {
   it("are removed after a day unless a template uses them", async () => {
     const { db } = await import("#db/client.server");
     const { toolTemplates } = await import("#db/schema");
-    const { pruneUnusedTemplateFiles } = await import("~/models/templates.server");
+    const { pruneUnusedTemplateFiles } = await import("~/models/community/templates.server");
     const dir = path.join(env.UPLOADS_DIR, "templates");
     fs.mkdirSync(dir, { recursive: true });
     const now = Date.now();

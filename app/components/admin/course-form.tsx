@@ -5,7 +5,7 @@ import { AdminForm, useAdminForm, type AdminFormProps } from "~/components/admin
 import { uploadFile, type UploadOutcome } from "~/components/admin/upload";
 import { showToast } from "~/components/toaster";
 import { BoundCheckbox, BoundFileInput, BoundInput, BoundSelect, BoundTextarea, ErrorList, inputClasses, labelClasses } from "~/components/ui/field";
-import type { CourseSummary } from "~/models/course.server";
+import type { CourseSummary } from "~/models/learning/course.server";
 import { cn } from "~/utils/misc";
 import { CourseFormSchema, IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "~/schemas/admin-forms";
 

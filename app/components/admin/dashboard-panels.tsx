@@ -22,7 +22,7 @@ import { PremiumRequestsCard } from "~/components/admin/premium-requests-card";
 import { Pagination } from "~/components/ui/pagination";
 import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
-import type { ActivityType } from "~/models/analytics.server";
+import type { ActivityType } from "~/models/reports/analytics.server";
 import type { loadAdminDashboard } from "~/services/admin-dashboard.server";
 import { formatDate, formatUsd } from "~/utils/misc";
 import { AppLink } from "~/components/ui/app-link";

@@ -2,7 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
 import { Search } from "~/components/ui/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
-import type { MemberWithSubscription, PlanFilter } from "~/models/members.server";
+import type { MemberWithSubscription, PlanFilter } from "~/models/accounts/members.server";
 import { cn, formatDate, formatUsd, initials } from "~/utils/misc";
 
 type Member = SerializeFrom<MemberWithSubscription>;

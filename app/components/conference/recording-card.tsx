@@ -5,7 +5,7 @@ import { LocalDateTime } from "~/components/conference/local-date-time";
 import { recordingDownloadUrl, RecordingPlayer } from "~/components/conference/recording-player";
 import type { PlayerCaptions } from "~/components/media/transcript";
 import { buttonClasses } from "~/components/ui/button";
-import type { RecordingJson } from "~/models/conference.server";
+import type { RecordingJson } from "~/models/live/conference.server";
 import { formatRecordingDuration } from "~/schemas/conference";
 
 export type RecordingCardData = Pick<RecordingJson, "id" | "title" | "description" | "createdAt" | "duration" | "fileUrl" | "isPremium" | "status">;

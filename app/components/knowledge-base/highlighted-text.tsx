@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 
-// Must match HIGHLIGHT_START / HIGHLIGHT_END in app/models/knowledge-base.server.ts
+// Must match HIGHLIGHT_START / HIGHLIGHT_END in app/models/community/knowledge-base.server.ts
 // (not imported: that module is server-only).
 const START = "\u0002";
 const END = "\u0003";

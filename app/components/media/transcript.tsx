@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import type { CaptionJson } from "~/models/captions.server";
+import type { CaptionJson } from "~/models/learning/captions.server";
 import { formatClock } from "~/utils/captions";
 
 export type PlayerCaptions = Pick<CaptionJson, "language" | "label" | "url" | "cues" | "generated">;

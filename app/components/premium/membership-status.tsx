@@ -1,4 +1,4 @@
-import type { SubscriptionSummary } from "~/models/subscription.server";
+import type { SubscriptionSummary } from "~/models/billing/subscription.server";
 import { formatDate } from "~/utils/misc";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 import { formatDayInZone } from "~/utils/time-zone";

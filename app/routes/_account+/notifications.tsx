@@ -8,7 +8,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
 import { labelClasses } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
-import { getPreferences, listNotifications, markNotificationsRead, setPreferences } from "~/models/notifications.server";
+import { getPreferences, listNotifications, markNotificationsRead, setPreferences } from "~/models/notifications/notifications.server";
 import {
   EMAIL_FREQUENCY_LABELS,
   EMAIL_FREQUENCY_VALUES,

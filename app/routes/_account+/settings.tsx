@@ -19,18 +19,18 @@ import {
   signOutEverywhere,
   updateProfile,
   type AccountRequester,
-} from "~/models/account.server";
-import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/calendar.server";
+} from "~/models/accounts/account.server";
+import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/learning/calendar.server";
 import { ChangePasswordFormSchema, DeleteAccountSchema, FORMER_MEMBER, ProfileSchema } from "~/schemas/account";
 import { homeFor, logout, requireUser } from "~/services/auth.server";
 import { readForm } from "~/utils/form-data.server";
 import { publicOrigin, PUBLIC_URL_MISSING } from "~/utils/misc.server";
-import { getSession } from "~/models/session.server";
+import { getSession } from "~/models/accounts/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The member's account settings: profile and email, password, signing out
 // everywhere, a copy of their data, deleting the account (rules in
-// app/models/account.server.ts, shared with /api/user/*), and the secret
+// app/models/accounts/account.server.ts, shared with /api/user/*), and the secret
 // address of their personal calendar feed of upcoming live sessions.
 
 export const meta: MetaFunction = () => [{ title: "Account Settings — Mystic Academy" }];

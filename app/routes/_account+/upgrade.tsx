@@ -12,9 +12,9 @@ import { PremiumRequestPending, REQUEST_PREMIUM_INTENT, RequestPremiumForm } fro
 import { PaymentsOffNotice } from "~/components/premium/upgrade-dialog";
 import { ContactText } from "~/components/contact-text";
 import { buttonClasses } from "~/components/ui/button";
-import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, startCheckout, trialDaysOffered } from "~/models/billing.server";
-import { getOpenPremiumRequest, PremiumRequestRefusal, requestPremium } from "~/models/premium-requests.server";
-import { getSubscriptionSummary } from "~/models/subscription.server";
+import { BillingError, PAYMENTS_OFF_MESSAGE, paymentsEnabled, startCheckout, trialDaysOffered } from "~/models/billing/billing.server";
+import { getOpenPremiumRequest, PremiumRequestRefusal, requestPremium } from "~/models/billing/premium-requests.server";
+import { getSubscriptionSummary } from "~/models/billing/subscription.server";
 import { PremiumRequestSchema } from "~/schemas/premium-request";
 import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";

@@ -4,8 +4,8 @@ import { AlertCircle, Crown } from "~/components/ui/icons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MembershipStatus } from "~/components/premium/membership-status";
 import { buttonClasses } from "~/components/ui/button";
-import { BillingError, completeCheckout, confirmUpgrade } from "~/models/billing.server";
-import { getSubscriptionSummary } from "~/models/subscription.server";
+import { BillingError, completeCheckout, confirmUpgrade } from "~/models/billing/billing.server";
+import { getSubscriptionSummary } from "~/models/billing/subscription.server";
 import { requireUser } from "~/services/auth.server";
 import { AppLink } from "~/components/ui/app-link";
 

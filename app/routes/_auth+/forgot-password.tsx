@@ -12,12 +12,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { MailQuestion } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
-import { requestPasswordResetEmail } from "~/models/password-reset.server";
+import { requestPasswordResetEmail } from "~/models/accounts/password-reset.server";
 import { ForgotPasswordSchema } from "~/schemas/password-reset";
 import { readForm } from "~/utils/form-data.server";
 import { isEmailConfigured } from "~/utils/mailer.server";
 import { publicOrigin } from "~/utils/misc.server";
-import { TooManyRequestsError } from "~/models/rate-limit.server";
+import { TooManyRequestsError } from "~/models/platform/rate-limit.server";
 import { AppLink } from "~/components/ui/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password — Mystic Academy" }];

@@ -8,7 +8,7 @@ import { ENROLL_AFTER_LOGIN_KEY } from "~/components/enroll-button";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
-import { createCaptcha } from "~/models/captcha.server";
+import { createCaptcha } from "~/models/accounts/captcha.server";
 import { LoginSchema, RegisterFormSchema } from "~/schemas/auth";
 import {
   attemptRegistration,

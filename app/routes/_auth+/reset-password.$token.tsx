@@ -5,8 +5,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { KeyRound } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
-import { inspectResetLink, resetPasswordWithToken, type ResetLinkState } from "~/models/password-reset.server";
-import { CommonPasswordError } from "~/models/user.server";
+import { inspectResetLink, resetPasswordWithToken, type ResetLinkState } from "~/models/accounts/password-reset.server";
+import { CommonPasswordError } from "~/models/accounts/user.server";
 import { ResetPasswordSchema } from "~/schemas/password-reset";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";

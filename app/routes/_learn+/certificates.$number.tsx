@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { Award, BadgeCheck, ShieldAlert } from "~/components/ui/icons";
 import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
-import { certificateInstructors, getCertificateByNumber } from "~/models/certificate.server";
+import { certificateInstructors, getCertificateByNumber } from "~/models/learning/certificate.server";
 import { env } from "~/utils/env.server";
 import { formatDate, invariantResponse } from "~/utils/misc";
 

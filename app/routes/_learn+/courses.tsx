@@ -5,7 +5,7 @@ import { CourseCard } from "~/components/course-card";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
 import { buttonClasses } from "~/components/ui/button";
 import { COURSE_LEVELS } from "#db/schema";
-import { listActiveCourses } from "~/models/course.server";
+import { listActiveCourses } from "~/models/learning/course.server";
 import { requireUser } from "~/services/auth.server";
 import { AppLink } from "~/components/ui/app-link";
 

@@ -5,8 +5,8 @@ import { EmptyState } from "~/components/admin/crud-page";
 import { PageErrorBoundary } from "~/components/error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
-import { findCourseForViewer } from "~/models/access.server";
-import { courseGradebook } from "~/models/quiz.server";
+import { findCourseForViewer } from "~/models/learning/access.server";
+import { courseGradebook } from "~/models/assessment/quiz.server";
 import { requireCourseManager } from "~/services/auth.server";
 import { invariantResponse, parseRouteId } from "~/utils/misc";
 

@@ -6,17 +6,17 @@ import type { AdminFormReply } from "~/components/admin/admin-form";
 import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
 import { buttonClasses } from "~/components/ui/button";
-import { findCourseForViewer, findLessonForViewer, listLessonsForViewer } from "~/models/access.server";
-import { generateLessonContent } from "~/models/lesson-generation.server";
+import { findCourseForViewer, findLessonForViewer, listLessonsForViewer } from "~/models/learning/access.server";
+import { generateLessonContent } from "~/models/learning/lesson-generation.server";
 import {
   countSections,
   createLesson,
   deleteLesson,
   moveLesson,
   updateLesson,
-} from "~/models/lesson.server";
-import { quizQuestionCounts } from "~/models/quiz.server";
-import { lessonCaptionGaps } from "~/models/captions.server";
+} from "~/models/learning/lesson.server";
+import { quizQuestionCounts } from "~/models/assessment/quiz.server";
+import { lessonCaptionGaps } from "~/models/learning/captions.server";
 import { LessonFormSchema } from "~/schemas/admin-forms";
 import { AppLink } from "~/components/ui/app-link";
 import type { User } from "#db/schema";

@@ -5,7 +5,7 @@ import { PageErrorBoundary } from "~/components/error-boundary";
 import { CaptionManager } from "~/components/media/caption-manager";
 import { AppLink } from "~/components/ui/app-link";
 import { ArrowLeft, Captions } from "~/components/ui/icons";
-import { captionGeneration, lessonVideoSections } from "~/models/captions.server";
+import { captionGeneration, lessonVideoSections } from "~/models/learning/captions.server";
 import { requireCourseManager } from "~/services/auth.server";
 import { CaptionTargetIdSchema, handleCaptionForm, isCaptionIntent } from "~/services/caption-forms.server";
 import { readForm } from "~/utils/form-data.server";

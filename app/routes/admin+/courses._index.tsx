@@ -15,7 +15,7 @@ import type { Notice } from "~/schemas/notice";
 import { levelBadgeClasses } from "~/components/course-card";
 import { CourseImage } from "~/components/course-image";
 import { buttonClasses } from "~/components/ui/button";
-import { createCourse, getAnyCourse, listAllCourses, removeCourse, updateCourse } from "~/models/course.server";
+import { createCourse, getAnyCourse, listAllCourses, removeCourse, updateCourse } from "~/models/learning/course.server";
 import { CourseFormSchema } from "~/schemas/admin-forms";
 import {
   addCourseInstructor,
@@ -28,7 +28,7 @@ import {
   managedCourseIds,
   STAFF_REFUSALS,
   StaffError,
-} from "~/models/course-staff.server";
+} from "~/models/learning/course-staff.server";
 import { requireStaff } from "~/services/auth.server";
 import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";

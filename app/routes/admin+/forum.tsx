@@ -5,7 +5,7 @@ import { Crown, MessageSquare, Shield, Users } from "~/components/ui/icons";
 import type { AdminFormReply } from "~/components/admin/admin-form";
 import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { CategoryForm } from "~/components/forum/category-form";
-import { createCategory, deleteCategory, forumStats, listCategoriesWithCounts, updateCategory } from "~/models/forum.server";
+import { createCategory, deleteCategory, forumStats, listCategoriesWithCounts, updateCategory } from "~/models/community/forum.server";
 import { CategorySchema } from "~/schemas/forum";
 import { requireAdmin } from "~/services/auth.server";
 import { parseRouteId } from "~/utils/misc";

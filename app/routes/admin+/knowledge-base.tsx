@@ -7,7 +7,7 @@ import { AdminCrudPage, CardGrid, EmptyState, RecordActions, useUrlDialogs } fro
 import { ArticleForm } from "~/components/knowledge-base/article-form";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
-import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from "~/models/knowledge-base.server";
+import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from "~/models/community/knowledge-base.server";
 import { ArticleFormSchema, REQUIRED_FIELDS_MESSAGE } from "~/schemas/knowledge-base";
 import { requireAdmin } from "~/services/auth.server";
 import { formatDate, parseRouteId } from "~/utils/misc";

@@ -15,9 +15,9 @@ import {
   MEMBER_NOT_FOUND,
   parseMemberDirectoryQuery,
   REVOKE_PREMIUM,
-} from "~/models/members.server";
-import { AdminResetRefusedError, createAdminResetLink } from "~/models/password-reset.server";
-import { RoleChangeError, setMemberRole } from "~/models/member-role.server";
+} from "~/models/accounts/members.server";
+import { AdminResetRefusedError, createAdminResetLink } from "~/models/accounts/password-reset.server";
+import { RoleChangeError, setMemberRole } from "~/models/accounts/member-role.server";
 import { RoleFormSchema } from "~/schemas/member-role";
 import { requireAdmin } from "~/services/auth.server";
 import { parseWithZod } from "@conform-to/zod";
@@ -30,7 +30,7 @@ import {
   paymentsEnabled,
   PROMOTIONS_OFF_MESSAGE,
   type PromotionCodeListing,
-} from "~/models/billing.server";
+} from "~/models/billing/billing.server";
 import { CREATE_PROMOTION_CODE_INTENT, DEACTIVATE_PROMOTION_CODE_INTENT, DeactivatePromotionCodeSchema, PromotionCodeSchema } from "~/schemas/promotion-code";
 import { formatUsd, parseRouteId } from "~/utils/misc";
 import { publicOrigin } from "~/utils/misc.server";

@@ -6,7 +6,7 @@ import { PageErrorBoundary } from "~/components/error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorList, labelClasses } from "~/components/ui/field";
-import { listOutbox, outboxCounts, queueTestEmail, retryEmail } from "~/models/email-outbox.server";
+import { listOutbox, outboxCounts, queueTestEmail, retryEmail } from "~/models/notifications/email-outbox.server";
 import { requireAdmin } from "~/services/auth.server";
 import { readForm } from "~/utils/form-data.server";
 import { isEmailConfigured } from "~/utils/mailer.server";

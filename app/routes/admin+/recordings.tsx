@@ -6,14 +6,14 @@ import { ConfirmDeleteButton, ConfirmDeleteDialog } from "~/components/admin/con
 import { AdminConferenceTabs } from "~/components/conference/admin-conference-tabs";
 import { RecordingStorage } from "~/components/conference/recording-storage";
 import { recordingLibraryHref, RecordingsList } from "~/components/conference/recordings-list";
-import { CONFERENCE_MESSAGES, ConferenceError, deleteRecording } from "~/models/conference.server";
-import { captionGeneration, captionsOfRecording } from "~/models/captions.server";
+import { CONFERENCE_MESSAGES, ConferenceError, deleteRecording } from "~/models/live/conference.server";
+import { captionGeneration, captionsOfRecording } from "~/models/learning/captions.server";
 import { CaptionManager } from "~/components/media/caption-manager";
 import { CaptionTargetIdSchema, handleCaptionForm, isCaptionIntent } from "~/services/caption-forms.server";
 import { buttonClasses } from "~/components/ui/button";
 import { Captions, X } from "~/components/ui/icons";
-import { recordingStorage } from "~/models/recording-files.server";
-import { loadRecordingLibrary } from "~/models/recording-library.server";
+import { recordingStorage } from "~/models/live/recording-files.server";
+import { loadRecordingLibrary } from "~/models/live/recording-library.server";
 import { RecordingSearchSchema } from "~/schemas/conference";
 import { requireAdmin } from "~/services/auth.server";
 import { readForm } from "~/utils/form-data.server";

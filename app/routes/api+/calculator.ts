@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { CalculatorSchema } from "~/schemas/calculator";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
-import { getCalculatorRecord, saveCalculatorRecord } from "~/models/user.server";
+import { getCalculatorRecord, saveCalculatorRecord } from "~/models/accounts/user.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { calendarResponse, conferencesCalendar, userForFeedToken } from "~/models/calendar.server";
-import { listUpcomingFor } from "~/models/conference.server";
+import { calendarResponse, conferencesCalendar, userForFeedToken } from "~/models/learning/calendar.server";
+import { listUpcomingFor } from "~/models/live/conference.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/misc.server";
 

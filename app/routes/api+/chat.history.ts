@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { clearConversation, listConversation } from "~/models/companion.server";
+import { clearConversation, listConversation } from "~/models/companion/companion.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { companionMode, dailyLimitFor, questionsToday } from "~/models/companion.server";
-import { providerModel } from "~/models/companion-provider.server";
+import { companionMode, dailyLimitFor, questionsToday } from "~/models/companion/companion.server";
+import { providerModel } from "~/models/companion/companion-provider.server";
 import type { CompanionStatus } from "~/schemas/companion";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { findLessonForViewer } from "~/models/access.server";
-import { suggestedQuestions } from "~/models/companion.server";
+import { findLessonForViewer } from "~/models/learning/access.server";
+import { suggestedQuestions } from "~/models/companion/companion.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { answerQuestion, beginTurn, type CompanionEvent } from "~/models/companion.server";
+import { answerQuestion, beginTurn, type CompanionEvent } from "~/models/companion/companion.server";
 import { ChatRequestSchema, type ChatStreamEvents } from "~/schemas/companion";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { logger } from "~/utils/logger.server";
-import { TooManyRequestsError } from "~/models/rate-limit.server";
+import { TooManyRequestsError } from "~/models/platform/rate-limit.server";
 
 // POST /api/chat: the spec's {message, context} → {response, sources}, plus
 // html, mode, notice and answered. Asked for text/event-stream, it streams

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { generateLessonContent } from "~/models/lesson-generation.server";
+import { generateLessonContent } from "~/models/learning/lesson-generation.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCourseManager, requireStaff } from "~/services/auth.server";
 

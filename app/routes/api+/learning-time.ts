@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { findCompletableLesson } from "~/models/access.server";
-import { getLearningTimeTotal, recordLearningTime } from "~/models/learning-time.server";
+import { findCompletableLesson } from "~/models/learning/access.server";
+import { getLearningTimeTotal, recordLearningTime } from "~/models/learning/learning-time.server";
 import { LearningTimeHeartbeatSchema } from "~/schemas/learning-time";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { saveVideoPosition } from "~/models/progress.server";
-import { getSectionCourseId } from "~/models/lesson.server";
-import { findCourseForViewer, requireCourseUnlocked } from "~/models/access.server";
+import { saveVideoPosition } from "~/models/learning/progress.server";
+import { getSectionCourseId } from "~/models/learning/lesson.server";
+import { findCourseForViewer, requireCourseUnlocked } from "~/models/learning/access.server";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

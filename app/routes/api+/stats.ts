@@ -1,6 +1,6 @@
 import { methodNotAllowed } from "~/utils/api.server";
 import { json } from "@remix-run/node";
-import { getPlatformStats } from "~/models/stats.server";
+import { getPlatformStats } from "~/models/reports/stats.server";
 
 export async function loader() {
   return json(await getPlatformStats());

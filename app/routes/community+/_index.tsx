@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { Crown, MessageSquare, Plus, Shield, Users } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
-import { forumStats, listCategoriesWithCounts } from "~/models/forum.server";
+import { forumStats, listCategoriesWithCounts } from "~/models/community/forum.server";
 import { getOptionalUser } from "~/services/auth.server";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 import { publicPageHeaders } from "~/utils/page-cache";

@@ -8,7 +8,7 @@ import { TopicForm } from "~/components/forum/topic-form";
 import { buttonClasses } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/dialog";
 import { Pagination } from "~/components/ui/pagination";
-import { forumAccess, getCategory, listTopicsForCategory, TOPIC_PAGE_SIZE, type TopicListItem } from "~/models/forum.server";
+import { forumAccess, getCategory, listTopicsForCategory, TOPIC_PAGE_SIZE, type TopicListItem } from "~/models/community/forum.server";
 import { getOptionalUser, requireUser } from "~/services/auth.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { submitTopicForm } from "~/services/forum-forms.server";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChevronRight } from "~/components/ui/icons";
 import { FormNotice } from "~/components/admin/notice";
 import { TopicForm } from "~/components/forum/topic-form";
-import { listPostableCategories } from "~/models/forum.server";
+import { listPostableCategories } from "~/models/community/forum.server";
 import { requireUser } from "~/services/auth.server";
 import { submitTopicForm } from "~/services/forum-forms.server";
 import { AppLink } from "~/components/ui/app-link";

@@ -3,7 +3,7 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArrowLeft, Eye } from "~/components/ui/icons";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
-import { viewArticle } from "~/models/knowledge-base.server";
+import { viewArticle } from "~/models/community/knowledge-base.server";
 import { getOptionalUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { formatDate, invariantResponse, parseRouteId } from "~/utils/misc";

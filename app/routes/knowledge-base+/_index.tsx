@@ -5,7 +5,7 @@ import { HighlightedText } from "~/components/knowledge-base/highlighted-text";
 import { PublishedBadge, TagList } from "~/components/knowledge-base/tag-list";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
-import { ARTICLES_PER_PAGE, listPublishedCategories, pageOfArticles } from "~/models/knowledge-base.server";
+import { ARTICLES_PER_PAGE, listPublishedCategories, pageOfArticles } from "~/models/community/knowledge-base.server";
 import { Pagination } from "~/components/ui/pagination";
 import { isArticleCategory } from "~/schemas/knowledge-base";
 import { getOptionalUser } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 
 import { CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, Clock, FileText, ImageIcon, PlayCircle } from "~/components/ui/icons";
-import type { SectionView } from "~/models/lesson.server";
+import type { SectionView } from "~/models/learning/lesson.server";
 import { cn } from "~/utils/misc";
 import { AppLink } from "~/components/ui/app-link";
 

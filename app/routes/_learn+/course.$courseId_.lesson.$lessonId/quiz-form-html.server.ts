@@ -1,4 +1,4 @@
-import type { MemberQuiz } from "~/models/quiz.server";
+import type { MemberQuiz } from "~/models/assessment/quiz.server";
 import { escapeHtml } from "~/utils/escape-html";
 
 // The quiz form's questions as HTML written on the server (issue 24), as the

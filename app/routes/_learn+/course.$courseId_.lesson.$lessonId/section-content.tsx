@@ -1,6 +1,6 @@
 import { UploadedVideo } from "./uploaded-video";
 import { videoSourceFor } from "./video-source";
-import type { SectionView } from "~/models/lesson.server";
+import type { SectionView } from "~/models/learning/lesson.server";
 import type { PlayerCaptions } from "~/components/media/transcript";
 
 /** The section the player shows; `html` is the server-rendered, sanitised Markdown of its content. */

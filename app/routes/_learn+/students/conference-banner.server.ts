@@ -1,6 +1,6 @@
 import type { User } from "#db/schema";
-import { conferenceForApi, listConferences } from "~/models/conference.server";
-import { isPremium } from "~/models/membership.server";
+import { conferenceForApi, listConferences } from "~/models/live/conference.server";
+import { isPremium } from "~/models/billing/membership.server";
 import { bannerSessions, readDismissedId, type BannerConference, type BannerSessions } from "~/schemas/conference-banner";
 import { viewerTimeZone } from "~/utils/time-zone.server";
 

@@ -4,7 +4,7 @@ import { ContactText } from "~/components/contact-text";
 import { UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
 import { LearningTimeRule } from "~/components/learning/learning-time-note";
 import { buttonClasses } from "~/components/ui/button";
-import type { LearningAnalytics } from "~/models/learning-analytics.server";
+import type { LearningAnalytics } from "~/models/reports/learning-analytics.server";
 
 const weekLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const labelOf = (weekStart: string) => weekLabel.format(new Date(`${weekStart}T00:00:00Z`));

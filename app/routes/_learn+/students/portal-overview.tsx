@@ -7,7 +7,7 @@ import type { PortalStats } from "./portal-types";
 import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
 import { buttonClasses } from "~/components/ui/button";
 import { StatCard } from "~/components/ui/stat-card";
-import type { JourneyCourse } from "~/models/journey.server";
+import type { JourneyCourse } from "~/models/learning/journey.server";
 import { formatLearningTime } from "~/schemas/learning-time";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 import { AppLink } from "~/components/ui/app-link";

@@ -4,7 +4,7 @@ import { ProgressBar } from "~/components/learning/progress-bar";
 import { achievementsFor, progressLabel, shortDescription, type ProgressLabel } from "~/utils/progress-rules";
 import type { PortalProgress } from "./portal-types";
 import { buttonClasses } from "~/components/ui/button";
-import type { CourseSummary } from "~/models/course.server";
+import type { CourseSummary } from "~/models/learning/course.server";
 import { cn, formatDate } from "~/utils/misc";
 import { AppLink } from "~/components/ui/app-link";
 

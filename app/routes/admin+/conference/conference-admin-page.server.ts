@@ -3,13 +3,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { User } from "#db/schema";
-import type { LiveChatMessage } from "~/models/live-events.server";
+import type { LiveChatMessage } from "~/models/live/live-events.server";
 import type { MediaBackend } from "~/schemas/live-room";
 import type { Notice } from "~/schemas/notice";
-import { submitChatForm } from "~/models/conference-chat-form.server";
-import { listMessages } from "~/models/conference-chat.server";
-import { QUESTION_INTENTS, submitQuestionForm } from "~/models/conference-questions-form.server";
-import { listQuestions } from "~/models/conference-questions.server";
+import { submitChatForm } from "~/models/live/conference-chat-form.server";
+import { listMessages } from "~/models/live/conference-chat.server";
+import { QUESTION_INTENTS, submitQuestionForm } from "~/models/live/conference-questions-form.server";
+import { listQuestions } from "~/models/live/conference-questions.server";
 import type { LiveQuestion } from "~/schemas/live-questions";
 import {
   CONFERENCE_MESSAGES,
@@ -23,7 +23,7 @@ import {
   startConference,
   updateConference,
   type ConferenceJson,
-} from "~/models/conference.server";
+} from "~/models/live/conference.server";
 import { ConferenceFormSchema, type ConferenceInput } from "~/schemas/conference";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";

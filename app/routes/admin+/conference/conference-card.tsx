@@ -5,7 +5,7 @@ import { ConferenceActionForm } from "./conference-action-form";
 import { ConferenceStatusBadge } from "./conference-status-badge";
 import { LocalDateTime } from "~/components/conference/local-date-time";
 import { buttonClasses } from "~/components/ui/button";
-import type { ConferenceJson } from "~/models/conference.server";
+import type { ConferenceJson } from "~/models/live/conference.server";
 import { isEditable } from "~/schemas/conference";
 
 export type ConferenceCardData = Pick<

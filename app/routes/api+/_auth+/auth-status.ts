@@ -1,7 +1,7 @@
 import { methodNotAllowed } from "~/utils/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/services/auth.server";
-import { toPublicUser } from "~/models/user.server";
+import { toPublicUser } from "~/models/accounts/user.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { billingErrorResponse, confirmUpgrade } from "~/models/billing.server";
+import { billingErrorResponse, confirmUpgrade } from "~/models/billing/billing.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { billingErrorResponse, createSubscriptionIntent } from "~/models/billing.server";
+import { billingErrorResponse, createSubscriptionIntent } from "~/models/billing/billing.server";
 import { SubscriptionRequestSchema } from "~/schemas/promotion-code";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

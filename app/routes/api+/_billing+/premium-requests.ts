@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { canRequestPremium, getOpenPremiumRequest, PremiumRequestRefusal, requestPremium } from "~/models/premium-requests.server";
+import { canRequestPremium, getOpenPremiumRequest, PremiumRequestRefusal, requestPremium } from "~/models/billing/premium-requests.server";
 import { PremiumRequestSchema } from "~/schemas/premium-request";
 import { answerRefusals, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { billingErrorResponse, handleWebhook, STRIPE_WEBHOOK_MAX_BYTES } from "~/models/billing.server";
+import { billingErrorResponse, handleWebhook, STRIPE_WEBHOOK_MAX_BYTES } from "~/models/billing/billing.server";
 import { methodNotAllowed, readCappedBytes } from "~/utils/api.server";
 
 // Stripe → academy: subscription changes (paid, past due, cancelled, renewed).

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getContactAddress, setContactAddress } from "~/models/academy-settings.server";
+import { getContactAddress, setContactAddress } from "~/models/platform/academy-settings.server";
 import { AcademyContactApiSchema } from "~/schemas/academy-contact";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";

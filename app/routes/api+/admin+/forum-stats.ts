@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { forumStats } from "~/models/forum.server";
+import { forumStats } from "~/models/community/forum.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { CATEGORY_NOT_FOUND, deleteCategory, refusalResponse, updateCategory } from "~/models/forum.server";
+import { CATEGORY_NOT_FOUND, deleteCategory, refusalResponse, updateCategory } from "~/models/community/forum.server";
 import { CategorySchema } from "~/schemas/forum";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";

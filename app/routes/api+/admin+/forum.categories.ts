@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { createCategory, listCategoriesWithCounts } from "~/models/forum.server";
+import { createCategory, listCategoriesWithCounts } from "~/models/community/forum.server";
 import { CategorySchema } from "~/schemas/forum";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";

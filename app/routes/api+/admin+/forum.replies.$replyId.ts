@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { deleteReply, REPLY_NOT_FOUND } from "~/models/forum.server";
+import { deleteReply, REPLY_NOT_FOUND } from "~/models/community/forum.server";
 import { ModerationDeleteSchema } from "~/schemas/forum";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listMembersWithSubscriptions, parseMemberDirectoryQuery } from "~/models/members.server";
+import { listMembersWithSubscriptions, parseMemberDirectoryQuery } from "~/models/accounts/members.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { AdminResetRefusedError, createAdminResetLink } from "~/models/password-reset.server";
+import { AdminResetRefusedError, createAdminResetLink } from "~/models/accounts/password-reset.server";
 import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";

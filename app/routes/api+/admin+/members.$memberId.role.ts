@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { RoleChangeError, setMemberRole } from "~/models/member-role.server";
+import { RoleChangeError, setMemberRole } from "~/models/accounts/member-role.server";
 import { RoleChangeSchema } from "~/schemas/member-role";
 import { answerRefusals, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { changeMemberSubscription, SubscriptionChangeSchema } from "~/models/members.server";
+import { changeMemberSubscription, SubscriptionChangeSchema } from "~/models/accounts/members.server";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

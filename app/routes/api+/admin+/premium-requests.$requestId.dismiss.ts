@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { dismissPremiumRequest, PremiumRequestRefusal } from "~/models/premium-requests.server";
+import { dismissPremiumRequest, PremiumRequestRefusal } from "~/models/billing/premium-requests.server";
 import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { grantPremiumRequest, PremiumRequestRefusal } from "~/models/premium-requests.server";
+import { grantPremiumRequest, PremiumRequestRefusal } from "~/models/billing/premium-requests.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

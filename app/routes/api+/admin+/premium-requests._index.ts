@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listOpenPremiumRequests } from "~/models/premium-requests.server";
+import { listOpenPremiumRequests } from "~/models/billing/premium-requests.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

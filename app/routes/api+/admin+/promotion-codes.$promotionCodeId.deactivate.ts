@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { billingErrorResponse, deactivatePromotionCode } from "~/models/billing.server";
+import { billingErrorResponse, deactivatePromotionCode } from "~/models/billing/billing.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { billingErrorResponse, createPromotionCode, listPromotionCodes } from "~/models/billing.server";
+import { billingErrorResponse, createPromotionCode, listPromotionCodes } from "~/models/billing/billing.server";
 import { PromotionCodeSchema } from "~/schemas/promotion-code";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";

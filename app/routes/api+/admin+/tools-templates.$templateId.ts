@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { deleteTemplate } from "~/models/templates.server";
+import { deleteTemplate } from "~/models/community/templates.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { createTemplate } from "~/models/templates.server";
+import { createTemplate } from "~/models/community/templates.server";
 import { TemplateApiSchema } from "~/schemas/templates";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { getCertificateForOwner } from "~/models/certificate.server";
+import { getCertificateForOwner } from "~/models/learning/certificate.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderCertificatePdf } from "./certificate-pdf.server";
-import { getCertificateForOwner } from "~/models/certificate.server";
+import { getCertificateForOwner } from "~/models/learning/certificate.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";

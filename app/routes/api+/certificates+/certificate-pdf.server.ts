@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { certificateInstructors, type Certificate } from "~/models/certificate.server";
+import { certificateInstructors, type Certificate } from "~/models/learning/certificate.server";
 import { env } from "~/utils/env.server";
 import { formatDate } from "~/utils/misc";
 

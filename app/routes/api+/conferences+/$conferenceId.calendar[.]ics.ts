@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { calendarResponse, conferencesCalendar } from "~/models/calendar.server";
-import { CONFERENCE_MESSAGES, getConference, mayAttend } from "~/models/conference.server";
-import { PREMIUM_REQUIRED } from "~/models/membership.server";
+import { calendarResponse, conferencesCalendar } from "~/models/learning/calendar.server";
+import { CONFERENCE_MESSAGES, getConference, mayAttend } from "~/models/live/conference.server";
+import { PREMIUM_REQUIRED } from "~/models/billing/membership.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import type { MediaTarget } from "~/components/conference/media-target";
-import { admitToLiveRoom, RoomRefusal } from "~/models/live-admission.server";
-import type { LiveKitViewer } from "~/models/livekit.server";
+import { admitToLiveRoom, RoomRefusal } from "~/models/live/live-admission.server";
+import type { LiveKitViewer } from "~/models/live/livekit.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { mediaBackend } from "~/realtime/media-backend.server";
@@ -15,7 +15,7 @@ async function mediaTarget(viewer: LiveKitViewer, conferenceId: number): Promise
   const backend = mediaBackend();
   if (backend !== "livekit") return { backend, url: `/ws/conferences/${conference.id}` };
   // Imported on demand: an academy on the embedded backend never loads the LiveKit SDK.
-  const { issueLiveKitToken, liveKitUrl } = await import("~/models/livekit.server");
+  const { issueLiveKitToken, liveKitUrl } = await import("~/models/live/livekit.server");
   return { backend: "livekit", url: liveKitUrl(), token: await issueLiveKitToken(viewer, conference) };
 }
 

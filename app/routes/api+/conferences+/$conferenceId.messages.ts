@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { CHAT_HISTORY_MAX, ChatError, chatConference, listMessages, postMessage } from "~/models/conference-chat.server";
+import { CHAT_HISTORY_MAX, ChatError, chatConference, listMessages, postMessage } from "~/models/live/conference-chat.server";
 import { ChatMessageSchema } from "~/schemas/live-chat";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

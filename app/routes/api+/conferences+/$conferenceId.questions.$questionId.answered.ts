@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { markAnswered, QuestionError } from "~/models/conference-questions.server";
+import { markAnswered, QuestionError } from "~/models/live/conference-questions.server";
 import { requireUser } from "~/services/auth.server";
 import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { askQuestion, listQuestions, QuestionError } from "~/models/conference-questions.server";
+import { askQuestion, listQuestions, QuestionError } from "~/models/live/conference-questions.server";
 import { AskQuestionSchema } from "~/schemas/live-questions";
 import { requireUser } from "~/services/auth.server";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";

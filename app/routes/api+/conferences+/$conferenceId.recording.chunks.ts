@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { ConferenceError, receiveRecordingChunk } from "~/models/conference.server";
-import { RECORDING_CHUNK_MAX_BYTES, RECORDING_UPLOAD_MESSAGES, RecordingUploadError } from "~/models/recording-files.server";
+import { ConferenceError, receiveRecordingChunk } from "~/models/live/conference.server";
+import { RECORDING_CHUNK_MAX_BYTES, RECORDING_UPLOAD_MESSAGES, RecordingUploadError } from "~/models/live/recording-files.server";
 import { apiError, idParam, methodNotAllowed, readCappedBytes } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

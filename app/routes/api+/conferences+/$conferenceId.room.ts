@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { admitToRoom } from "~/models/live-admission.server";
-import { roomHeadcount } from "~/models/live-rooms.server";
+import { admitToRoom } from "~/models/live/live-admission.server";
+import { roomHeadcount } from "~/models/live/live-rooms.server";
 import { idParam, methodNotAllowed } from "~/utils/api.server";
 import { getOptionalUser } from "~/services/auth.server";
 

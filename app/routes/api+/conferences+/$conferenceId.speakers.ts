@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { setSpeaker, stageConference, StageError } from "~/models/live-stage.server";
+import { setSpeaker, stageConference, StageError } from "~/models/live/live-stage.server";
 import { SpeakerSchema } from "~/schemas/live-stage";
 import { requireUser } from "~/services/auth.server";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { ConferenceError, conferenceForApi, startConference } from "~/models/conference.server";
+import { ConferenceError, conferenceForApi, startConference } from "~/models/live/conference.server";
 import { answerRefusals, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

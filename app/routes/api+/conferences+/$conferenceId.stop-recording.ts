@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { ConferenceError, recordingForApi, stopRecording, type RecordingRow } from "~/models/conference.server";
-import { finalisingRecording } from "~/models/recording-files.server";
+import { ConferenceError, recordingForApi, stopRecording, type RecordingRow } from "~/models/live/conference.server";
+import { finalisingRecording } from "~/models/live/recording-files.server";
 import { StopRecordingSchema } from "~/schemas/conference";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";

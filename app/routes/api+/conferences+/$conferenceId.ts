@@ -6,7 +6,7 @@ import {
   deleteConference,
   getConference,
   updateConference,
-} from "~/models/conference.server";
+} from "~/models/live/conference.server";
 import { ConferenceApiSchema, conferenceInputFromApi } from "~/schemas/conference";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin, requireUser } from "~/services/auth.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { conferenceForApi, createConference, listConferences } from "~/models/conference.server";
+import { conferenceForApi, createConference, listConferences } from "~/models/live/conference.server";
 import { ConferenceApiSchema, conferenceInputFromApi } from "~/schemas/conference";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireAdmin, requireUser } from "~/services/auth.server";

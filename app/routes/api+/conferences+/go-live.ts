@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { ConferenceError, conferenceForApi, goLive } from "~/models/conference.server";
+import { ConferenceError, conferenceForApi, goLive } from "~/models/live/conference.server";
 import { answerRefusals, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin } from "~/services/auth.server";
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { findCourseForViewer, listLessonsForViewer } from "~/models/access.server";
-import { createLesson } from "~/models/lesson.server";
+import { findCourseForViewer, listLessonsForViewer } from "~/models/learning/access.server";
+import { createLesson } from "~/models/learning/lesson.server";
 import { LessonSchema } from "~/schemas/lesson";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireCourseManager, requireUser } from "~/services/auth.server";

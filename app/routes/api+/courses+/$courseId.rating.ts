@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { User } from "#db/schema";
-import { findCourseForViewer } from "~/models/access.server";
-import { getMemberRating, rateCourse, RatingRefusal } from "~/models/course-rating.server";
-import { shownRating } from "~/models/course-rating";
+import { findCourseForViewer } from "~/models/learning/access.server";
+import { getMemberRating, rateCourse, RatingRefusal } from "~/models/learning/course-rating.server";
+import { shownRating } from "~/models/learning/course-rating";
 import { CourseRatingSchema } from "~/schemas/course-rating";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

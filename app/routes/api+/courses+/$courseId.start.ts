@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { findCourseForViewer, requireCourseUnlocked } from "~/models/access.server";
-import { findResumeLesson, startCourse, toApiProgress } from "~/models/progress.server";
+import { findCourseForViewer, requireCourseUnlocked } from "~/models/learning/access.server";
+import { findResumeLesson, startCourse, toApiProgress } from "~/models/learning/progress.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getCourseForViewer, removeCourse, updateCourse } from "~/models/course.server";
-import { applyInstructorIds, applyPublishingRights, StaffError, withInstructors } from "~/models/course-staff.server";
+import { getCourseForViewer, removeCourse, updateCourse } from "~/models/learning/course.server";
+import { applyInstructorIds, applyPublishingRights, StaffError, withInstructors } from "~/models/learning/course-staff.server";
 import { CourseSchema } from "~/schemas/course";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";

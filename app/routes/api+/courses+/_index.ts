@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { createCourse, listActiveCourses, listAllCourses } from "~/models/course.server";
-import { addCourseInstructor, applyInstructorIds, applyPublishingRights, canCreateCourses, listWithInstructors, STAFF_REFUSALS, StaffError, withInstructors } from "~/models/course-staff.server";
+import { createCourse, listActiveCourses, listAllCourses } from "~/models/learning/course.server";
+import { addCourseInstructor, applyInstructorIds, applyPublishingRights, canCreateCourses, listWithInstructors, STAFF_REFUSALS, StaffError, withInstructors } from "~/models/learning/course-staff.server";
 import { CourseSchema } from "~/schemas/course";
 import { answerRefusals, apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";

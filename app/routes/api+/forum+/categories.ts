@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { listCategoriesWithCounts } from "~/models/forum.server";
+import { listCategoriesWithCounts } from "~/models/community/forum.server";
 import { methodNotAllowed } from "~/utils/api.server";
 
 // Public: the forum home lists every category, premium ones included.

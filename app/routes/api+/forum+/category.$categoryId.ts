@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { CATEGORY_NOT_FOUND, getCategory } from "~/models/forum.server";
+import { CATEGORY_NOT_FOUND, getCategory } from "~/models/community/forum.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {

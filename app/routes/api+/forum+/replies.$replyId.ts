@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { deleteReplyAs, editReply, refusalResponse } from "~/models/forum.server";
+import { deleteReplyAs, editReply, refusalResponse } from "~/models/community/forum.server";
 import { ReplyEditSchema } from "~/schemas/forum";
 import { idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

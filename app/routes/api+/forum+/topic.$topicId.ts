@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { forumAccess, getTopicWithReplies, TOPIC_NOT_FOUND } from "~/models/forum.server";
-import { PREMIUM_REQUIRED } from "~/models/membership.server";
+import { forumAccess, getTopicWithReplies, TOPIC_NOT_FOUND } from "~/models/community/forum.server";
+import { PREMIUM_REQUIRED } from "~/models/billing/membership.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { parsePageNumber } from "~/utils/misc";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { CATEGORY_NOT_FOUND, deleteTopicAs, editTopic, forumAccess, getCategory, listTopicsForCategory, refusalResponse } from "~/models/forum.server";
-import { PREMIUM_REQUIRED } from "~/models/membership.server";
+import { CATEGORY_NOT_FOUND, deleteTopicAs, editTopic, forumAccess, getCategory, listTopicsForCategory, refusalResponse } from "~/models/community/forum.server";
+import { PREMIUM_REQUIRED } from "~/models/billing/membership.server";
 import { TopicEditSchema } from "~/schemas/forum";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

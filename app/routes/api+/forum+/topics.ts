@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { createTopic, refusalResponse } from "~/models/forum.server";
+import { createTopic, refusalResponse } from "~/models/community/forum.server";
 import { TopicSchema } from "~/schemas/forum";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getCourseForViewer } from "~/models/course.server";
-import { listCourseLearners } from "~/models/course-learners.server";
+import { getCourseForViewer } from "~/models/learning/course.server";
+import { listCourseLearners } from "~/models/learning/course-learners.server";
 import { apiError, idParam } from "~/utils/api.server";
 import { requireCourseManager } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { articleForApi, deleteArticle, updateArticle, viewArticle } from "~/models/knowledge-base.server";
+import { articleForApi, deleteArticle, updateArticle, viewArticle } from "~/models/community/knowledge-base.server";
 import { ArticleApiSchema } from "~/schemas/knowledge-base";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { getOptionalUser, requireAdmin } from "~/services/auth.server";

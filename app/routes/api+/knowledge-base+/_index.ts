@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { ARTICLES_PER_API_PAGE, articleForApi, createArticle, listArticles } from "~/models/knowledge-base.server";
+import { ARTICLES_PER_API_PAGE, articleForApi, createArticle, listArticles } from "~/models/community/knowledge-base.server";
 import { ArticleApiSchema } from "~/schemas/knowledge-base";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { PUBLIC_ANSWER } from "~/utils/page-cache";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { findCompletableLesson } from "~/models/access.server";
-import { completeLesson, CompletionRefusal, toApiCompletion } from "~/models/progress.server";
+import { findCompletableLesson } from "~/models/learning/access.server";
+import { completeLesson, CompletionRefusal, toApiCompletion } from "~/models/learning/progress.server";
 import { answerRefusals, apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

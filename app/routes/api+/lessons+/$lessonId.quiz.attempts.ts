@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { findCompletableLesson, findLessonForViewer } from "~/models/access.server";
-import { toApiCompletion } from "~/models/progress.server";
-import { getQuizForLesson, listAttempts, QuizRefusal, submitAttempt, toApiAttempt } from "~/models/quiz.server";
+import { findCompletableLesson, findLessonForViewer } from "~/models/learning/access.server";
+import { toApiCompletion } from "~/models/learning/progress.server";
+import { getQuizForLesson, listAttempts, QuizRefusal, submitAttempt, toApiAttempt } from "~/models/assessment/quiz.server";
 import { AttemptSchema } from "~/schemas/quiz";
 import { answerRefusals, apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

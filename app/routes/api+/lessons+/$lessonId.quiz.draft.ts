@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { findLessonForViewer } from "~/models/access.server";
-import { draftQuizQuestions } from "~/models/quiz-drafter.server";
+import { findLessonForViewer } from "~/models/learning/access.server";
+import { draftQuizQuestions } from "~/models/assessment/quiz-drafter.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireLessonManager } from "~/services/auth.server";
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { findLessonForViewer } from "~/models/access.server";
-import { deleteQuiz, getQuizForLesson, saveQuiz, toAdminQuiz, toMemberQuiz, quizStanding } from "~/models/quiz.server";
+import { findLessonForViewer } from "~/models/learning/access.server";
+import { deleteQuiz, getQuizForLesson, saveQuiz, toAdminQuiz, toMemberQuiz, quizStanding } from "~/models/assessment/quiz.server";
 import { QuizSchema } from "~/schemas/quiz";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireLessonManager, requireUser } from "~/services/auth.server";

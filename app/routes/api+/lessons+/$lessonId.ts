@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { findLessonForViewer } from "~/models/access.server";
-import { deleteLesson, updateLesson } from "~/models/lesson.server";
+import { findLessonForViewer } from "~/models/learning/access.server";
+import { deleteLesson, updateLesson } from "~/models/learning/lesson.server";
 import { LessonSchema } from "~/schemas/lesson";
 import { apiError, idParam, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireLessonManager, requireUser } from "~/services/auth.server";

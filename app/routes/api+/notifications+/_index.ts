@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { listNotifications } from "~/models/notifications.server";
+import { listNotifications } from "~/models/notifications/notifications.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

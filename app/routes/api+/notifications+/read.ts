@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { markNotificationsRead } from "~/models/notifications.server";
+import { markNotificationsRead } from "~/models/notifications/notifications.server";
 import { MarkReadSchema } from "~/schemas/notifications";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getRecordingFor, hasRecordingFile, recordingPath, type RecordingRow } from "~/models/conference.server";
-import { attachmentHeader } from "~/models/templates.server";
+import { getRecordingFor, hasRecordingFile, recordingPath, type RecordingRow } from "~/models/live/conference.server";
+import { attachmentHeader } from "~/models/community/templates.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { fileResponse } from "~/utils/byte-range.server";

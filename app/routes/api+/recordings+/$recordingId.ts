@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { ConferenceError, deleteRecording, getRecordingFor, recordingForApi } from "~/models/conference.server";
+import { ConferenceError, deleteRecording, getRecordingFor, recordingForApi } from "~/models/live/conference.server";
 import { answerRefusals, apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireAdmin, requireUser } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listRecordings, recordingForApi } from "~/models/conference.server";
+import { listRecordings, recordingForApi } from "~/models/live/conference.server";
 import { RecordingSearchSchema } from "~/schemas/conference";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

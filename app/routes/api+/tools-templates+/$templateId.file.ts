@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createReadableStreamFromReadable, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { attachmentHeader, redeemDownloadLink } from "~/models/templates.server";
+import { attachmentHeader, redeemDownloadLink } from "~/models/community/templates.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

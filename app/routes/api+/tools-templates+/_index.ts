@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listTemplates } from "~/models/templates.server";
+import { listTemplates } from "~/models/community/templates.server";
 import { isTemplateCategory } from "~/schemas/templates";
 import { methodNotAllowed } from "~/utils/api.server";
 import { getOptionalUser } from "~/services/auth.server";

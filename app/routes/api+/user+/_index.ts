@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { deleteAccount } from "~/models/account.server";
-import { toPublicUser } from "~/models/user.server";
+import { deleteAccount } from "~/models/accounts/account.server";
+import { toPublicUser } from "~/models/accounts/user.server";
 import { DeleteAccountSchema } from "~/schemas/account";
 import { answerAccountRefusal } from "~/services/account-api.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { logout, requireUser } from "~/services/auth.server";
-import { getSession } from "~/models/session.server";
+import { getSession } from "~/models/accounts/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/calendar.server";
+import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/learning/calendar.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";

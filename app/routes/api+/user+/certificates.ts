@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listCertificatesForUser, toApiCertificate } from "~/models/certificate.server";
+import { listCertificatesForUser, toApiCertificate } from "~/models/learning/certificate.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { exportAccountData, exportFileName } from "~/models/account.server";
+import { exportAccountData, exportFileName } from "~/models/accounts/account.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 import { publicOrigin } from "~/utils/misc.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getPreferences, setPreferences } from "~/models/notifications.server";
+import { getPreferences, setPreferences } from "~/models/notifications/notifications.server";
 import { PreferencesSchema } from "~/schemas/notifications";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";

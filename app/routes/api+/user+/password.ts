@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { changePassword } from "~/models/account.server";
+import { changePassword } from "~/models/accounts/account.server";
 import { ChangePasswordSchema } from "~/schemas/account";
 import { answerAccountRefusal } from "~/services/account-api.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
-import { getSession } from "~/models/session.server";
+import { getSession } from "~/models/accounts/session.server";
 
 /** PUT {currentPassword, newPassword}: every other session of the member is signed out; this one stays. */
 export async function action({ request, context }: ActionFunctionArgs) {

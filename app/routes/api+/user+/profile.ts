@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getAccountProfile, updateProfile } from "~/models/account.server";
+import { getAccountProfile, updateProfile } from "~/models/accounts/account.server";
 import { ProfileSchema } from "~/schemas/account";
 import { answerAccountRefusal } from "~/services/account-api.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listProgressForUser, toApiProgress } from "~/models/progress.server";
+import { listProgressForUser, toApiProgress } from "~/models/learning/progress.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

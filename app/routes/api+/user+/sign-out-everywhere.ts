@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { signOutEverywhere } from "~/models/account.server";
+import { signOutEverywhere } from "~/models/accounts/account.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { logout, requireUser } from "~/services/auth.server";
 

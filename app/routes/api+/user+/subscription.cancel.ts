@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { billingErrorResponse, setCancelAtPeriodEnd } from "~/models/billing.server";
+import { billingErrorResponse, setCancelAtPeriodEnd } from "~/models/billing/billing.server";
 import { methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getSubscriptionSummary } from "~/models/subscription.server";
+import { getSubscriptionSummary } from "~/models/billing/subscription.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
 

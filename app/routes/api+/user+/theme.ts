@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { UpdateThemeSchema } from "~/schemas/theme";
 import { requireUser } from "~/services/auth.server";
 import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
-import { toPublicUser, updateUserTheme } from "~/models/user.server";
+import { toPublicUser, updateUserTheme } from "~/models/accounts/user.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);

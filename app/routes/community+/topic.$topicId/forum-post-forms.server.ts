@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { User } from "#db/schema";
 import type { Notice } from "~/schemas/notice";
-import { deleteReplyAs, deleteTopicAs, editReply, editTopic, type Refusal } from "~/models/forum.server";
+import { deleteReplyAs, deleteTopicAs, editReply, editTopic, type Refusal } from "~/models/community/forum.server";
 import { ReplyEditSchema, TopicEditSchema } from "~/schemas/forum";
 import { parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";

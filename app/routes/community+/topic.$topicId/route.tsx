@@ -18,11 +18,11 @@ import {
   submitTopicEdit,
   type PostForm,
 } from "./forum-post-forms.server";
-import { createReply, DEFAULT_REPLY_PAGE_SIZE, forumAccess, getTopicWithReplies, setTopicFlags } from "~/models/forum.server";
+import { createReply, DEFAULT_REPLY_PAGE_SIZE, forumAccess, getTopicWithReplies, setTopicFlags } from "~/models/community/forum.server";
 import { ReplyFormSchema, TOPIC_LOCKED } from "~/schemas/forum";
 import { getOptionalUser, requireAdmin, requireUser } from "~/services/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
-import { markGroupRead } from "~/models/notifications.server";
+import { markGroupRead } from "~/models/notifications/notifications.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";

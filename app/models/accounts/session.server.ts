@@ -1,0 +1,126 @@
+import crypto from "node:crypto";
+import { createCookie, createSessionStorage, type AppLoadContext } from "@remix-run/node";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { db, changes, type Tx } from "#db/client.server";
+import { sessions } from "#db/schema";
+import { publishMemberAccessChange } from "~/models/live/live-events.server";
+import { env } from "~/utils/env.server";
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+// A session is extended (and its cookie re-sent) at most once a day.
+const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export const SESSION_COOKIE_NAME = "academy_session";
+
+const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [env.SESSION_SECRET],
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
+
+type SessionData = { userId?: number; refreshedAt?: number };
+
+function splitData(data: Partial<SessionData>) {
+  const { userId, ...rest } = data;
+  return { userId: typeof userId === "number" ? userId : null, data: JSON.stringify(rest) };
+}
+
+// Read on every member's request: prepared once, not built by drizzle per call (issue 15).
+const liveSessionById = db
+  .select({ userId: sessions.userId, data: sessions.data })
+  .from(sessions)
+  .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+  .prepare();
+
+// Sessions live in the database so logout (deleting the row) really ends them.
+export const sessionStorage = createSessionStorage<SessionData>({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    const id = crypto.randomBytes(32).toString("base64url");
+    const row = splitData(data);
+    await db.insert(sessions)
+      .values({ id, userId: row.userId, data: row.data, expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) });
+    return id;
+  },
+  async readData(id) {
+    // A placeholder is bound as given: the column's milliseconds, not a Date.
+    const row = await liveSessionById.get({ id, now: Date.now() });
+    if (!row) return null;
+    const rest = JSON.parse(row.data) as Omit<SessionData, "userId">;
+    return row.userId === null ? rest : { ...rest, userId: row.userId };
+  },
+  async updateData(id, data, expires) {
+    const row = splitData(data);
+    await db.update(sessions)
+      .set({ userId: row.userId, data: row.data, ...(expires ? { expiresAt: expires } : {}) })
+      .where(eq(sessions.id, id));
+  },
+  async deleteData(id) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+});
+
+/**
+ * Signs a member out of every browser, except `except` (the session making a
+ * password change); `tx` when it must happen with the change that caused it.
+ * Returns how many sessions ended. The live rooms check the member's open
+ * sockets again (after this synchronous transaction has committed, as the
+ * check reads the session asynchronously) and close those of ended sessions.
+ */
+export async function endSessionsOf(userId: number, { except = null, tx }: { except?: string | null; tx?: Tx } = {}): Promise<number> {
+  const mine = except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId);
+  const ended = changes(await (tx ?? db).delete(sessions).where(mine));
+  if (ended > 0) publishMemberAccessChange(userId, "sessions-ended");
+  return ended;
+}
+
+/** Ends one session: the browser holding it is signed out at its next request. */
+export async function endSession(sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export type AppSession = Awaited<ReturnType<typeof sessionStorage.getSession>>;
+
+/** Where a request's shared reads are kept: its load context (app/load-context.ts). */
+export type RequestContext = Pick<AppLoadContext, "memo">;
+
+/** Loaders read data; anything else (an action) may change the session and must see its own writes. */
+export function isRead(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
+/**
+ * The request's session. The loaders of one page view read it once, however
+ * many ask (kept in the request's load context); an action reads it afresh.
+ */
+export function getSession(request: Request, context: RequestContext): Promise<AppSession> {
+  if (!isRead(request)) return sessionStorage.getSession(request.headers.get("Cookie"));
+  return (context.memo.session ??= sessionStorage.getSession(request.headers.get("Cookie")));
+}
+
+export function commitSession(request: Request, session: AppSession) {
+  return sessionStorage.commitSession(session, { secure: isHttps(request) });
+}
+
+export function destroySession(request: Request, session: AppSession) {
+  return sessionStorage.destroySession(session, { secure: isHttps(request) });
+}
+
+/** Rolling expiry: returns a Set-Cookie value when the session was extended. */
+export async function refreshSessionIfDue(request: Request, session: AppSession): Promise<string | null> {
+  if (!session.id || !session.get("userId")) return null;
+  const refreshedAt = session.get("refreshedAt") ?? 0;
+  if (Date.now() - refreshedAt < REFRESH_AFTER_MS) return null;
+  session.set("refreshedAt", Date.now());
+  return commitSession(request, session);
+}
+
+export async function pruneExpiredSessions(now = new Date()): Promise<number> {
+  return changes(await db.delete(sessions).where(lt(sessions.expiresAt, now)));
+}

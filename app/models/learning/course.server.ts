@@ -1,0 +1,176 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { db, first, changes, withTransaction, single } from "#db/client.server";
+import { notifyCourseNew } from "~/models/notifications/notification-events.server";
+import { certificates, courseRatings, courses, lessons, userProgress, type Course, type User } from "#db/schema";
+import { canManageCourse } from "~/models/learning/course-staff.server";
+import { averageRating } from "~/models/learning/course-rating";
+import type { CourseInput } from "~/schemas/course";
+
+/** A course as the JSON API and the pages show it; `lessons` counts active lessons. */
+export interface CourseSummary {
+  id: number;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  level: Course["level"];
+  /** The administrator's value; shown only until students have rated (course-rating.ts). */
+  rating: string;
+  /** Students' average stars, one decimal, or null before the first rating. */
+  ratingAverage: number | null;
+  ratingCount: number;
+  lessons: number;
+  duration: string;
+  isActive: boolean;
+  isPremium: boolean;
+}
+
+const activeLessonCounts = db
+  .select({ courseId: lessons.courseId, total: count().as("total") })
+  .from(lessons)
+  .where(eq(lessons.isActive, true))
+  .groupBy(lessons.courseId)
+  .as("lesson_counts");
+
+const ratingTotals = db
+  .select({
+    courseId: courseRatings.courseId,
+    stars: sql<number>`sum(${courseRatings.rating})`.as("stars"),
+    votes: count().as("votes"),
+  })
+  .from(courseRatings)
+  .groupBy(courseRatings.courseId)
+  .as("rating_totals");
+
+const courseColumns = {
+  id: courses.id,
+  title: courses.title,
+  description: courses.description,
+  imageUrl: courses.imageUrl,
+  level: courses.level,
+  rating: courses.rating,
+  duration: courses.duration,
+  isActive: courses.isActive,
+  isPremium: courses.isPremium,
+  lessons: sql<number>`coalesce(${activeLessonCounts.total}, 0)`.mapWith(Number),
+  ratingStars: sql<number>`coalesce(${ratingTotals.stars}, 0)`.mapWith(Number),
+  ratingCount: sql<number>`coalesce(${ratingTotals.votes}, 0)`.mapWith(Number),
+};
+
+type CourseRow = { ratingStars: number; ratingCount: number } & Omit<CourseSummary, "ratingAverage" | "ratingCount">;
+
+function toSummary({ ratingStars, ...row }: CourseRow): CourseSummary {
+  return { ...row, ratingAverage: averageRating(ratingStars, row.ratingCount) };
+}
+
+const activeCoursesQuery = db
+  .select(courseColumns)
+  .from(courses)
+  .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .leftJoin(ratingTotals, eq(ratingTotals.courseId, courses.id))
+  .where(eq(courses.isActive, true))
+  .orderBy(asc(courses.id))
+  .prepare();
+
+const courseByIdQuery = db
+  .select(courseColumns)
+  .from(courses)
+  .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .leftJoin(ratingTotals, eq(ratingTotals.courseId, courses.id))
+  .where(and(eq(courses.id, sql.placeholder("id")), eq(courses.isActive, true)))
+  .prepare();
+
+export async function listActiveCourses(): Promise<CourseSummary[]> {
+  return (await activeCoursesQuery.all()).map(toSummary);
+}
+
+/** The first courses in catalogue order, as the landing page shows them. */
+export async function listFeaturedCourses(limit = 3): Promise<CourseSummary[]> {
+  return (await listActiveCourses()).slice(0, limit);
+}
+
+/** An active course, or undefined: inactive courses do not exist for visitors and students. */
+export async function getActiveCourse(id: number): Promise<CourseSummary | undefined> {
+  const row = await courseByIdQuery.get({ id });
+  return row && toSummary(row);
+}
+
+// ---- Administration ------------------------------------------------------
+
+const allCoursesQuery = db
+  .select(courseColumns)
+  .from(courses)
+  .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .leftJoin(ratingTotals, eq(ratingTotals.courseId, courses.id))
+  .orderBy(asc(courses.id))
+  .prepare();
+
+const anyCourseByIdQuery = db
+  .select(courseColumns)
+  .from(courses)
+  .leftJoin(activeLessonCounts, eq(activeLessonCounts.courseId, courses.id))
+  .leftJoin(ratingTotals, eq(ratingTotals.courseId, courses.id))
+  .where(eq(courses.id, sql.placeholder("id")))
+  .prepare();
+
+/** Every course, archived ones included, for administrators. */
+export async function listAllCourses(): Promise<CourseSummary[]> {
+  return (await allCoursesQuery.all()).map(toSummary);
+}
+
+export async function getAnyCourse(id: number): Promise<CourseSummary | undefined> {
+  const row = await anyCourseByIdQuery.get({ id });
+  return row && toSummary(row);
+}
+
+/** What a viewer may see: admins and the course's instructors see it archived too. */
+export async function getCourseForViewer(id: number, viewer: Pick<User, "id" | "role"> | null): Promise<CourseSummary | undefined> {
+  return await canManageCourse(viewer, id) ? await getAnyCourse(id) : await getActiveCourse(id);
+}
+
+/** A course's fields as saved: publishing decided by applyPublishingRights (course-staff.server.ts). */
+export type CourseRecord = Omit<CourseInput, "isActive" | "isPremium"> & { isActive: boolean; isPremium: boolean };
+
+export async function createCourse(input: CourseRecord): Promise<CourseSummary> {
+  // Instructors are kept by course-staff.server (setCourseInstructors).
+  const { lessons: _derived, instructorIds: _staff, ...values } = input;
+  const created = await single(db.insert(courses).values(values).returning({ id: courses.id }));
+  const course = await getAnyCourse(created.id);
+  if (!course) throw new Error("course vanished after insert");
+  if (course.isActive) await notifyCourseNew(course, null);
+  return course;
+}
+
+export async function updateCourse(id: number, input: CourseRecord): Promise<CourseSummary | undefined> {
+  const { lessons: _derived, instructorIds: _staff, ...values } = input;
+  // One transaction: the course as it was before is the one this update changed.
+  return await withTransaction(async () => {
+    const before = await getAnyCourse(id);
+    const changed = changes(await db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)));
+    const course = changed ? await getAnyCourse(id) : undefined;
+    // Published now: members hear of it once (the notification's key keeps it to one unread row).
+    if (course?.isActive && before && !before.isActive) await notifyCourseNew(course, null);
+    return course;
+  });
+}
+
+export type CourseRemoval = "deleted" | "archived" | "missing";
+
+/**
+ * Deletes a course nobody has started. A course with student progress or
+ * certificates is archived instead (hidden, isActive false), so issued
+ * certificates stay valid and verifiable.
+ */
+export async function removeCourse(id: number): Promise<CourseRemoval> {
+  return await withTransaction(async (tx) => {
+    const course = await first(tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).limit(1));
+    if (!course) return "missing";
+    const started = (await first(tx.select({ n: count() }).from(userProgress).where(eq(userProgress.courseId, id)).limit(1)))?.n ?? 0;
+    const certified = (await first(tx.select({ n: count() }).from(certificates).where(eq(certificates.courseId, id)).limit(1)))?.n ?? 0;
+    if (started > 0 || certified > 0) {
+      await tx.update(courses).set({ isActive: false, updatedAt: new Date() }).where(eq(courses.id, id));
+      return "archived";
+    }
+    await tx.delete(courses).where(eq(courses.id, id));
+    return "deleted";
+  });
+}
