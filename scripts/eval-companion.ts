@@ -16,7 +16,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { EvalQuestion, QuestionResult } from "../tests/eval/companion-eval";
-import { first } from "#db/client.server";
 
 // A database of its own, set before the academy's modules load (they open it on import).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-eval-"));
@@ -28,7 +27,7 @@ process.env.LOG_LEVEL = "warn";
 process.env.COMPANION_LOG_QUESTIONS = "false";
 
 const { eq } = await import("drizzle-orm");
-const { db } = await import("#db/client.server");
+const { db, first } = await import("#db/client.server");
 const { courses, contentSections, knowledgeBaseArticles, lessons, toolTemplates, users } = await import("#db/schema");
 const { DEMO_PREMIUM, seedDemoData } = await import("#db/seed");
 const { loadDemoContent } = await import("#db/seed-content");

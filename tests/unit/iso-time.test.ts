@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { isoTime } from "#db/iso-time";
+import { isoTime } from "#db/sqlite/dialect";
 
 // Forum lists read their times as ISO text made by SQLite instead of through
 // drizzle's Date mapping (decision 020): the text must be what JSON would have carried.

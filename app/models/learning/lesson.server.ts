@@ -1,6 +1,6 @@
 import { and, asc, eq, max, sql } from "drizzle-orm";
 import { db, first, withTransaction, type Tx, single } from "#db/client.server";
-import { inIdList } from "#db/id-list";
+import { inIdList } from "#db/dialect.server";
 import { contentSections, lessons, type ContentSection, type Lesson } from "#db/schema";
 import type { LessonInput } from "~/schemas/lesson";
 import { keepCaptionsWithTheirVideos } from "~/models/learning/caption-store.server";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
 import { db, first, changes, withTransaction, type Tx, single } from "#db/client.server";
-import { inIdList } from "#db/id-list";
+import { inIdList } from "#db/dialect.server";
 import { activityEvents, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users, type User } from "#db/schema";
 import { issueCertificate, toApiCertificate, type Certificate } from "~/models/learning/certificate.server";
 import { isReleased } from "~/models/learning/lesson-release";

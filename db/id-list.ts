@@ -1,1 +1,0 @@
-export { inIdList } from "./sqlite/dialect";

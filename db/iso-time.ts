@@ -1,1 +1,0 @@
-export { isoTime } from "./sqlite/dialect";
