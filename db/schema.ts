@@ -1,27 +1,17 @@
 import { sql } from "drizzle-orm";
-import {
-  blob,
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { bool, bytes, check, id, index, int, isTrue, json, NOW, primaryKey, real, table, text, timestamp, uniqueIndex } from "./columns";
 
 // Every timestamp is stored as Unix milliseconds and read back as a Date.
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
+  timestamp("created_at")
     .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+    .default(NOW);
 const updatedAt = () =>
-  integer("updated_at", { mode: "timestamp_ms" })
+  timestamp("updated_at")
     .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+    .default(NOW);
 const flag = (name: string, initial: boolean) =>
-  integer(name, { mode: "boolean" }).notNull().default(initial);
+  bool(name).notNull().default(initial);
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
@@ -66,10 +56,10 @@ export const ACTIVITY_TYPES = [
   "upgrade",
 ] as const;
 
-export const users = sqliteTable(
+export const users = table(
   "users",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: id(),
     username: text("username").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: ROLES }).notNull().default("student"),
@@ -81,7 +71,7 @@ export const users = sqliteTable(
     // An admin lets an instructor create courses of their own.
     canCreateCourses: flag("can_create_courses", false),
     // One Stripe trial per member, ever: set when a trial subscription begins.
-    trialUsedAt: integer("trial_used_at", { mode: "timestamp_ms" }),
+    trialUsedAt: timestamp("trial_used_at"),
     moodTheme: text("mood_theme").notNull().default("celestial"),
     // JSON: { animationSpeed, particleEffects, soundEffects, glowIntensity }
     themeSettings: text("theme_settings"),
@@ -96,29 +86,29 @@ export const users = sqliteTable(
   ],
 );
 
-export const sessions = sqliteTable(
+export const sessions = table(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
     // Opaque JSON of what remix's session holds besides the user id.
     data: text("data").notNull().default("{}"),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
 );
 
 // A captcha token may be redeemed once; its nonce is kept here until it expires.
-export const usedCaptchas = sqliteTable("used_captchas", {
+export const usedCaptchas = table("used_captchas", {
   nonce: text("nonce").primaryKey(),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
 });
 
-export const courses = sqliteTable(
+export const courses = table(
   "courses",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: id(),
     title: text("title").notNull(),
     description: text("description").notNull(),
     imageUrl: text("image_url"),
@@ -133,23 +123,23 @@ export const courses = sqliteTable(
   (t) => [index("courses_active").on(t.isActive, t.id), check("courses_level", inList("level", COURSE_LEVELS))],
 );
 
-export const lessons = sqliteTable(
+export const lessons = table(
   "lessons",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    courseId: integer("course_id")
+    id: id(),
+    courseId: int("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    order: integer("sort_order").notNull(),
+    order: int("sort_order").notNull(),
     isActive: flag("is_active", true),
     // Expected study time; the portal counts it for a completed lesson with no measured time.
-    estimatedMinutes: integer("estimated_minutes").notNull().default(20),
+    estimatedMinutes: int("estimated_minutes").notNull().default(20),
     // Scheduled release (issue 29): days after the member started the course, and/or a fixed
     // date; the lesson opens when both that apply have passed. Null: open from the start.
-    releaseAfterDays: integer("release_after_days"),
-    releaseAt: integer("release_at", { mode: "timestamp_ms" }),
+    releaseAfterDays: int("release_after_days"),
+    releaseAt: timestamp("release_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,13 +151,13 @@ export const lessons = sqliteTable(
 );
 
 // The instructors named on a course: they manage it (issue 29) and sign its certificates.
-export const courseInstructors = sqliteTable(
+export const courseInstructors = table(
   "course_instructors",
   {
-    courseId: integer("course_id")
+    courseId: int("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
@@ -175,18 +165,18 @@ export const courseInstructors = sqliteTable(
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index("course_instructors_user").on(t.userId)],
 );
 
-export const contentSections = sqliteTable(
+export const contentSections = table(
   "content_sections",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    lessonId: integer("lesson_id")
+    id: id(),
+    lessonId: int("lesson_id")
       .notNull()
       .references(() => lessons.id, { onDelete: "cascade" }),
     type: text("type", { enum: SECTION_TYPES }).notNull(),
     title: text("title").notNull(),
     content: text("content").notNull().default(""),
     url: text("url"),
-    order: integer("sort_order").notNull(),
+    order: int("sort_order").notNull(),
   },
   (t) => [
     index("sections_lesson_order").on(t.lessonId, t.order),
@@ -194,21 +184,21 @@ export const contentSections = sqliteTable(
   ],
 );
 
-export const userProgress = sqliteTable(
+export const userProgress = table(
   "user_progress",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
+    id: id(),
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    courseId: integer("course_id")
+    courseId: int("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
     isCompleted: flag("is_completed", false),
-    progressPercentage: integer("progress_percentage").notNull().default(0),
-    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
-    lastAccessedAt: integer("last_accessed_at", { mode: "timestamp_ms" }).notNull(),
-    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    progressPercentage: int("progress_percentage").notNull().default(0),
+    startedAt: timestamp("started_at").notNull(),
+    lastAccessedAt: timestamp("last_accessed_at").notNull(),
+    completedAt: timestamp("completed_at"),
   },
   (t) => [
     uniqueIndex("progress_user_course").on(t.userId, t.courseId),
@@ -217,16 +207,16 @@ export const userProgress = sqliteTable(
   ],
 );
 
-export const lessonCompletions = sqliteTable(
+export const lessonCompletions = table(
   "lesson_completions",
   {
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    lessonId: integer("lesson_id")
+    lessonId: int("lesson_id")
       .notNull()
       .references(() => lessons.id, { onDelete: "cascade" }),
-    completedAt: integer("completed_at", { mode: "timestamp_ms" }).notNull(),
+    completedAt: timestamp("completed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("completions_lesson").on(t.lessonId)],
 );
@@ -235,16 +225,16 @@ export const lessonCompletions = sqliteTable(
 // completes the lesson. Editing replaces its questions; attempts keep the
 // score they were graded with (their results are stored with them).
 export const QUESTION_TYPES = ["single", "multiple", "true_false", "short"] as const;
-export const quizzes = sqliteTable(
+export const quizzes = table(
   "quizzes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    lessonId: integer("lesson_id")
+    id: id(),
+    lessonId: int("lesson_id")
       .notNull()
       .references(() => lessons.id, { onDelete: "cascade" }),
-    passingScore: integer("passing_score").notNull(),
+    passingScore: int("passing_score").notNull(),
     // 0 = unlimited.
-    maxAttempts: integer("max_attempts").notNull().default(0),
+    maxAttempts: int("max_attempts").notNull().default(0),
     shuffle: flag("shuffle", false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -256,20 +246,20 @@ export const quizzes = sqliteTable(
   ],
 );
 
-export const quizQuestions = sqliteTable(
+export const quizQuestions = table(
   "quiz_questions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    quizId: integer("quiz_id")
+    id: id(),
+    quizId: int("quiz_id")
       .notNull()
       .references(() => quizzes.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
+    position: int("position").notNull(),
     type: text("type", { enum: QUESTION_TYPES }).notNull(),
     prompt: text("prompt").notNull(),
     // JSON arrays: option texts; correct option indices; accepted short answers.
-    options: text("options", { mode: "json" }).$type<string[]>(),
-    correct: text("correct", { mode: "json" }).$type<number[]>(),
-    accepted: text("accepted", { mode: "json" }).$type<string[]>(),
+    options: json("options").$type<string[]>(),
+    correct: json("correct").$type<number[]>(),
+    accepted: json("accepted").$type<string[]>(),
     explanation: text("explanation"),
   },
   (t) => [index("quiz_questions_quiz").on(t.quizId, t.position), check("quiz_questions_type", inList("type", QUESTION_TYPES))],
@@ -281,22 +271,22 @@ export interface StoredQuestionResult {
   explanation?: string;
 }
 
-export const quizAttempts = sqliteTable(
+export const quizAttempts = table(
   "quiz_attempts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    quizId: integer("quiz_id")
+    id: id(),
+    quizId: int("quiz_id")
       .notNull()
       .references(() => quizzes.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    attemptNumber: integer("attempt_number").notNull(),
-    score: integer("score").notNull(),
+    attemptNumber: int("attempt_number").notNull(),
+    score: int("score").notNull(),
     passed: flag("passed", false),
     // Per question right or wrong, with its explanation, as graded then.
-    results: text("results", { mode: "json" }).notNull().$type<StoredQuestionResult[]>(),
-    submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull(),
+    results: json("results").notNull().$type<StoredQuestionResult[]>(),
+    submittedAt: timestamp("submitted_at").notNull(),
   },
   (t) => [
     uniqueIndex("quiz_attempts_user_number").on(t.quizId, t.userId, t.attemptNumber),
@@ -306,13 +296,13 @@ export const quizAttempts = sqliteTable(
 );
 
 // Where a student stopped in an uploaded video, and time spent, per section.
-export const sectionProgress = sqliteTable(
+export const sectionProgress = table(
   "section_progress",
   {
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    sectionId: integer("section_id")
+    sectionId: int("section_id")
       .notNull()
       .references(() => contentSections.id, { onDelete: "cascade" }),
     positionSeconds: real("position_seconds").notNull().default(0),
@@ -324,20 +314,20 @@ export const sectionProgress = sqliteTable(
 // Measured study time: seconds active on a lesson page, per member, lesson and day
 // (academy time zone), credited by heartbeats (app/models/learning-time.server.ts).
 // course_id is kept beside the lesson for the per-course figures.
-export const learningTime = sqliteTable(
+export const learningTime = table(
   "learning_time",
   {
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    lessonId: integer("lesson_id")
+    lessonId: int("lesson_id")
       .notNull()
       .references(() => lessons.id, { onDelete: "cascade" }),
-    courseId: integer("course_id")
+    courseId: int("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
     day: text("day").notNull(), // YYYY-MM-DD (academy time zone)
-    seconds: integer("seconds").notNull().default(0),
+    seconds: int("seconds").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.lessonId, t.day] }),
@@ -347,24 +337,24 @@ export const learningTime = sqliteTable(
 );
 
 // Where each member's heartbeat clock stands: credited time never overlaps, across tabs and lessons.
-export const learningHeartbeats = sqliteTable("learning_heartbeats", {
-  userId: integer("user_id")
+export const learningHeartbeats = table("learning_heartbeats", {
+  userId: int("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  creditedUntil: integer("credited_until", { mode: "timestamp_ms" }).notNull(),
+  creditedUntil: timestamp("credited_until").notNull(),
 });
 
 // One star rating (1–5) per student per course; allowed once the course is started.
-export const courseRatings = sqliteTable(
+export const courseRatings = table(
   "course_ratings",
   {
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    courseId: integer("course_id")
+    courseId: int("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    rating: integer("rating").notNull(),
+    rating: int("rating").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -375,25 +365,25 @@ export const courseRatings = sqliteTable(
   ],
 );
 
-export const certificates = sqliteTable(
+export const certificates = table(
   "certificates",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
+    id: id(),
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    courseId: integer("course_id")
+    courseId: int("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "restrict" }),
     certificateNumber: text("certificate_number").notNull(),
     // Name and course title as they were when issued, so later edits do not rewrite history.
     recipientName: text("recipient_name").notNull(),
     courseTitle: text("course_title").notNull(),
-    issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+    issuedAt: timestamp("issued_at").notNull(),
     isVerified: flag("is_verified", true),
     shareToken: text("share_token"),
     // For a course with quizzes: the member's average best score when it was issued (null: not assessed).
-    averageScore: integer("average_score"),
+    averageScore: int("average_score"),
   },
   (t) => [
     uniqueIndex("certificates_number").on(t.certificateNumber),
@@ -405,41 +395,41 @@ export const certificates = sqliteTable(
 // The course's instructors when a certificate was issued: they sign it beside the founder (issue 29).
 // The name is kept as it was, like the course title; the id lets deleting an account find every
 // certificate that names the member, whatever they are called now or teach (issue 39).
-export const certificateSignatories = sqliteTable(
+export const certificateSignatories = table(
   "certificate_signatories",
   {
-    certificateId: integer("certificate_id")
+    certificateId: int("certificate_id")
       .notNull()
       .references(() => certificates.id, { onDelete: "cascade" }),
     // The order they sign in: the course's instructors' order at issue.
-    position: integer("position").notNull(),
+    position: int("position").notNull(),
     // Null once the member's account is gone (the name then says "Former instructor"), or for a
     // certificate issued before ids were kept whose name matched no one (migration 0021).
-    instructorId: integer("instructor_id").references(() => users.id, { onDelete: "set null" }),
+    instructorId: int("instructor_id").references(() => users.id, { onDelete: "set null" }),
     instructorName: text("instructor_name").notNull(),
   },
   (t) => [primaryKey({ columns: [t.certificateId, t.position] }), index("certificate_signatories_instructor").on(t.instructorId)],
 );
 
-export const subscriptions = sqliteTable(
+export const subscriptions = table(
   "subscriptions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
+    id: id(),
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     plan: text("plan", { enum: PLANS }).notNull().default("basic"),
     status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
-    monthlyFeeCents: integer("monthly_fee_cents").notNull().default(0),
+    monthlyFeeCents: int("monthly_fee_cents").notNull().default(0),
     // Granted by an admin without payment: never counted as revenue.
     isComped: flag("is_comped", false),
     cancelAtPeriodEnd: flag("cancel_at_period_end", false),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
-    startDate: integer("start_date", { mode: "timestamp_ms" }).notNull(),
-    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    startDate: timestamp("start_date").notNull(),
+    currentPeriodEnd: timestamp("current_period_end"),
     // Stripe's free trial (STRIPE_TRIAL_DAYS, issue 29): when it ends, while it runs.
-    trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+    trialEndsAt: timestamp("trial_ends_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -453,14 +443,14 @@ export const subscriptions = sqliteTable(
 );
 
 // Stripe webhook events already applied, so a redelivery changes nothing.
-export const stripeEvents = sqliteTable("stripe_events", {
+export const stripeEvents = table("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   processedAt: createdAt(),
 });
 
-export const calculatorRecords = sqliteTable("calculator_records", {
-  userId: integer("user_id")
+export const calculatorRecords = table("calculator_records", {
+  userId: int("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   personalSales: real("personal_sales").notNull().default(0),
@@ -472,16 +462,16 @@ export const calculatorRecords = sqliteTable("calculator_records", {
   updatedAt: updatedAt(),
 });
 
-export const forumCategories = sqliteTable(
+export const forumCategories = table(
   "forum_categories",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: id(),
     name: text("name").notNull(),
     description: text("description").notNull(),
     permission: text("permission", { enum: FORUM_PERMISSIONS }).notNull().default("base"),
     color: text("color").notNull().default("8B5CF6"),
     /** Its topics, kept by triggers (migration 0012) so listings count nothing per request. */
-    topicCount: integer("topic_count").notNull().default(0),
+    topicCount: int("topic_count").notNull().default(0),
     createdAt: createdAt(),
   },
   () => [
@@ -490,26 +480,26 @@ export const forumCategories = sqliteTable(
   ],
 );
 
-export const forumTopics = sqliteTable(
+export const forumTopics = table(
   "forum_topics",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    categoryId: integer("category_id")
+    id: id(),
+    categoryId: int("category_id")
       .notNull()
       .references(() => forumCategories.id, { onDelete: "cascade" }),
     // Null once the author deleted their account: the post stays, by "Former member".
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: int("author_id").references(() => users.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     content: text("content").notNull(),
     isPinned: flag("is_pinned", false),
     isLocked: flag("is_locked", false),
     // Kept in step with forum_replies inside the same transaction, so lists need no COUNT.
-    replyCount: integer("reply_count").notNull().default(0),
-    lastActivityAt: integer("last_activity_at", { mode: "timestamp_ms" }).notNull(),
+    replyCount: int("reply_count").notNull().default(0),
+    lastActivityAt: timestamp("last_activity_at").notNull(),
     // Set when the author changes the title or body; shown as "edited".
-    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    editedAt: timestamp("edited_at"),
     // Set when the author deleted a topic others had replied to: it stays as a stub.
-    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    deletedAt: timestamp("deleted_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -518,26 +508,26 @@ export const forumTopics = sqliteTable(
   ],
 );
 
-export const forumReplies = sqliteTable(
+export const forumReplies = table(
   "forum_replies",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    topicId: integer("topic_id")
+    id: id(),
+    topicId: int("topic_id")
       .notNull()
       .references(() => forumTopics.id, { onDelete: "cascade" }),
     // Null once the author deleted their account (see forum_topics).
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: int("author_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
-    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    editedAt: timestamp("edited_at"),
     createdAt: createdAt(),
   },
   (t) => [index("replies_topic").on(t.topicId, t.id), index("replies_author").on(t.authorId)],
 );
 
-export const knowledgeBaseArticles = sqliteTable(
+export const knowledgeBaseArticles = table(
   "knowledge_base_articles",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: id(),
     title: text("title").notNull(),
     content: text("content").notNull(),
     summary: text("summary").notNull(),
@@ -545,8 +535,8 @@ export const knowledgeBaseArticles = sqliteTable(
     // JSON-encoded list of strings, as the spec stores it.
     tags: text("tags").notNull().default("[]"),
     isPublished: flag("is_published", false),
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
-    viewCount: integer("view_count").notNull().default(0),
+    authorId: int("author_id").references(() => users.id, { onDelete: "set null" }),
+    viewCount: int("view_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -563,42 +553,42 @@ export const knowledgeBaseArticles = sqliteTable(
  * knowledge_base_articles (migration 0011), so a listing's page links need no
  * count over every article (issue 15). Rows stay at n = 0 when emptied.
  */
-export const knowledgeBaseArticleCounts = sqliteTable(
+export const knowledgeBaseArticleCounts = table(
   "kb_article_counts",
   {
-    isPublished: integer("is_published", { mode: "boolean" }).notNull(),
+    isPublished: bool("is_published").notNull(),
     category: text("category", { enum: KB_CATEGORIES }).notNull(),
-    n: integer("n").notNull(),
+    n: int("n").notNull(),
   },
   (t) => [primaryKey({ columns: [t.isPublished, t.category] })],
 );
 
-export const conferences = sqliteTable(
+export const conferences = table(
   "conferences",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: id(),
     title: text("title").notNull(),
     description: text("description").notNull(),
-    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }).notNull(),
-    duration: integer("duration").notNull().default(60),
-    maxParticipants: integer("max_participants").notNull().default(100),
+    scheduledAt: timestamp("scheduled_at").notNull(),
+    duration: int("duration").notNull().default(60),
+    maxParticipants: int("max_participants").notNull().default(100),
     isRecorded: flag("is_recorded", true),
     isLive: flag("is_live", false),
     isPremiumOnly: flag("is_premium_only", false),
     isRecording: flag("is_recording", false),
     /** When the current recording began; its duration is measured from here. */
-    recordingStartedAt: integer("recording_started_at", { mode: "timestamp_ms" }),
-    startedAt: integer("started_at", { mode: "timestamp_ms" }),
-    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    recordingStartedAt: timestamp("recording_started_at"),
+    startedAt: timestamp("started_at"),
+    endedAt: timestamp("ended_at"),
     // When members were reminded (15 minutes before): set once, so a restart never reminds twice.
-    remindedAt: integer("reminded_at", { mode: "timestamp_ms" }),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    remindedAt: timestamp("reminded_at"),
+    createdBy: int("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("conferences_schedule").on(t.isLive, t.endedAt, t.scheduledAt),
     // One live session at a time, kept by the database even if two admins press Start together.
-    uniqueIndex("conferences_one_live").on(t.isLive).where(sql`is_live = 1`),
+    uniqueIndex("conferences_one_live").on(t.isLive).where(isTrue("is_live")),
     check("conferences_duration", sql`duration >= 1`),
     check("conferences_participants", sql`max_participants >= 1`),
   ],
@@ -606,17 +596,17 @@ export const conferences = sqliteTable(
 
 export const RECORDING_STATUSES = ["recording", "ready", "failed"] as const;
 
-export const recordings = sqliteTable(
+export const recordings = table(
   "recordings",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    conferenceId: integer("conference_id").references(() => conferences.id, { onDelete: "set null" }),
+    id: id(),
+    conferenceId: int("conference_id").references(() => conferences.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    duration: integer("duration").notNull().default(0),
+    duration: int("duration").notNull().default(0),
     /** The spec's file name (conference-{id}-{time}.webm); the file lives under UPLOADS_DIR/recordings. */
     recordingUrl: text("recording_url"),
-    sizeBytes: integer("size_bytes").notNull().default(0),
+    sizeBytes: int("size_bytes").notNull().default(0),
     mimeType: text("mime_type").notNull().default("video/webm"),
     /** "recording" while chunks arrive, "ready" once finalised, "failed" if finalising could not finish. */
     status: text("status", { enum: RECORDING_STATUSES }).notNull().default("ready"),
@@ -634,12 +624,12 @@ export const recordings = sqliteTable(
  * A section's captions follow its video when the lesson is saved again
  * (updateLesson rebuilds the sections), see app/models/caption-store.server.ts.
  */
-export const captions = sqliteTable(
+export const captions = table(
   "captions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    sectionId: integer("section_id").references(() => contentSections.id, { onDelete: "cascade" }),
-    recordingId: integer("recording_id").references(() => recordings.id, { onDelete: "cascade" }),
+    id: id(),
+    sectionId: int("section_id").references(() => contentSections.id, { onDelete: "cascade" }),
+    recordingId: int("recording_id").references(() => recordings.id, { onDelete: "cascade" }),
     /** A BCP 47 tag in its canonical case (en, pt-BR). */
     language: text("language").notNull(),
     label: text("label").notNull(),
@@ -657,14 +647,14 @@ export const captions = sqliteTable(
 );
 
 /** Live chat of a conference; kept after the session so the host can read it back. */
-export const conferenceMessages = sqliteTable(
+export const conferenceMessages = table(
   "conference_messages",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    conferenceId: integer("conference_id")
+    id: id(),
+    conferenceId: int("conference_id")
       .notNull()
       .references(() => conferences.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: int("user_id").references(() => users.id, { onDelete: "set null" }),
     /** The name shown when the message was sent, so it survives the account. */
     authorName: text("author_name").notNull(),
     isHost: flag("is_host", false),
@@ -679,31 +669,31 @@ export const conferenceMessages = sqliteTable(
  * marked answered or hidden by the host; kept with the session, shown beside
  * its recording afterwards.
  */
-export const conferenceQuestions = sqliteTable(
+export const conferenceQuestions = table(
   "conference_questions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    conferenceId: integer("conference_id")
+    id: id(),
+    conferenceId: int("conference_id")
       .notNull()
       .references(() => conferences.id, { onDelete: "cascade" }),
     /** Null once the author deleted their account: the question stays, by "Former member". */
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: int("user_id").references(() => users.id, { onDelete: "set null" }),
     text: text("text").notNull(),
-    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
-    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    answeredAt: timestamp("answered_at"),
+    hiddenAt: timestamp("hidden_at"),
     createdAt: createdAt(),
   },
   (t) => [index("conference_questions_room").on(t.conferenceId, t.id)],
 );
 
 /** One upvote per member and question. */
-export const conferenceQuestionVotes = sqliteTable(
+export const conferenceQuestionVotes = table(
   "conference_question_votes",
   {
-    questionId: integer("question_id")
+    questionId: int("question_id")
       .notNull()
       .references(() => conferenceQuestions.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
@@ -712,8 +702,8 @@ export const conferenceQuestionVotes = sqliteTable(
 );
 
 /** A member's secret calendar-feed address; deleting the row revokes it. */
-export const calendarFeeds = sqliteTable("calendar_feeds", {
-  userId: integer("user_id")
+export const calendarFeeds = table("calendar_feeds", {
+  userId: int("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   token: text("token").notNull().unique(),
@@ -724,27 +714,27 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
  * A single-use password-reset link: only a SHA-256 hash of its token is kept,
  * so a copy of the database cannot be used to take over accounts.
  */
-export const passwordResets = sqliteTable(
+export const passwordResets = table(
   "password_resets",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
+    id: id(),
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
     /** The admin who made the link to pass on by hand; null when it was emailed. */
-    createdByAdmin: integer("created_by_admin").references(() => users.id, { onDelete: "set null" }),
+    createdByAdmin: int("created_by_admin").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("password_resets_user").on(t.userId)],
 );
 
-export const toolTemplates = sqliteTable(
+export const toolTemplates = table(
   "tool_templates",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: id(),
     title: text("title").notNull(),
     description: text("description").notNull(),
     category: text("category", { enum: TEMPLATE_CATEGORIES }).notNull(),
@@ -753,8 +743,8 @@ export const toolTemplates = sqliteTable(
     fileType: text("file_type").notNull().default("application/octet-stream"),
     isPremiumOnly: flag("is_premium_only", false),
     isActive: flag("is_active", true),
-    downloadCount: integer("download_count").notNull().default(0),
-    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    downloadCount: int("download_count").notNull().default(0),
+    uploadedBy: int("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -763,11 +753,11 @@ export const toolTemplates = sqliteTable(
   ],
 );
 
-export const chatMessages = sqliteTable(
+export const chatMessages = table(
   "chat_messages",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
+    id: id(),
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: CHAT_ROLES }).notNull(),
@@ -789,24 +779,24 @@ export const COMPANION_SOURCE_KINDS = ["lesson", "article", "template"] as const
  * (db/migrations). Who may read a passage is decided when it is read, from
  * the live lesson, course and article rows (app/models/companion-library.server.ts).
  */
-export const companionChunks = sqliteTable(
+export const companionChunks = table(
   "companion_chunks",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: id(),
     kind: text("kind", { enum: COMPANION_SOURCE_KINDS }).notNull(),
-    courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
-    lessonId: integer("lesson_id").references(() => lessons.id, { onDelete: "cascade" }),
-    sectionId: integer("section_id").references(() => contentSections.id, { onDelete: "cascade" }),
+    courseId: int("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    lessonId: int("lesson_id").references(() => lessons.id, { onDelete: "cascade" }),
+    sectionId: int("section_id").references(() => contentSections.id, { onDelete: "cascade" }),
     // 1-based place of the section in its lesson: the player's ?section=.
-    sectionNumber: integer("section_number"),
-    articleId: integer("article_id").references(() => knowledgeBaseArticles.id, { onDelete: "cascade" }),
+    sectionNumber: int("section_number"),
+    articleId: int("article_id").references(() => knowledgeBaseArticles.id, { onDelete: "cascade" }),
     // A tool or template of the Resources area: its description and, for a text file, its contents.
-    templateId: integer("template_id").references(() => toolTemplates.id, { onDelete: "cascade" }),
+    templateId: int("template_id").references(() => toolTemplates.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     heading: text("heading"),
     body: text("body").notNull(),
     // A passage of a video's transcript (issue 38): the second its first cue starts, cited as ?t=.
-    startSeconds: integer("start_seconds"),
+    startSeconds: int("start_seconds"),
   },
   (t) => [
     index("companion_chunks_lesson").on(t.lessonId),
@@ -822,16 +812,16 @@ export const companionChunks = sqliteTable(
  * the text it was made from, so a changed passage or model is embedded again
  * (app/models/companion-embeddings.server.ts).
  */
-export const companionEmbeddings = sqliteTable(
+export const companionEmbeddings = table(
   "companion_embeddings",
   {
-    chunkId: integer("chunk_id")
+    chunkId: int("chunk_id")
       .notNull()
       .references(() => companionChunks.id, { onDelete: "cascade" }),
     model: text("model").notNull(),
     textHash: text("text_hash").notNull(),
-    dimensions: integer("dimensions").notNull(),
-    vector: blob("vector", { mode: "buffer" }).notNull(),
+    dimensions: int("dimensions").notNull(),
+    vector: bytes("vector").notNull(),
   },
   (t) => [primaryKey({ columns: [t.chunkId, t.model] }), index("companion_embeddings_model").on(t.model)],
 );
@@ -840,18 +830,18 @@ export const COMPANION_MODES = ["provider", "offline"] as const;
 export const COMPANION_OUTCOMES = ["answered", "no_answer", "refused", "fallback", "stopped", "error"] as const;
 
 /** One row per question asked: what it cost and what it cited. The question text only when the admin opts in. */
-export const companionUsage = sqliteTable(
+export const companionUsage = table(
   "companion_usage",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
+    id: id(),
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     mode: text("mode", { enum: COMPANION_MODES }).notNull(),
     model: text("model"),
-    promptTokens: integer("prompt_tokens").notNull().default(0),
-    completionTokens: integer("completion_tokens").notNull().default(0),
-    latencyMs: integer("latency_ms").notNull().default(0),
+    promptTokens: int("prompt_tokens").notNull().default(0),
+    completionTokens: int("completion_tokens").notNull().default(0),
+    latencyMs: int("latency_ms").notNull().default(0),
     outcome: text("outcome", { enum: COMPANION_OUTCOMES }).notNull(),
     citedChunkIds: text("cited_chunk_ids").notNull().default("[]"),
     question: text("question"),
@@ -868,17 +858,17 @@ export const companionUsage = sqliteTable(
 export const PREMIUM_REQUEST_OUTCOMES = ["granted", "dismissed"] as const;
 
 /** A free member asks for Premium while online payments are off; an admin grants or dismisses it. */
-export const premiumRequests = sqliteTable(
+export const premiumRequests = table(
   "premium_requests",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
+    id: id(),
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     message: text("message"),
     createdAt: createdAt(),
-    handledAt: integer("handled_at", { mode: "timestamp_ms" }),
-    handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at"),
+    handledBy: int("handled_by").references(() => users.id, { onDelete: "set null" }),
     outcome: text("outcome", { enum: PREMIUM_REQUEST_OUTCOMES }),
   },
   (t) => [
@@ -890,18 +880,18 @@ export const premiumRequests = sqliteTable(
 );
 
 /** Small academy-wide settings an admin edits (the contact address), one row per key. */
-export const academySettings = sqliteTable("academy_settings", {
+export const academySettings = table("academy_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
 
 // What happened, for the admin's Recent Activity and the analytics charts.
-export const activityEvents = sqliteTable(
+export const activityEvents = table(
   "activity_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
     type: text("type", { enum: ACTIVITY_TYPES }).notNull(),
     summary: text("summary").notNull(),
     createdAt: createdAt(),
@@ -917,11 +907,11 @@ export type ContentSection = typeof contentSections.$inferSelect;
 // Notifications (issue 25): a row per recipient and event, read in the app
 // (the bell, /notifications) and sent by email per the member's preference.
 export const NOTIFICATION_TYPES = ["forum_reply", "mention", "live_session", "course_new", "certificate", "premium", "moderation", "lesson_released"] as const;
-export const notifications = sqliteTable(
+export const notifications = table(
   "notifications",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
+    id: id(),
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
@@ -931,10 +921,10 @@ export const notifications = sqliteTable(
     // One unread row per key (a topic's replies, a session's reminder): later events update it.
     groupKey: text("group_key"),
     // How many events the row stands for (new replies in a topic).
-    count: integer("count").notNull().default(1),
+    count: int("count").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    readAt: timestamp("read_at"),
   },
   (t) => [
     // A member's page of notifications, newest first, read from the index (no sort): all of them,
@@ -949,13 +939,13 @@ export const notifications = sqliteTable(
 );
 
 // A member was told that a scheduled lesson opened for them (issue 29): once per member and lesson.
-export const lessonReleaseNotices = sqliteTable(
+export const lessonReleaseNotices = table(
   "lesson_release_notices",
   {
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    lessonId: integer("lesson_id")
+    lessonId: int("lesson_id")
       .notNull()
       .references(() => lessons.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
@@ -964,10 +954,10 @@ export const lessonReleaseNotices = sqliteTable(
 );
 
 export const EMAIL_FREQUENCIES = ["instant", "daily", "weekly", "off"] as const;
-export const notificationPreferences = sqliteTable(
+export const notificationPreferences = table(
   "notification_preferences",
   {
-    userId: integer("user_id")
+    userId: int("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     forumReplies: text("forum_replies", { enum: EMAIL_FREQUENCIES }).notNull().default("instant"),
@@ -977,8 +967,8 @@ export const notificationPreferences = sqliteTable(
     // Unsubscribe links carry a signature over this key: a new key revokes every link sent before.
     unsubscribeKey: text("unsubscribe_key").notNull(),
     // The digest slots already covered (a slot is the DIGEST_HOUR of a day, or of a Monday).
-    lastDailyDigestAt: integer("last_daily_digest_at", { mode: "timestamp_ms" }),
-    lastWeeklyDigestAt: integer("last_weekly_digest_at", { mode: "timestamp_ms" }),
+    lastDailyDigestAt: timestamp("last_daily_digest_at"),
+    lastWeeklyDigestAt: timestamp("last_weekly_digest_at"),
   },
 );
 
@@ -987,13 +977,13 @@ export const notificationPreferences = sqliteTable(
 // sends it, retries with backoff, and never sends a row marked sent again.
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
 export const OUTBOX_KINDS = ["notification", "digest", "test"] as const;
-export const emailOutbox = sqliteTable(
+export const emailOutbox = table(
   "email_outbox",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: id(),
     kind: text("kind", { enum: OUTBOX_KINDS }).notNull(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-    notificationId: integer("notification_id").references(() => notifications.id, { onDelete: "set null" }),
+    userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
+    notificationId: int("notification_id").references(() => notifications.id, { onDelete: "set null" }),
     // One email per purpose ("notification:12", "digest:3:2026-11-26T08:00:00.000Z", "test:…").
     dedupeKey: text("dedupe_key").notNull(),
     to: text("to_address").notNull(),
@@ -1003,11 +993,11 @@ export const emailOutbox = sqliteTable(
     html: text("html_body"),
     unsubscribeUrl: text("unsubscribe_url"),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    attempts: int("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at").notNull(),
     lastError: text("last_error"),
     createdAt: createdAt(),
-    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    sentAt: timestamp("sent_at"),
   },
   (t) => [
     uniqueIndex("email_outbox_dedupe").on(t.dedupeKey),
@@ -1021,28 +1011,28 @@ export const emailOutbox = sqliteTable(
 
 // The limits' counters (rate-limiter-flexible's RateLimiterSQLite reads and writes
 // this table itself), so a limit holds across all the academy's processes.
-export const rateLimits = sqliteTable("rate_limits", {
+export const rateLimits = table("rate_limits", {
   key: text("key").primaryKey(),
-  points: integer("points").notNull().default(0),
+  points: int("points").notNull().default(0),
   // Unix milliseconds; null: never expires.
-  expire: integer("expire"),
+  expire: int("expire"),
 });
 
 // Who has a hand up and who may speak in a live session (issue 28): any
 // process's API call changes it, the process holding the room reads it.
 export const STAGE_ROLES = ["hand", "speaker"] as const;
-export const liveStage = sqliteTable(
+export const liveStage = table(
   "live_stage",
   {
-    conferenceId: integer("conference_id")
+    conferenceId: int("conference_id")
       .notNull()
       .references(() => conferences.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: STAGE_ROLES }).notNull(),
     name: text("name").notNull(),
-    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    at: timestamp("at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.conferenceId, t.userId] }), check("live_stage_role", inList("role", STAGE_ROLES))],
 );
@@ -1050,27 +1040,27 @@ export const liveStage = sqliteTable(
 // A named piece of work one process at a time may do (a recording's file being
 // written, start-up sweeps): held until released or until it expires, so a
 // process killed while holding one blocks nobody for long.
-export const leases = sqliteTable("leases", {
+export const leases = table("leases", {
   name: text("name").primaryKey(),
   holder: text("holder").notNull(),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
 });
 
 // Who is in each live room now, written by the process holding the room (its
 // owner, issue 41) before the member is welcomed, so the admission rule reads
 // the same headcount in every process. Emptied at start, and per worker when
 // that worker starts again.
-export const liveRoomMembers = sqliteTable(
+export const liveRoomMembers = table(
   "live_room_members",
   {
     participantId: text("participant_id").primaryKey(),
-    conferenceId: integer("conference_id")
+    conferenceId: int("conference_id")
       .notNull()
       .references(() => conferences.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
+    userId: int("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    worker: integer("worker").notNull(),
+    worker: int("worker").notNull(),
   },
   (t) => [index("live_room_members_conference").on(t.conferenceId, t.userId)],
 );
