@@ -1,0 +1,29 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+
+/**
+ * A new, empty database on the run's PostgreSQL cluster (tests/postgres/global-setup.ts),
+ * as a STYLE "fresh database per test file". `drop` removes it, connections and all.
+ */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject("postgresAdminUrl");
+  const name = `academy_${crypto.randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`)),
+  };
+}
+
+async function withAdmin(adminUrl: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
