@@ -25,7 +25,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file starts its own server on its own database.
+          // Each file starts its own server on its own database; those on PostgreSQL make
+          // their database on the run's one private cluster (issue 43).
+          globalSetup: ["tests/postgres/global-setup.ts"],
         },
       },
       {

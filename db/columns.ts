@@ -15,6 +15,12 @@ export const int = integer;
 export const text = sqliteText;
 export const real = sqliteReal;
 
+/**
+ * An integer that may pass 2^31 (Unix milliseconds, byte sizes). SQLite's integers are
+ * all 64-bit; PostgreSQL needs bigint for these (db/columns.pg.ts).
+ */
+export const bigInt = (name: string) => integer(name);
+
 /** The table's own id: an integer that counts up and is never reused. */
 export const id = () => integer("id").primaryKey({ autoIncrement: true });
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bool, bytes, check, id, index, int, isTrue, json, NOW, primaryKey, real, table, text, timestamp, uniqueIndex } from "./columns";
+import { bigInt, bool, bytes, check, id, index, int, isTrue, json, NOW, primaryKey, real, table, text, timestamp, uniqueIndex } from "./columns";
 
-// Every timestamp is stored as Unix milliseconds and read back as a Date.
+// Every timestamp is read back as a Date (stored as Unix milliseconds on SQLite, timestamptz on PostgreSQL).
 const createdAt = () =>
   timestamp("created_at")
     .notNull()
@@ -606,7 +606,7 @@ export const recordings = table(
     duration: int("duration").notNull().default(0),
     /** The spec's file name (conference-{id}-{time}.webm); the file lives under UPLOADS_DIR/recordings. */
     recordingUrl: text("recording_url"),
-    sizeBytes: int("size_bytes").notNull().default(0),
+    sizeBytes: bigInt("size_bytes").notNull().default(0),
     mimeType: text("mime_type").notNull().default("video/webm"),
     /** "recording" while chunks arrive, "ready" once finalised, "failed" if finalising could not finish. */
     status: text("status", { enum: RECORDING_STATUSES }).notNull().default("ready"),
@@ -1015,7 +1015,7 @@ export const rateLimits = table("rate_limits", {
   key: text("key").primaryKey(),
   points: int("points").notNull().default(0),
   // Unix milliseconds; null: never expires.
-  expire: int("expire"),
+  expire: bigInt("expire"),
 });
 
 // Who has a hand up and who may speak in a live session (issue 28): any

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Debian packages (and any apt-get install options) as root or through sudo: the one way
-# the project's scripts (ensure-chromium.sh, ensure-janus.sh) install them.
+# the project's scripts (ensure-chromium.sh, ensure-janus.sh, ensure-postgresql.sh) install them.
 set -euo pipefail
 [ "$#" -gt 0 ] || { echo "usage: scripts/apt-install.sh PACKAGE..." >&2; exit 2; }
 echo "Installing with apt-get: $*" >&2

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-install.sh
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-janus.sh
+bash scripts/ensure-postgresql.sh
 step() { printf '\n==> %s\n' "$1"; }
 # Typecheck and lint side by side: each mostly uses one core.
 step "Typecheck and lint"
