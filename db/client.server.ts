@@ -6,7 +6,7 @@ import { drizzle as drizzleSync } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { env } from "~/utils/env.server";
-import { openScopes, runInScope, transactionScope, type TransactionScope } from "~/utils/transaction-scope.server";
+import { noTransactionOpen, openScopes, runInScope, transactionScope, type TransactionScope } from "~/utils/transaction-scope.server";
 import * as schema from "./schema";
 import { reuseStatements } from "./reuse-statements";
 import { GatedSession, gated, isHolder, releaseConnection, takeConnection } from "./sqlite/gated-session";
@@ -112,6 +112,7 @@ export async function withTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<
     return result;
   } finally {
     openScopes.delete(scope.token);
+    noTransactionOpen();
     releaseConnection();
     if (committed) for (const then of scope.onCommit) then();
   }
