@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { db, changes, withTransaction, single } from "#db/client.server";
 import { databaseVersion, inIdList } from "#db/dialect.server";
+import { contains, matchAll, rankArticleIds } from "~/models/community/knowledge-base-search.sqlite.server";
 import { formsIn } from "#db/word-stems";
 import { indexArticle } from "~/models/companion/companion-library.server";
 import { makeSnippet } from "~/utils/search-snippet";
@@ -40,14 +41,14 @@ export type ArticleListItemWithContent = ArticleListItem & { content: string };
 export const HIGHLIGHT_START = "\u0002";
 export const HIGHLIGHT_END = "\u0003";
 
-/** The trigram tokenizer cannot match fragments shorter than this. */
+/** The trigram index cannot match fragments shorter than this. */
 const TRIGRAM = 3;
 const MAX_TERMS = 8;
 
 export interface SearchQuery {
-  /** An FTS5 MATCH expression for both indexes: every term quoted, all required; null when there is none. */
+  /** The search index's query for both indexes: every term as plain text, all required; null when there is none. */
   match: string | null;
-  /** Terms too short for the trigram index, lower-cased, matched with instr() instead. */
+  /** Terms too short for the trigram index, lower-cased, matched as plain substrings instead. */
   shortTerms: string[];
   /** The terms the index matches, as typed: the ones a snippet highlights. */
   terms: string[];
@@ -70,8 +71,7 @@ export function buildSearchQuery(input: string | null | undefined): SearchQuery 
     .slice(0, MAX_TERMS);
   const long = terms.filter((term) => [...term].length >= TRIGRAM);
   const shortTerms = terms.filter((term) => [...term].length < TRIGRAM).map((term) => term.toLowerCase());
-  const match = long.length ? long.map((term) => `"${term.replace(/"/g, '""')}"`).join(" AND ") : null;
-  return { match, shortTerms, terms: long };
+  return { match: long.length ? matchAll(long) : null, shortTerms, terms: long };
 }
 
 export interface ListArticlesOptions {
@@ -91,7 +91,7 @@ interface ArticleRow {
   content: string | null;
   category: string;
   tags: string;
-  isPublished: number;
+  isPublished: number | boolean;
   authorId: number | null;
   viewCount: number;
   createdAt: number;
@@ -118,7 +118,7 @@ function toListItem(row: ArticleRow): ArticleListItem {
     summary: row.summary,
     category,
     tags: decodeTags(row.tags),
-    isPublished: row.isPublished === 1,
+    isPublished: Boolean(row.isPublished),
     authorId: row.authorId,
     viewCount: row.viewCount,
     createdAt: new Date(row.createdAt),
@@ -138,36 +138,19 @@ export const ARTICLES_PER_PAGE = 12;
 function articleFilters(options: ListArticlesOptions): { match: string | null; terms: string[]; shortTerms: string[]; conditions: SQL[] } {
   const { match, terms, shortTerms } = buildSearchQuery(options.q);
   const conditions: SQL[] = [];
-  if (!options.includeDrafts) conditions.push(sql`a.is_published = 1`);
+  if (!options.includeDrafts) conditions.push(sql`a.is_published`);
   if (options.category) conditions.push(sql`a.category = ${options.category}`);
   for (const term of shortTerms) {
-    conditions.push(
-      sql`(instr(lower(a.title), ${term}) > 0 or instr(lower(a.summary), ${term}) > 0 or instr(lower(a.content), ${term}) > 0)`,
-    );
+    conditions.push(sql`(${contains(sql`lower(a.title)`, term)} or ${contains(sql`lower(a.summary)`, term)} or ${contains(sql`lower(a.content)`, term)})`);
   }
   return { match, terms, shortTerms, conditions };
 }
 
 /** An article's columns; its body only when it is sent or a snippet is made from it. */
-const articleColumns = (withContent: boolean) => sql`a.id as id, a.title as title, a.summary as summary,
-  ${withContent ? sql`a.content` : sql`null`} as content, a.category as category, a.tags as tags,
-  a.is_published as isPublished, a.author_id as authorId, a.view_count as viewCount,
-  a.created_at as createdAt, a.updated_at as updatedAt`;
-
-type SearchIndex = "knowledge_base_fts" | "knowledge_base_words";
-
-/** Article ids that one index matches, best first (bm25: title weighted over summary over body). */
-async function rankIdsIn(index: SearchIndex, match: string, conditions: SQL[]): Promise<number[]> {
-  const table = sql.raw(index);
-  return (await db
-    .all<{ id: number }>(sql`
-      select a.id as id
-      from ${table}
-      join knowledge_base_articles a on a.id = ${table}.rowid
-      where ${and(...conditions, sql`${table} match ${match}`)}
-      order by bm25(${table}, 10.0, 4.0, 1.0), a.id desc`))
-    .map((row) => row.id);
-}
+const articleColumns = (withContent: boolean) => sql`a.id as "id", a.title as "title", a.summary as "summary",
+  ${withContent ? sql`a.content` : sql`null`} as "content", a.category as "category", a.tags as "tags",
+  a.is_published as "isPublished", a.author_id as "authorId", a.view_count as "viewCount",
+  a.created_at as "createdAt", a.updated_at as "updatedAt"`;
 
 /** A search's matching article ids, best first; the first `typed` of them hold the words as typed. */
 interface Ranking {
@@ -182,8 +165,8 @@ interface Ranking {
  * only the articles the first left, so no match is ranked twice.
  */
 async function rankArticles(match: string, conditions: SQL[]): Promise<Ranking> {
-  const typed = await rankIdsIn("knowledge_base_fts", match, conditions);
-  const otherForms = await rankIdsIn("knowledge_base_words", match, [...conditions, sql`not ${inIdList(sql`a.id`, JSON.stringify(typed))}`]);
+  const typed = await rankArticleIds("as-typed", match, conditions);
+  const otherForms = await rankArticleIds("word-forms", match, [...conditions, sql`not ${inIdList(sql`a.id`, JSON.stringify(typed))}`]);
   return { ids: [...typed, ...otherForms], typed: typed.length };
 }
 
@@ -227,7 +210,7 @@ function rankingKey(options: ListArticlesOptions, match: string, shortTerms: str
 async function articlesByIds(ids: number[]): Promise<ArticleRow[]> {
   if (ids.length === 0) return [];
   const found = await db.all<ArticleRow>(sql`
-    select ${articleColumns(true)}, null as snippet
+    select ${articleColumns(true)}, null as "snippet"
     from knowledge_base_articles a
     where ${inIdList(sql`a.id`, JSON.stringify(ids))}`);
   const byId = new Map(found.map((row) => [row.id, row]));
@@ -238,7 +221,7 @@ async function articlesByIds(ids: number[]): Promise<ArticleRow[]> {
 async function newestArticles(conditions: SQL[], limit: number, offset: number, withContent: boolean): Promise<ArticleRow[]> {
   const where = conditions.length ? sql`where ${and(...conditions)}` : sql``;
   return await db.all<ArticleRow>(sql`
-    select ${articleColumns(withContent)}, null as snippet
+    select ${articleColumns(withContent)}, null as "snippet"
     from knowledge_base_articles a
     ${where}
     order by a.created_at desc, a.id desc
@@ -286,7 +269,7 @@ const keptCount = db
   .from(knowledgeBaseArticleCounts)
   .where(
     and(
-      sql`(${knowledgeBaseArticleCounts.isPublished} = 1 or ${sql.placeholder("includeDrafts")} = 1)`,
+      sql`(${knowledgeBaseArticleCounts.isPublished} or ${sql.placeholder("includeDrafts")} = 1)`,
       sql`(${sql.placeholder("category")} = '' or ${knowledgeBaseArticleCounts.category} = ${sql.placeholder("category")})`,
     ),
   )
@@ -299,7 +282,7 @@ async function countKept({ category, includeDrafts }: Pick<ListArticlesOptions, 
 
 /** How many articles match terms too short for the index (matched with instr()): counted. */
 async function countMatching(conditions: SQL[]): Promise<number> {
-  return (await db.get<{ total: number }>(sql`select count(*) as total from knowledge_base_articles a where ${and(...conditions)}`))?.total ?? 0;
+  return (await db.get<{ total: number }>(sql`select cast(count(*) as integer) as "total" from knowledge_base_articles a where ${and(...conditions)}`))?.total ?? 0;
 }
 
 /**
