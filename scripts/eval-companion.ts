@@ -198,15 +198,20 @@ const atLeast = (name: string, value: number, floor: number, goal: number): Chec
 });
 const shown = (name: string, value: string): Check => ({ name, value, floor: "", pass: null, goal: "", met: null });
 
-const checks: Check[] = [
-  shown("recall@1", fixed(overall.recallAt1)),
-  atLeast("recall@3", overall.recallAt3, FLOORS.recallAt3, GOALS.recallAt3),
-  shown("MRR", fixed(overall.mrr)),
-  atLeast("first citation correct", overall.firstCitationCorrect, FLOORS.firstCitationCorrect, GOALS.firstCitationCorrect),
-  atLeast("out-of-library refusals", overall.refusals, FLOORS.refusals, GOALS.refusals),
-  atLeast("paraphrase recall@3", paraphrases.recallAt3, FLOORS.paraphraseRecallAt3, PARAPHRASE_GOALS.recallAt3),
-  atLeast("paraphrase first citation correct", paraphrases.firstCitationCorrect, FLOORS.paraphraseFirstCitation, PARAPHRASE_GOALS.firstCitationCorrect),
-];
+/** One question set's quality figures against its floors and issue 40's goals. */
+function qualityChecks(all: ReturnType<typeof figures>, paraphrased: ReturnType<typeof figures>, floors: Record<keyof typeof HELDOUT_FLOORS, number>): Check[] {
+  return [
+    shown("recall@1", fixed(all.recallAt1)),
+    atLeast("recall@3", all.recallAt3, floors.recallAt3, GOALS.recallAt3),
+    shown("MRR", fixed(all.mrr)),
+    atLeast("first citation correct", all.firstCitationCorrect, floors.firstCitationCorrect, GOALS.firstCitationCorrect),
+    atLeast("out-of-library refusals", all.refusals, floors.refusals, GOALS.refusals),
+    atLeast("paraphrase recall@3", paraphrased.recallAt3, floors.paraphraseRecallAt3, PARAPHRASE_GOALS.recallAt3),
+    atLeast("paraphrase first citation correct", paraphrased.firstCitationCorrect, floors.paraphraseFirstCitation, PARAPHRASE_GOALS.firstCitationCorrect),
+  ];
+}
+
+const checks: Check[] = qualityChecks(overall, paraphrases, FLOORS);
 if (!quick) {
   checks.push(shown(`p50 per answer, ${largePassages.toLocaleString("en-US")} passages`, `${p50.toFixed(1)} ms`), {
     name: `p95 per answer, ${largePassages.toLocaleString("en-US")} passages`,
@@ -245,15 +250,7 @@ for (const kind of QUESTION_KINDS) {
 
 // The held-out set, held to floors of its own, so a change tuned on the main
 // set shows at once whether it carries over to questions it was not tuned on.
-const heldOutChecks: Check[] = [
-  shown("recall@1", fixed(heldOutOverall.recallAt1)),
-  atLeast("recall@3", heldOutOverall.recallAt3, HELDOUT_FLOORS.recallAt3, GOALS.recallAt3),
-  shown("MRR", fixed(heldOutOverall.mrr)),
-  atLeast("first citation correct", heldOutOverall.firstCitationCorrect, HELDOUT_FLOORS.firstCitationCorrect, GOALS.firstCitationCorrect),
-  atLeast("out-of-library refusals", heldOutOverall.refusals, HELDOUT_FLOORS.refusals, GOALS.refusals),
-  atLeast("paraphrase recall@3", heldOutParaphrases.recallAt3, HELDOUT_FLOORS.paraphraseRecallAt3, PARAPHRASE_GOALS.recallAt3),
-  atLeast("paraphrase first citation correct", heldOutParaphrases.firstCitationCorrect, HELDOUT_FLOORS.paraphraseFirstCitation, PARAPHRASE_GOALS.firstCitationCorrect),
-];
+const heldOutChecks: Check[] = qualityChecks(heldOutOverall, heldOutParaphrases, HELDOUT_FLOORS);
 console.log(`\nHeld-out set (${HELDOUT_LABEL}): ${heldOut.length} questions, never tuned on`);
 console.log(row(["figure", "value", "CI floor", "", "issue 40 goal", ""], widths));
 for (const check of heldOutChecks) {
