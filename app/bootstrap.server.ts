@@ -15,15 +15,26 @@ import { startMediaBackend } from "~/realtime/media-backend.server";
 import { pruneExpiredLeases } from "~/models/platform/leases.server";
 import { forgetAllRoomMembers, forgetRoomMembersOfThisProcess } from "~/models/live/live-rooms.server";
 import { pruneExpiredLimits } from "#db/limiter-store.server";
+import { openDatabase } from "#db/client.server";
+import { PostgresStartError } from "#db/postgres/connect";
+import { DatabaseNewerThanCodeError } from "#db/postgres/migrate";
 
 const HOUR = 60 * 60 * 1000;
 
 /**
  * Start-up work done once per start, however many processes serve (issue 41):
- * before the workers are forked, or before the one process listens. Importing
- * the models has opened the database and applied the migrations.
+ * before the workers are forked, or before the one process listens. First the
+ * database: SQLite was opened and migrated when the models were imported;
+ * PostgreSQL is reached and migrated here (a bad DATABASE_URL is one sentence).
  */
 export async function prepareOnce() {
+  try {
+    await openDatabase();
+  } catch (error) {
+    if (!(error instanceof PostgresStartError || error instanceof DatabaseNewerThanCodeError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   const stale = removeStaleIncomingFiles();
   if (stale > 0) logger.info(`Removed ${stale} partial upload(s) left by the previous run`);
   const leftover = await removeLeftoverRecordingFiles();

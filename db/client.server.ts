@@ -1,121 +1,89 @@
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
-import { drizzle as drizzleSync } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type Database from "better-sqlite3";
 import { env } from "~/utils/env.server";
-import { noTransactionOpen, openScopes, runInScope, transactionScope, type TransactionScope } from "~/utils/transaction-scope.server";
-import * as schema from "./schema";
-import { reuseStatements } from "./reuse-statements";
-import { GatedSession, gated, isHolder, releaseConnection, takeConnection } from "./sqlite/gated-session";
+import { engine } from "./engine";
+import { checkPostgres } from "./postgres/connect";
+import { postgresDatabase } from "./postgres/database";
+import { migratePostgres } from "./postgres/migrate";
+import { gated } from "./sqlite/gated-session";
+import { asyncDrizzle, openSqlite, sqliteTransactions, type SqliteDatabase } from "./sqlite/database";
 
-/** The academy's database: every query is awaited (issue 42; decision in docs/decisions/028). */
-export type AppDatabase = BaseSQLiteDatabase<"async", Database.RunResult, typeof schema> & { $client: Database.Database };
-/** What a transaction's work receives. On SQLite it is the same connection as `db`. */
+/**
+ * The academy's database: every query is awaited (issue 42; decision 028), on
+ * the engine DATABASE_URL chooses (issue 43; decision 030). Models are typed
+ * against drizzle's SQLite database and use only what both engines' drizzle
+ * answer alike; db/postgres/database.ts gives PostgreSQL's the few SQLite
+ * names models use (`all/get/run` on raw SQL and prepared statements).
+ */
+export type AppDatabase = SqliteDatabase;
+/** What a transaction's work receives: the same `db` (statements find their transaction by their async context). */
 export type Tx = AppDatabase;
 /** A write's outcome; read the number of rows it changed with `changes()`. */
 export type WriteResult = Database.RunResult;
 
-/**
- * A migration that changes a table's CHECK rebuilds it (new table, copy, drop,
- * rename). With foreign keys on, dropping `users` would cascade-delete every
- * member's rows elsewhere, and PRAGMA foreign_keys cannot change inside the
- * migrator's transaction; so migrations run with them off, as SQLite's own
- * ALTER TABLE procedure says, and the result is checked before they go back on.
- */
-function migrateWithoutCascades(sqlite: Database.Database): void {
-  sqlite.pragma("foreign_keys = OFF");
-  migrate(drizzleSync(sqlite), { migrationsFolder: path.resolve("db/migrations") });
-  const broken = sqlite.pragma("foreign_key_check") as unknown[];
-  if (broken.length > 0) throw new Error(`migrations left ${broken.length} rows pointing at missing parents: ${JSON.stringify(broken.slice(0, 5))}`);
+interface Opened {
+  db: AppDatabase;
+  withTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Resolves once the database can serve (PostgreSQL: reached and migrated). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
 }
 
-function openSqlite(): Database.Database {
-  const file = path.resolve(env.DATABASE_PATH);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("busy_timeout = 5000");
-  // NORMAL is durable against application crashes in WAL mode; only a power cut
-  // can lose the last few commits, which is the usual trade for a single server
-  // and spares an fsync on every write.
-  sqlite.pragma("synchronous = NORMAL");
-  reuseStatements(sqlite);
-  migrateWithoutCascades(sqlite);
-  sqlite.pragma("foreign_keys = ON");
-  return sqlite;
-}
-
-function asyncDrizzle(sqlite: Database.Database): AppDatabase {
-  const dialect = new SQLiteSyncDialect();
-  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-  const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
-  const session = new GatedSession(sqlite, dialect, relational, {});
-  const database = new BaseSQLiteDatabase("async", dialect as never, session as never, relational as never) as AppDatabase;
-  database.$client = sqlite;
-  database.transaction = () => {
-    throw new Error("Use withTransaction() from #db/client.server");
+function openSqliteEngine(): Opened {
+  // One connection per process: the HTTP server reaches the app only through the
+  // Remix build, so this module is evaluated once (docs/decisions/019).
+  const db = asyncDrizzle(openSqlite(env.DATABASE_PATH));
+  return {
+    db,
+    withTransaction: sqliteTransactions(db),
+    // Opened and migrated synchronously above.
+    ready: () => Promise.resolve(),
+    close: async () => {
+      db.$client.close();
+    },
   };
-  return database;
 }
 
-// One connection per process: the HTTP server reaches the app only through the
-// Remix build, so this module is evaluated once (docs/decisions/019).
-export const db: AppDatabase = asyncDrizzle(openSqlite());
+function openPostgresEngine(url: string): Opened {
+  const opened = postgresDatabase(url, env.DATABASE_POOL_SIZE);
+  let readiness: Promise<void> | undefined;
+  return {
+    db: opened.db as unknown as AppDatabase,
+    withTransaction: opened.withTransaction as Opened["withTransaction"],
+    ready: () =>
+      (readiness ??= (async () => {
+        await checkPostgres(opened.pool, url);
+        await migratePostgres(opened.pool);
+      })()),
+    close: () => opened.pool.end(),
+  };
+}
 
-let savepoints = 0;
+const opened = engine === "postgres" && env.DATABASE_URL ? openPostgresEngine(env.DATABASE_URL) : openSqliteEngine();
+
+export const db: AppDatabase = opened.db;
 
 /**
  * The one way to run a transaction: `await withTransaction(async (tx) => …)`.
- * Everything the work awaits on `tx` (or `db`) commits together or not at all.
- * On SQLite the connection is held for the whole transaction and other
- * requests' statements wait (db/sqlite/gated-session.ts); it begins IMMEDIATE
- * because several academy processes write to one file (issue 41) and a
- * deferred read-then-write transaction would fail with SQLITE_BUSY instead of
- * waiting its turn. Called inside a transaction it nests as a savepoint.
+ * Everything the work awaits on `tx` (or `db`) commits together or not at all;
+ * called inside a transaction it nests as a savepoint. SQLite holds its one
+ * connection and other requests' statements wait; PostgreSQL gives the work a
+ * pooled connection of its own, SERIALIZABLE, and runs it again when the
+ * server refuses to serialize it (db/sqlite/database.ts, db/postgres/database.ts).
  */
-export async function withTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  const sqlite = db.$client;
-  const outer = transactionScope();
-  if (outer && isHolder(outer.token)) {
-    const name = `nested_${++savepoints}`;
-    sqlite.prepare(`SAVEPOINT ${name}`).run();
-    try {
-      const result = await work(db);
-      sqlite.prepare(`RELEASE ${name}`).run();
-      return result;
-    } catch (error) {
-      sqlite.prepare(`ROLLBACK TO ${name}`).run();
-      sqlite.prepare(`RELEASE ${name}`).run();
-      throw error;
-    }
-  }
-  const scope: TransactionScope = { token: Symbol("transaction"), onCommit: [] };
-  await takeConnection(scope.token);
-  openScopes.add(scope.token);
-  let committed = false;
-  try {
-    const result = await runInScope(scope, async () => {
-      sqlite.prepare("BEGIN IMMEDIATE").run();
-      try {
-        const value = await work(db);
-        sqlite.prepare("COMMIT").run();
-        return value;
-      } catch (error) {
-        if (sqlite.inTransaction) sqlite.prepare("ROLLBACK").run();
-        throw error;
-      }
-    });
-    committed = true;
-    return result;
-  } finally {
-    openScopes.delete(scope.token);
-    noTransactionOpen();
-    releaseConnection();
-    if (committed) for (const then of scope.onCommit) then();
-  }
+export const withTransaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T> = opened.withTransaction;
+
+/**
+ * Before the first query of a process that starts the academy or runs a script:
+ * on PostgreSQL, reaches the server (a PostgresStartError says what is wrong)
+ * and applies its migrations under an advisory lock; SQLite is ready on import.
+ */
+export function openDatabase(): Promise<void> {
+  return opened.ready();
+}
+
+/** Closes the connections (scripts, at their end). */
+export function closeDatabase(): Promise<void> {
+  return opened.close();
 }
 
 /** The first row of a query (or undefined): `await first(db.select()…limit(1))`. */
@@ -125,14 +93,16 @@ export async function first<T>(rows: PromiseLike<T[]>): Promise<T | undefined> {
 
 /** How many rows a write changed (`await db.update(…)` answers differently per engine). */
 export function changes(result: WriteResult): number {
-  return result.changes;
+  const answer = result as Partial<WriteResult> & { rowCount?: number | null };
+  return answer.changes ?? answer.rowCount ?? 0;
 }
 
 /**
- * Synchronous work on the raw SQLite connection, for dialect modules only
- * (`*.sqlite.server.ts`): it waits at the same gate as every drizzle query.
+ * Synchronous work on the raw SQLite connection, for SQLite's dialect modules
+ * only (`*.sqlite.server.ts`): it waits at the same gate as every drizzle query.
  */
 export function onSqlite<T>(work: (sqlite: Database.Database) => T): Promise<T> {
+  if (engine !== "sqlite") return Promise.reject(new Error("onSqlite() called on PostgreSQL"));
   return gated(() => work(db.$client));
 }
 

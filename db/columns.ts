@@ -1,41 +1,16 @@
-import { sql, type SQL } from "drizzle-orm";
-import { blob, integer, sqliteTable, text as sqliteText, real as sqliteReal } from "drizzle-orm/sqlite-core";
+import * as postgres from "./columns.pg";
+import * as sqlite from "./columns.sqlite";
+import { engine } from "./engine";
 
 /**
- * The column kinds db/schema.ts is written in (issue 42, decision 028). The
- * schema names only these and never an engine's own column types, so the same
- * table definitions can be built for PostgreSQL by a sibling of this module
- * (db/columns.pg.ts, issue 43) that gives every helper the same name and the
- * same TypeScript type. Here: SQLite, through drizzle's sqlite-core.
+ * The column kinds db/schema.ts is written in (decisions 028 and 029), for the
+ * engine this process runs on: db/columns.sqlite.ts or db/columns.pg.ts. Both
+ * give every helper the same name and the same row types (checked by
+ * tests/unit/schema-row-types.test.ts), so the tables models import from
+ * db/schema.ts are typed once, as SQLite's, and built at run time for the
+ * engine in use. drizzle-kit reads db/schema.ts (SQLite, DATABASE_URL unset)
+ * and the generated db/schema.pg.ts, which imports db/columns.pg.ts directly.
  */
-export { check, index, primaryKey, uniqueIndex } from "drizzle-orm/sqlite-core";
+const chosen = (engine === "postgres" ? postgres : sqlite) as unknown as typeof sqlite;
 
-export const table = sqliteTable;
-export const int = integer;
-export const text = sqliteText;
-export const real = sqliteReal;
-
-/**
- * An integer that may pass 2^31 (Unix milliseconds, byte sizes). SQLite's integers are
- * all 64-bit; PostgreSQL needs bigint for these (db/columns.pg.ts).
- */
-export const bigInt = (name: string) => integer(name);
-
-/** The table's own id: an integer that counts up and is never reused. */
-export const id = () => integer("id").primaryKey({ autoIncrement: true });
-
-/** A moment, stored as Unix milliseconds, read as a Date. */
-export const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
-
-/** Now, as the database writes it into a timestamp column by default. */
-export const NOW: SQL = sql`(unixepoch('subsec') * 1000)`;
-
-export const bool = (name: string) => integer(name, { mode: "boolean" });
-
-/** JSON kept as text; its TypeScript type comes from `.$type<…>()`. */
-export const json = (name: string) => sqliteText(name, { mode: "json" });
-
-export const bytes = (name: string) => blob(name, { mode: "buffer" });
-
-/** A partial index's or check's "this boolean column is true", as the engine stores booleans. */
-export const isTrue = (column: string): SQL => sql.raw(`${column} = 1`);
+export const { table, int, text, real, bigInt, id, timestamp, NOW, bool, json, bytes, isTrue, check, index, primaryKey, uniqueIndex } = chosen;

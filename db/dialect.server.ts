@@ -1,20 +1,26 @@
-import * as sqlite from "./sqlite/dialect";
 import { db, onSqlite } from "./client.server";
+import { engine } from "./engine";
+import * as postgres from "./postgres/dialect";
+import * as sqlite from "./sqlite/dialect";
 
 /**
- * The engine-specific pieces models share (issue 42), for the engine the
- * academy runs on. Only SQLite exists yet; PostgreSQL (issue 43) adds its
- * module beside db/sqlite/dialect.ts and is chosen here.
+ * The engine-specific pieces models share (issues 42 and 43), for the engine
+ * the academy runs on: db/sqlite/dialect.ts or db/postgres/dialect.ts.
  */
-export const inIdList = sqlite.inIdList;
-export const isoTime = sqlite.isoTime;
-export const utcDay = sqlite.utcDay;
+const chosen = engine === "postgres" ? postgres : sqlite;
 
-export function databaseVersion(): Promise<number> {
-  return onSqlite(sqlite.databaseVersion);
+export const inIdList = chosen.inIdList;
+export const isoTime = chosen.isoTime;
+export const utcDay = chosen.utcDay;
+export const containsText = chosen.containsText;
+
+/** A value that changes whenever another connection commits (to drop caches of derived data). */
+export async function databaseVersion(): Promise<string> {
+  if (engine === "postgres") return (await db.get<{ version: string }>(postgres.DATABASE_VERSION))?.version ?? "";
+  return String(await onSqlite(sqlite.databaseVersion));
 }
 
-/** At shutdown, synchronously: the database file holds every commit (SQLite's WAL written back). */
+/** At shutdown, synchronously: the database file holds every commit (SQLite's WAL written back; nothing to do on PostgreSQL). */
 export function checkpointBeforeExit(): void {
-  sqlite.checkpoint(db.$client);
+  if (engine === "sqlite") sqlite.checkpoint(db.$client);
 }

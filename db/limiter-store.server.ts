@@ -1,5 +1,9 @@
-import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
-import { db, onSqlite, withTransaction } from "./client.server";
+import { sql } from "drizzle-orm";
+import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type pg from "pg";
+import { changes, db, withTransaction } from "./client.server";
+import { containsText } from "./dialect.server";
+import { engine } from "./engine";
 
 // Every limit's counters live in the database (table rate_limits, made by a
 // migration), so a limit of ten holds at ten however many academy processes
@@ -8,18 +12,24 @@ import { db, onSqlite, withTransaction } from "./client.server";
 // them counted.
 
 /** A limiter of `points` per `duration` seconds; `keyPrefix` keeps its keys apart from every other limiter's. */
-export function sharedLimiter({ keyPrefix, points, duration }: { keyPrefix: string; points: number; duration: number }): RateLimiterSQLite {
-  return new RateLimiterSQLite({ storeClient: db.$client, storeType: "better-sqlite3", tableName: "rate_limits", tableCreated: true, keyPrefix, points, duration });
+export function sharedLimiter({ keyPrefix, points, duration }: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract {
+  const store = { tableName: "rate_limits", tableCreated: true, keyPrefix, points, duration };
+  if (engine === "postgres") {
+    // The library's own PostgreSQL store, on the academy's pool (the same table and columns).
+    return new RateLimiterPostgres({ ...store, storeClient: db.$client as unknown as pg.Pool, storeType: "pool", clearExpiredByTimeout: false });
+  }
+  return new RateLimiterSQLite({ ...store, storeClient: db.$client, storeType: "better-sqlite3" });
 }
 
 // One point more on a counter, or a fresh window of one point when the old window ended.
-const spendOne = db.$client.prepare<{ key: string; now: number; expire: number }, { points: number; expire: number | null }>(
-  `INSERT INTO rate_limits (key, points, expire) VALUES (@key, 1, @expire)
-   ON CONFLICT(key) DO UPDATE SET
-     points = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire > @now THEN rate_limits.points + 1 ELSE 1 END,
-     expire = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire > @now THEN rate_limits.expire ELSE @expire END
-   RETURNING points, expire`,
-);
+function spendOne(key: string, now: number, expire: number) {
+  return db.get<{ points: number; expire: number | null }>(sql`
+    INSERT INTO rate_limits (key, points, expire) VALUES (${key}, 1, ${expire})
+    ON CONFLICT(key) DO UPDATE SET
+      points = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire > ${now} THEN rate_limits.points + 1 ELSE 1 END,
+      expire = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire > ${now} THEN rate_limits.expire ELSE ${expire} END
+    RETURNING points, expire`);
+}
 
 /**
  * Spends one point on each limiter's key in one transaction, so an attempt is
@@ -28,12 +38,13 @@ const spendOne = db.$client.prepare<{ key: string; now: number; expire: number }
  * tenth and meet another as the eleventh. Returns the refusal of the first
  * counter past its points (with the longest wait), or null when all allow it.
  */
-export async function consumeTogether(entries: Array<[limiter: RateLimiterSQLite, key: string]>): Promise<RateLimiterRes | null> {
+export async function consumeTogether(entries: Array<[limiter: RateLimiterAbstract, key: string]>): Promise<RateLimiterRes | null> {
   const now = Date.now();
-  // Inside the transaction this context holds the connection, so the raw statement may run directly.
-  const results = await withTransaction(async () =>
-    entries.map(([limiter, key]) => ({ limiter, row: spendOne.get({ key: limiter.getKey(key), now, expire: now + limiter.duration * 1000 }) })),
-  );
+  const results = await withTransaction(async () => {
+    const spent = [];
+    for (const [limiter, key] of entries) spent.push({ limiter, row: await spendOne(limiter.getKey(key), now, now + limiter.duration * 1000) });
+    return spent;
+  });
   const refused = results.filter(({ limiter, row }) => row && row.points > limiter.points);
   if (refused.length === 0) return null;
   const waitMs = Math.max(...refused.map(({ row }) => Math.max((row?.expire ?? now) - now, 0)));
@@ -41,21 +52,20 @@ export async function consumeTogether(entries: Array<[limiter: RateLimiterSQLite
 }
 
 /** Counters whose window ended over an hour ago are removed (run with the hourly pruning). */
-export function pruneExpiredLimits(now = Date.now()): Promise<number> {
-  return onSqlite((sqlite) => sqlite.prepare("DELETE FROM rate_limits WHERE expire < ?").run(now - 3_600_000).changes);
+export async function pruneExpiredLimits(now = Date.now()): Promise<number> {
+  return changes(await db.run(sql`DELETE FROM rate_limits WHERE expire < ${now - 3_600_000}`));
 }
 
 /**
  * A deleted member's names leave the counters too (keys such as
  * "attempts-by-account:name" or "…:name@address"); the counts go with them.
  */
-export function forgetLimitsNaming(names: string[]): Promise<number> {
-  return onSqlite((sqlite) => {
-    const forget = sqlite.prepare("DELETE FROM rate_limits WHERE substr(key, -length(@tail)) = @tail OR instr(key, @within) > 0");
-    let removed = 0;
-    for (const name of names.map((value) => value.trim().toLowerCase()).filter(Boolean)) {
-      removed += forget.run({ tail: `:${name}`, within: `:${name}@` }).changes;
-    }
-    return removed;
-  });
+export async function forgetLimitsNaming(names: string[]): Promise<number> {
+  let removed = 0;
+  for (const name of names.map((value) => value.trim().toLowerCase()).filter(Boolean)) {
+    const tail = `:${name}`;
+    const within = `:${name}@`;
+    removed += changes(await db.run(sql`DELETE FROM rate_limits WHERE substr(key, length(key) - length(${tail}) + 1) = ${tail} OR ${containsText(sql`key`, within)}`));
+  }
+  return removed;
 }

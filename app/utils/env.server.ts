@@ -23,6 +23,13 @@ const EnvObject = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_PATH: z.string().min(1).default("./data/academy.db"),
+  // postgres://user:password@host:port/database runs the academy on PostgreSQL 15+ (issue 43); unset: SQLite at DATABASE_PATH.
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^/]+\/[^/?]+/i, "must be a PostgreSQL URL: postgres://user:password@host:port/database")
+    .optional(),
+  // Connections each academy process keeps to PostgreSQL at most.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional().default(10),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, "must be 3-32 letters, digits, _ - .").optional(),

@@ -4,13 +4,16 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * Which transaction the running code belongs to (issue 42). Model code awaits
  * its queries, so another request's code can run while a transaction is open;
  * on SQLite all of them share one connection, and their statements must wait
- * until that transaction ends instead of slipping into it. Work that must see
+ * until that transaction ends instead of slipping into it; on PostgreSQL the
+ * transaction's own statements must go to its pooled connection. Work that must see
  * the transaction's result from elsewhere (a bus message another process acts
  * on) waits for the commit with `afterCommit`.
  */
 export interface TransactionScope {
   readonly token: symbol;
   readonly onCommit: Array<() => void>;
+  /** On PostgreSQL, the pooled connection the transaction runs on (db/postgres/database.ts). */
+  readonly connection?: unknown;
 }
 
 const current = new AsyncLocalStorage<TransactionScope>();

@@ -11,9 +11,7 @@ export class PostgresStartError extends Error {
 export const MIN_SERVER_VERSION = 150000;
 
 /**
- * A `pg` pool on DATABASE_URL, proven usable before the academy goes on: one connection is
- * opened and the server's version checked, so a wrong host, password or database name
- * stops start-up with a sentence saying which (issue 43) instead of failing the first request.
+ * A `pg` pool on DATABASE_URL, proven usable before the academy goes on (checkPostgres).
  */
 export async function connectPostgres(url: string, options: { poolSize: number; connectTimeoutMs?: number }): Promise<pg.Pool> {
   const pool = new pg.Pool({
@@ -24,6 +22,21 @@ export async function connectPostgres(url: string, options: { poolSize: number; 
   // An idle connection the server closed (a restart, a failover) is dropped by the pool and
   // replaced on the next query; without a listener its error would end the process.
   pool.on("error", () => {});
+  try {
+    await checkPostgres(pool, url);
+    return pool;
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Opens one connection of `pool` and checks the server's version, so a wrong host,
+ * password or database name stops start-up with a sentence saying which (issue 43)
+ * instead of failing the first request.
+ */
+export async function checkPostgres(pool: pg.Pool, url: string): Promise<void> {
   try {
     const client = await pool.connect();
     try {
@@ -37,9 +50,7 @@ export async function connectPostgres(url: string, options: { poolSize: number; 
     } finally {
       client.release();
     }
-    return pool;
   } catch (error) {
-    await pool.end().catch(() => {});
     throw error instanceof PostgresStartError ? error : new PostgresStartError(describeConnectError(error, url));
   }
 }

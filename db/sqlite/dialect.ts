@@ -33,6 +33,11 @@ export function utcDay(column: string): string {
   return `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
 }
 
+/** `text` holds `part` anywhere (plain text, no patterns). */
+export function containsText(text: SQLWrapper, part: SQLWrapper | string): SQL {
+  return sql`instr(${text}, ${part}) > 0`;
+}
+
 /** A number that changes whenever another connection commits (to drop caches of derived data). */
 export function databaseVersion(sqlite: Database.Database): number {
   return (sqlite.prepare("PRAGMA data_version").get() as { data_version: number }).data_version;

@@ -1,11 +1,11 @@
 import { db, onSqlite, type Tx } from "#db/client.server";
 import { sql } from "drizzle-orm";
+import { later } from "#db/sqlite/later";
 
 // The study companion's full-text search on SQLite (FTS5 and bm25): the only
 // place that knows how the companion's passages are matched and ranked by the
 // engine (issue 42). Who may read what is decided inside each statement.
 
-const sqlite = db.$client;
 
 // A passage the asker may read: a published article, an active template
 // (Premium ones with Premium), an active lesson of an active course (Premium
@@ -44,7 +44,7 @@ export interface PassageRow {
 const CONTEXT_WEIGHT = `(CASE WHEN c.lesson_id = @lessonId THEN 3.0 WHEN c.course_id = @courseId THEN 1.5 ELSE 1.0 END)`;
 
 // Title hits weigh most, then section headings, then the text.
-const readablePassagesQuery = sqlite.prepare<
+const readablePassagesQuery = later(() => db.$client.prepare<
   { query: string; premium: number; lessonId: number; courseId: number; limit: number; lockedLessons: string },
   PassageRow
 >(`
@@ -62,7 +62,7 @@ const readablePassagesQuery = sqlite.prepare<
     AND ${READABLE}
   ORDER BY weighted
   LIMIT @limit
-`);
+`));
 
 export interface PremiumLessonMatch {
   rank: number;
@@ -77,7 +77,7 @@ export interface PremiumLessonMatch {
 // The Premium lessons that match, each with its best passage's id: where they
 // are, never what they say (a member with Premium then reads those passages
 // by id). SQLite takes the bare columns from the row that has the min(rank).
-const premiumLessonMatchesQuery = sqlite.prepare<{ query: string; lessonId: number; courseId: number; limit: number; lockedLessons: string }, PremiumLessonMatch>(`
+const premiumLessonMatchesQuery = later(() => db.$client.prepare<{ query: string; lessonId: number; courseId: number; limit: number; lockedLessons: string }, PremiumLessonMatch>(`
   SELECT min(rank) AS rank, min(rank) * weight AS weighted, chunkId, title, courseTitle, courseId FROM (
     SELECT bm25(companion_fts, 8.0, 4.0, 1.0) AS rank, ${CONTEXT_WEIGHT} AS weight, c.id AS chunkId, c.lesson_id AS lessonId,
            c.title AS title, co.title AS courseTitle, co.id AS courseId
@@ -93,12 +93,12 @@ const premiumLessonMatchesQuery = sqlite.prepare<{ query: string; lessonId: numb
   GROUP BY lessonId
   ORDER BY rank
   LIMIT @limit
-`);
+`));
 
 // Passages picked by id (from premiumLessonMatches, or nearest in meaning).
 // The rules are applied again here, in this statement, rather than trusted
 // from the query that found the ids: a course hidden in between stays hidden.
-const passagesByIdQuery = sqlite.prepare<{ ids: string; premium: number; lockedLessons: string }, Omit<PassageRow, "rank" | "weighted">>(`
+const passagesByIdQuery = later(() => db.$client.prepare<{ ids: string; premium: number; lockedLessons: string }, Omit<PassageRow, "rank" | "weighted">>(`
   SELECT c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
          c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
          c.start_seconds AS startSeconds, coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
@@ -108,35 +108,37 @@ const passagesByIdQuery = sqlite.prepare<{ ids: string; premium: number; lockedL
   LEFT JOIN knowledge_base_articles a ON a.id = c.article_id
   LEFT JOIN tool_templates t ON t.id = c.template_id
   WHERE c.id IN (SELECT value FROM json_each(@ids)) AND ${READABLE}
-`);
+`));
 
 
-sqlite.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.companion_terms USING fts5vocab(main, companion_fts, row)");
-const libraryStateQuery = sqlite.prepare<[], { passages: number; newest: number }>("SELECT count(*) AS passages, coalesce(max(id), 0) AS newest FROM companion_chunks");
-const libraryTermsQuery = sqlite.prepare<[], { term: string; doc: number }>("SELECT term, doc FROM temp.companion_terms");
+const libraryStateQuery = later(() => db.$client.prepare<[], { passages: number; newest: number }>("SELECT count(*) AS passages, coalesce(max(id), 0) AS newest FROM companion_chunks"));
+const libraryTermsQuery = later(() => {
+  db.$client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.companion_terms USING fts5vocab(main, companion_fts, row)");
+  return db.$client.prepare<[], { term: string; doc: number }>("SELECT term, doc FROM temp.companion_terms");
+});
 
 /** How many passages there are and the newest id: the library's version. */
 export async function libraryState(): Promise<{ passages: number; newest: number }> {
-  return (await onSqlite(() => libraryStateQuery.get())) ?? { passages: 0, newest: 0 };
+  return (await onSqlite(() => libraryStateQuery().get())) ?? { passages: 0, newest: 0 };
 }
 
 /** Every stem in the index and how many passages hold it. */
 export function libraryTerms(): Promise<Array<{ term: string; doc: number }>> {
-  return onSqlite(() => libraryTermsQuery.all());
+  return onSqlite(() => libraryTermsQuery().all());
 }
 
 type Scope = { lessonId: number; courseId: number; lockedLessons: string };
 
 export function readablePassages(params: Scope & { query: string; premium: number; limit: number }): Promise<PassageRow[]> {
-  return onSqlite(() => readablePassagesQuery.all(params));
+  return onSqlite(() => readablePassagesQuery().all(params));
 }
 
 export function premiumLessonMatches(params: Scope & { query: string; limit: number }): Promise<PremiumLessonMatch[]> {
-  return onSqlite(() => premiumLessonMatchesQuery.all(params));
+  return onSqlite(() => premiumLessonMatchesQuery().all(params));
 }
 
 export function passagesById(params: { ids: string; premium: number; lockedLessons: string }): Promise<Array<Omit<PassageRow, "rank" | "weighted">>> {
-  return onSqlite(() => passagesByIdQuery.all(params));
+  return onSqlite(() => passagesByIdQuery().all(params));
 }
 
 /** Merges the index's segments after a rebuild. */
@@ -144,7 +146,7 @@ export async function optimizeIndex(tx: Tx): Promise<void> {
   await tx.run(sql`INSERT INTO companion_fts(companion_fts) VALUES ('optimize')`);
 }
 
-const readableChunkIdsQuery = sqlite.prepare<{ premium: number; lockedLessons: string }, { id: number }>(`
+const readableChunkIdsQuery = later(() => db.$client.prepare<{ premium: number; lockedLessons: string }, { id: number }>(`
   SELECT c.id AS id
   FROM companion_chunks c
   LEFT JOIN lessons l ON l.id = c.lesson_id
@@ -152,9 +154,9 @@ const readableChunkIdsQuery = sqlite.prepare<{ premium: number; lockedLessons: s
   LEFT JOIN knowledge_base_articles a ON a.id = c.article_id
   LEFT JOIN tool_templates t ON t.id = c.template_id
   WHERE ${READABLE}
-`);
+`));
 
 /** The passages a member may read (the same rule as the searches, without a MATCH), for the meaning-based search. */
 export async function readableChunkIds(params: { premium: number; lockedLessons: string }): Promise<number[]> {
-  return (await onSqlite(() => readableChunkIdsQuery.all(params))).map((row) => row.id);
+  return (await onSqlite(() => readableChunkIdsQuery().all(params))).map((row) => row.id);
 }

@@ -1,0 +1,203 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { createTableRelationsHelpers, extractTablesRelationalConfig, type SQLWrapper } from "drizzle-orm";
+import { NodePgDatabase, NodePgPreparedQuery, NodePgSession } from "drizzle-orm/node-postgres";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { noTransactionOpen, openScopes, runInScope, transactionScope, type TransactionScope } from "~/utils/transaction-scope.server";
+import * as schema from "../schema";
+
+/**
+ * The academy's database on PostgreSQL (issue 43, decision 030): drizzle's
+ * node-postgres database on a `pg` pool, shaped like the SQLite one models
+ * were written for (decision 028):
+ * - `db.all/get/run(sql…)` for raw SQL, whose rows read as they do on SQLite:
+ *   times as Unix milliseconds, booleans as 1/0, bigint counts as numbers,
+ *   JSON as text;
+ * - prepared statements answer `.all()`, `.get()` and `.run()`;
+ * - inside `withTransaction` every statement of the transaction's async
+ *   context goes to its pooled connection, everything else to the pool.
+ */
+
+const { types } = pg;
+type Queryable = Pick<pg.Pool, "query">;
+
+const timestampOf = types.getTypeParser(types.builtins.TIMESTAMPTZ) as (text: string) => Date;
+const asText = (text: string) => text;
+const SQLITE_LIKE_ROWS = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    switch (oid) {
+      case types.builtins.TIMESTAMPTZ:
+      case types.builtins.TIMESTAMP:
+        return (text: string) => timestampOf(text).getTime();
+      case types.builtins.INT8:
+      case types.builtins.NUMERIC:
+        return Number;
+      case types.builtins.BOOL:
+        return (text: string) => (text === "t" ? 1 : 0);
+      case types.builtins.JSON:
+      case types.builtins.JSONB:
+        return asText;
+      default:
+        return types.getTypeParser(oid, format);
+    }
+  },
+};
+
+/** The pooled connection of the transaction the caller runs in, or the pool. */
+function connectionFor(pool: pg.Pool): Queryable {
+  const scope = transactionScope();
+  if (scope?.connection && openScopes.has(scope.token)) return scope.connection as pg.PoolClient;
+  return pool;
+}
+
+/** What drizzle's session queries: the pool, or the caller's transaction's connection. */
+class RoutedClient {
+  constructor(readonly pool: pg.Pool) {}
+  query(config: pg.QueryConfig, values?: unknown[]) {
+    return connectionFor(this.pool).query(config, values);
+  }
+}
+
+type Placeholders = Record<string, unknown> | undefined;
+interface PreparedQueryShape {
+  execute(placeholders?: Placeholders): Promise<unknown>;
+}
+// drizzle's own classes, typed loosely: the methods added below are SQLite's names.
+const BasePreparedQuery = NodePgPreparedQuery as unknown as new (...args: unknown[]) => PreparedQueryShape;
+const BaseSession = NodePgSession as unknown as new (...args: unknown[]) => { client: unknown; logger: unknown; cache: unknown };
+
+/** A prepared statement that answers the SQLite session's `all`, `get` and `run` (with drizzle's mapped rows). */
+class PreparedQuery extends BasePreparedQuery {
+  all(placeholders?: Placeholders) {
+    return this.execute(placeholders);
+  }
+  async get(placeholders?: Placeholders) {
+    const rows = await this.execute(placeholders);
+    return Array.isArray(rows) ? rows[0] : rows;
+  }
+  run(placeholders?: Placeholders) {
+    return this.execute(placeholders);
+  }
+}
+
+class Session extends BaseSession {
+  prepareQuery(query: { sql: string; params: unknown[] }, ...rest: unknown[]) {
+    const [fields, name, isResponseInArrayMode, customResultMapper, queryMetadata, cacheConfig] = rest;
+    return new PreparedQuery(
+      this.client, query.sql, query.params, this.logger, this.cache, queryMetadata, cacheConfig,
+      fields, name, isResponseInArrayMode, customResultMapper,
+    );
+  }
+}
+
+export interface PostgresDatabase {
+  db: NodePgDatabase<typeof schema>;
+  pool: pg.Pool;
+  withTransaction<T>(work: (tx: unknown) => Promise<T>): Promise<T>;
+}
+
+/** drizzle on a pool of `poolSize` connections to `url` (nothing connects until the first query). */
+export function postgresDatabase(url: string, poolSize: number): PostgresDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // An idle connection the server closed (a restart, a failover) is dropped by the
+  // pool and replaced on the next query; without a listener its error would end the process.
+  pool.on("error", () => {});
+  const dialect = new PgDialect();
+  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+  const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+  const client = new RoutedClient(pool);
+  const session = new Session(client, dialect, relational, {});
+  const db = new NodePgDatabase(dialect, session as never, relational as never) as NodePgDatabase<typeof schema> & Record<string, unknown>;
+  db.$client = pool;
+
+  const raw = (query: SQLWrapper) => {
+    const { sql, params } = dialect.sqlToQuery(query.getSQL());
+    return connectionFor(pool).query<Record<string, unknown>>({ text: sql, values: params, types: SQLITE_LIKE_ROWS });
+  };
+  db.all = async (query: SQLWrapper) => (await raw(query)).rows;
+  db.get = async (query: SQLWrapper) => (await raw(query)).rows[0];
+  db.run = async (query: SQLWrapper) => ({ changes: (await raw(query)).rowCount ?? 0 });
+  db.transaction = () => {
+    throw new Error("Use withTransaction() from #db/client.server");
+  };
+  return { db, pool, withTransaction: postgresTransactions(pool, db) };
+}
+
+/** Serialization failures and deadlocks: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+const ATTEMPTS = 8;
+
+function isRetryable(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && RETRYABLE.has(String(error.code));
+}
+
+let savepoints = 0;
+
+/**
+ * withTransaction on PostgreSQL: a pooled connection for the transaction's
+ * whole work, SERIALIZABLE so that every read-then-write the models make inside
+ * one (an attempt limit, a toggle, a certificate) is as atomic as it is on
+ * SQLite, where writers take turns; a transaction PostgreSQL refuses to
+ * serialize is run again from the start, up to eight times (its work only
+ * reads and writes rows; what must happen after it, `afterCommit`, runs once).
+ * Nested, it is a savepoint on the same connection.
+ */
+function postgresTransactions(pool: pg.Pool, db: unknown) {
+  async function once<T>(work: (tx: unknown) => Promise<T>): Promise<T> {
+    const connection = await pool.connect();
+    const scope: TransactionScope = { token: Symbol("transaction"), onCommit: [], connection };
+    openScopes.add(scope.token);
+    let committed = false;
+    let broken: Error | undefined;
+    try {
+      const result = await runInScope(scope, async () => {
+        await connection.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
+        try {
+          const value = await work(db);
+          await connection.query("COMMIT");
+          return value;
+        } catch (error) {
+          await connection.query("ROLLBACK").catch((failure: unknown) => {
+            broken = failure instanceof Error ? failure : new Error(String(failure));
+          });
+          throw error;
+        }
+      });
+      committed = true;
+      return result;
+    } finally {
+      openScopes.delete(scope.token);
+      noTransactionOpen();
+      // A connection whose rollback failed is closed rather than reused.
+      connection.release(broken);
+      if (committed) for (const then of scope.onCommit) then();
+    }
+  }
+
+  return async function withTransaction<T>(work: (tx: unknown) => Promise<T>): Promise<T> {
+    const outer = transactionScope();
+    if (outer?.connection && openScopes.has(outer.token)) {
+      const connection = outer.connection as pg.PoolClient;
+      const name = `nested_${++savepoints}`;
+      await connection.query(`SAVEPOINT ${name}`);
+      try {
+        const result = await work(db);
+        await connection.query(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (error) {
+        await connection.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        await connection.query(`RELEASE SAVEPOINT ${name}`);
+        throw error;
+      }
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(work);
+      } catch (error) {
+        if (!isRetryable(error) || attempt >= ATTEMPTS) throw error;
+        // Apart, so the transactions that collided do not collide again.
+        await sleep(Math.random() * 5 * attempt);
+      }
+    }
+  };
+}
