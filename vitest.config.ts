@@ -1,6 +1,17 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
+// Files that compare or move between the two engines themselves, or test one engine's own
+// machinery: they run in the "integration" project only.
+const POSTGRES_RUN_SKIPS = [
+  "tests/integration/schema-catalogs.test.ts",
+  "tests/integration/schema-row-values.test.ts",
+  "tests/integration/db-copy.test.ts",
+  "tests/integration/pg-cluster.test.ts",
+  "tests/integration/postgres-connect.test.ts",
+  "tests/integration/postgres-migrate.test.ts",
+];
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -28,6 +39,20 @@ export default defineConfig({
           // Each file starts its own server on its own database; those on PostgreSQL make
           // their database on the run's one private cluster (issue 43).
           globalSetup: ["tests/postgres/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same integration files again with every academy on PostgreSQL (issue 43);
+          // those that set up both engines themselves run once, above.
+          name: "integration-postgres",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: [...POSTGRES_RUN_SKIPS],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ["tests/postgres/global-setup.ts"],
+          setupFiles: ["tests/postgres/engine-setup.ts"],
         },
       },
       {

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import crypto from "node:crypto";
+import pg from "pg";
 
 // Starts the real production server (build/server.mjs: `npm run build`) on a free port with a
 // fresh temporary data folder. Used by the integration tests and the benchmark.
@@ -13,6 +15,8 @@ export interface AcademyProcess {
   pid: number;
   dataDir: string;
   databasePath: string;
+  /** Set when the academy runs on PostgreSQL (the integration suite's second run): its database. */
+  databaseUrl?: string;
   logs: () => string;
   stop: () => Promise<void>;
 }
@@ -41,6 +45,7 @@ export async function startAcademy(
   const dataDir = reused ?? fs.mkdtempSync(path.join(os.tmpdir(), "academy-"));
   const port = await freePort();
   const databasePath = path.join(dataDir, "academy.db");
+  const databaseUrl = extraEnv.DATABASE_URL ?? (await testPostgresDatabase(dataDir));
   let output = "";
   // ACADEMY_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a benchmark.
   const nodeArgs = (process.env.ACADEMY_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -58,6 +63,7 @@ export async function startAcademy(
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_REQUESTS: "false",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -85,17 +91,67 @@ export async function startAcademy(
     pid: child.pid,
     dataDir,
     databasePath,
+    databaseUrl,
     logs: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => {
-          if (!reused) fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
+          if (reused) return resolve();
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          if (databaseUrl && !extraEnv.DATABASE_URL) void dropTestPostgresDatabase(databaseUrl).finally(resolve);
+          else resolve();
         });
         child.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * ACADEMY_TEST_POSTGRES (a superuser URL, set by the integration suite's PostgreSQL run,
+ * tests/postgres/engine-setup.ts): each academy gets a database of its own on that
+ * server, copied from ACADEMY_TEST_POSTGRES_TEMPLATE (already migrated). A restart on
+ * the same data folder finds its database's URL there and uses it again.
+ */
+async function testPostgresDatabase(dataDir: string): Promise<string | undefined> {
+  const adminUrl = process.env.ACADEMY_TEST_POSTGRES;
+  if (!adminUrl) return undefined;
+  const remembered = path.join(dataDir, "database-url");
+  if (fs.existsSync(remembered)) return fs.readFileSync(remembered, "utf8").trim();
+  const name = `academy_${crypto.randomBytes(6).toString("hex")}`;
+  const template = process.env.ACADEMY_TEST_POSTGRES_TEMPLATE;
+  await asAdmin(adminUrl, `CREATE DATABASE ${pg.escapeIdentifier(name)}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ""}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  fs.writeFileSync(remembered, url.toString());
+  return url.toString();
+}
+
+async function dropTestPostgresDatabase(databaseUrl: string): Promise<void> {
+  const adminUrl = process.env.ACADEMY_TEST_POSTGRES;
+  if (!adminUrl) return;
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  await asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`).catch(() => {});
+}
+
+async function asAdmin(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    // Databases copied from one template at once: PostgreSQL refuses a second copy while one runs, so retry briefly.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(statement);
+        return;
+      } catch (error) {
+        const busy = error instanceof Error && /being accessed by other users/.test(error.message);
+        if (!busy || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** Signs a user in through the JSON API and returns the session cookie. */
