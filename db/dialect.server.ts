@@ -13,6 +13,7 @@ export const inIdList = chosen.inIdList;
 export const isoTime = chosen.isoTime;
 export const utcDay = chosen.utcDay;
 export const containsText = chosen.containsText;
+export const timePlaceholder = chosen.timePlaceholder;
 
 /** A value that changes whenever another connection commits (to drop caches of derived data). */
 export async function databaseVersion(): Promise<string> {

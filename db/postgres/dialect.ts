@@ -21,6 +21,11 @@ export function utcDay(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 }
 
+/** A time bound to a prepared statement's placeholder for a timestamptz column (placeholders are bound as given): the Date. */
+export function timePlaceholder(time: Date): Date | number {
+  return time;
+}
+
 /** `text` holds `part` anywhere (plain text, no patterns). */
 export function containsText(text: SQLWrapper, part: SQLWrapper | string): SQL {
   return sql`strpos(${text}, ${part}) > 0`;

@@ -33,6 +33,11 @@ export function utcDay(column: string): string {
   return `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
 }
 
+/** A time bound to a prepared statement's placeholder for a timestamp column (placeholders are bound as given): milliseconds. */
+export function timePlaceholder(time: Date): Date | number {
+  return time.getTime();
+}
+
 /** `text` holds `part` anywhere (plain text, no patterns). */
 export function containsText(text: SQLWrapper, part: SQLWrapper | string): SQL {
   return sql`instr(${text}, ${part}) > 0`;

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { timePlaceholder } from "#db/dialect.server";
 import { subscriptions, type User } from "#db/schema";
 
 export const PREMIUM_REQUIRED = "Premium membership required";
@@ -20,7 +21,7 @@ export function premiumSubscriptionCondition(now: Date | Placeholder = new Date(
 
 /** Premium means an active premium subscription whose period has not ended. Admins pass every premium check. */
 // Asked on most pages a member opens: prepared once (issue 15). A placeholder
-// is bound as given, so `now` goes in as the column's milliseconds.
+// is bound as given, so `now` goes in as the engine stores the column.
 const premiumSubscriptionOf = db
   .select({ id: subscriptions.id })
   .from(subscriptions)
@@ -29,5 +30,5 @@ const premiumSubscriptionOf = db
 
 export async function isPremium(user: Pick<User, "id" | "role">, now = new Date()): Promise<boolean> {
   if (user.role === "admin") return true;
-  return await premiumSubscriptionOf.get({ userId: user.id, now: now.getTime() }) !== undefined;
+  return await premiumSubscriptionOf.get({ userId: user.id, now: timePlaceholder(now) }) !== undefined;
 }
