@@ -1,29 +1,45 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db, type Tx } from "#db/client.server";
-import { inIdList } from "#db/postgres/dialect";
+import { inIdList, TEXT_SEARCH_CONFIG } from "#db/postgres/dialect";
 import { wordsOf } from "#db/word-stems";
 import type { Concept } from "~/models/companion/companion-question";
 import type { PassageRow, PassageText, PremiumLessonMatch } from "~/models/companion/companion-search.server";
 
 // The study companion's full-text search on PostgreSQL (issue 43;
-// docs/decisions/031): companion_chunks.search is a tsvector of the 'english'
-// configuration, weights A/B/C for title, heading and text (db/migrations-pg
-// 0002), with a GIN index. The twin of companion-search.sqlite.server.ts: the
+// docs/decisions/031): companion_chunks.search is a tsvector of the academy's
+// text search configuration (Snowball English stems, every word kept), weights
+// A/B/C for title, heading and text (db/migrations-pg 0002, 0003), with a GIN index. The twin of companion-search.sqlite.server.ts: the
 // same functions, the same rows, who may read what decided inside each statement.
 
 /** The configuration the `search` columns were built with: queries and stems must use the same. */
-const CONFIG = sql.raw("'english'");
+const CONFIG = sql.raw(`'${TEXT_SEARCH_CONFIG}'`);
 
 // ts_rank's weights for D, C, B, A: text 1, heading 4, title 8, as bm25's on SQLite.
 const WEIGHTS = sql.raw("'{0.1, 0.125, 0.5, 1.0}'");
 
 /**
- * A passage's rank for the query `q`: ts_rank with the weights above, divided
- * by 1 + log(length) (normalisation 1) as bm25 favours the shorter of two
- * passages holding the same words; negated, so that, as with bm25 on SQLite,
- * lower is better and 0 means no match.
+ * A passage's rank for the question `q` (see questionOf), bm25's order in
+ * PostgreSQL's terms: for each concept, ts_rank_cd (cover density: how often
+ * and how close together its words stand, with the weights above) scaled to
+ * rank / (rank + 1) (normalisation 32), which saturates as bm25's term
+ * frequency does, times the concept's weight (its rarity in the library:
+ * bm25's IDF, which ts_rank lacks); summed and negated, so that, as with bm25
+ * on SQLite, lower is better and 0 means no match. docs/decisions/031 has the
+ * figures that chose it.
  */
-const RANK = sql`(-ts_rank(${WEIGHTS}, c.search, q.query, 1))::float8`;
+const RANK = sql`(-(SELECT coalesce(sum(u.weight * ts_rank_cd(${WEIGHTS}, c.search, u.query, 32)), 0)
+  FROM unnest(q.queries, q.weights) AS u(query, weight)))::float8`;
+
+/**
+ * The question (matchQuery's text) as the row `q`: `query`, what a passage
+ * must match, and each concept's own query and weight, parsed once per statement.
+ */
+const questionOf = (text: string) => sql`(
+    SELECT to_tsquery(${CONFIG}, ${text}::jsonb ->> 'match') AS query, parts.queries, parts.weights
+    FROM (SELECT array_agg(to_tsquery(${CONFIG}, p.value ->> 'query') ORDER BY p.at) AS queries,
+                 array_agg((p.value ->> 'weight')::float8 ORDER BY p.at) AS weights
+          FROM jsonb_array_elements(${text}::jsonb -> 'parts') WITH ORDINALITY AS p(value, at)) parts
+  ) AS q`;
 
 // A question asked from a lesson ranks that lesson first, then the rest of its course.
 const contextWeight = (lessonId: number, courseId: number) =>
@@ -58,31 +74,43 @@ function tsTerm(term: { text: string; prefix: boolean }): string | null {
   return quoted.length === 1 ? (quoted[0] ?? null) : `(${quoted.join(" <-> ")})`;
 }
 
+/** A concept's terms as to_tsquery text, alternatives joined by `|`. */
+function conceptQuery(concept: Concept): string | null {
+  const terms = concept.terms.flatMap((term) => tsTerm(term) ?? []);
+  if (terms.length === 0) return null;
+  return terms.length === 1 ? (terms[0] ?? null) : `(${terms.join(" | ")})`;
+}
+
 /**
- * The concepts as to_tsquery text: a concept's terms joined by `|`, concepts
- * by `&` (AND) or `|` (OR). PostgreSQL stems the words itself, as the index
- * was built; a prefix term (`'accur':*`) matches every stem that begins so.
+ * The concepts as this module's query text (JSON): `match`, to_tsquery text
+ * joining the concepts by `&` (AND) or `|` (OR), and `parts`, each concept's
+ * own query and weight, which rank what matched. PostgreSQL stems the words
+ * itself, as the index was built; a prefix term (`'accur':*`) matches every
+ * stem that begins so.
  */
 export function matchQuery(concepts: Concept[], join: "AND" | "OR"): string | null {
-  const groups = concepts.flatMap((concept) => {
-    const terms = concept.terms.flatMap((term) => tsTerm(term) ?? []);
-    if (terms.length === 0) return [];
-    return [terms.length === 1 ? (terms[0] ?? "") : `(${terms.join(" | ")})`];
+  const parts = concepts.flatMap((concept) => {
+    const query = conceptQuery(concept);
+    return query ? [{ query, weight: concept.weight }] : [];
   });
-  return groups.length ? groups.join(join === "AND" ? " & " : " | ") : null;
+  if (parts.length === 0) return null;
+  return JSON.stringify({ match: parts.map((part) => part.query).join(join === "AND" ? " & " : " | "), parts });
 }
 
 type Scope = { lessonId: number; courseId: number; lockedLessons: string };
 
 export async function readablePassages(params: Scope & { query: string; premium: number; limit: number }): Promise<PassageRow[]> {
-  return await db.all<PassageRow>(sql`
-    SELECT ${RANK} AS "rank", ${RANK} * ${contextWeight(params.lessonId, params.courseId)} AS "weighted", ${PASSAGE_COLUMNS}
-    FROM companion_chunks c
-    CROSS JOIN to_tsquery(${CONFIG}, ${params.query}) AS q(query)
-    ${PASSAGE_JOINS}
-    WHERE c.search @@ q.query AND ${readable(params.premium, params.lockedLessons)}
-    ORDER BY "weighted", c.id
+  const rows = await db.all<Omit<PassageRow, "weighted"> & { weight: number }>(sql`
+    SELECT * FROM (
+      SELECT ${RANK} AS "rank", ${contextWeight(params.lessonId, params.courseId)} AS "weight", ${PASSAGE_COLUMNS}
+      FROM companion_chunks c
+      CROSS JOIN ${questionOf(params.query)}
+      ${PASSAGE_JOINS}
+      WHERE c.search @@ q.query AND ${readable(params.premium, params.lockedLessons)}
+    ) found
+    ORDER BY "rank" * "weight", "chunkId"
     LIMIT ${params.limit}`);
+  return rows.map(({ weight, ...row }) => ({ ...row, weighted: row.rank * weight }));
 }
 
 // The Premium lessons that match, each with its best passage's id: where they
@@ -93,7 +121,7 @@ export async function premiumLessonMatches(params: Scope & { query: string; limi
       SELECT DISTINCT ON (c.lesson_id) ${RANK} AS "rank", ${contextWeight(params.lessonId, params.courseId)} AS "weight",
              c.id AS "chunkId", c.title AS "title", co.title AS "courseTitle", co.id AS "courseId"
       FROM companion_chunks c
-      CROSS JOIN to_tsquery(${CONFIG}, ${params.query}) AS q(query)
+      CROSS JOIN ${questionOf(params.query)}
       JOIN lessons l ON l.id = c.lesson_id
       JOIN courses co ON co.id = c.course_id
       WHERE c.search @@ q.query
