@@ -309,11 +309,11 @@ export function streakFromDays(days: Set<string>, today: Date): number {
 const completionTimesSince = db
   .select({ at: lessonCompletions.completedAt })
   .from(lessonCompletions)
-  .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), gte(lessonCompletions.completedAt, sql.placeholder("sinceMs"))))
+  .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), gte(lessonCompletions.completedAt, sql.placeholder("since"))))
   .prepare();
 
 export async function getCurrentStreak(userId: number, now = new Date()): Promise<number> {
-  const rows = await completionTimesSince.all({ userId, sinceMs: now.getTime() - 400 * 24 * 60 * 60 * 1000 });
+  const rows = await completionTimesSince.all({ userId, since: new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000) });
   return streakFromDays(new Set(rows.map((r) => academyDay(r.at))), now);
 }
 
