@@ -17,6 +17,11 @@ export function inIdList(column: SQLWrapper, ids: SQLWrapper | string): SQL {
   return sql`${column} in (select value from json_each(${ids}))`;
 }
 
+/** `expression in (…texts)` with the texts bound as one JSON array, like inIdList. */
+export function inTextList(expression: SQLWrapper, texts: SQLWrapper | string): SQL {
+  return sql`${expression} in (select value from json_each(${texts}))`;
+}
+
 /**
  * SQL for a timestamp column (milliseconds since the epoch, as drizzle's
  * timestamp columns store them) as the ISO text a Date becomes in JSON.

@@ -75,7 +75,7 @@ export function onEmailsQueued(listener: () => void) {
 
 /** Creates (or, for a group, updates) the notifications and queues instant emails; returns how many members were notified. */
 export async function notify(input: NotifyInput, now = new Date()): Promise<number> {
-  const at = now.getTime();
+  const at = now;
   const category = EMAIL_CATEGORY[input.type];
   const wantsInstant =
     category === "account"
