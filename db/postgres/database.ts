@@ -127,8 +127,12 @@ export function postgresDatabase(url: string, poolSize: number): PostgresDatabas
 const RETRYABLE = new Set(["40001", "40P01"]);
 const ATTEMPTS = 8;
 
+/** drizzle wraps the driver's error (DrizzleQueryError): the server's code is on its cause. */
 function isRetryable(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && RETRYABLE.has(String(error.code));
+  for (let at = error, depth = 0; typeof at === "object" && at !== null && depth < 3; at = (at as { cause?: unknown }).cause, depth++) {
+    if ("code" in at && RETRYABLE.has(String(at.code))) return true;
+  }
+  return false;
 }
 
 let savepoints = 0;
