@@ -1,3 +1,4 @@
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db, onSqlite } from "./client.server";
 import { engine } from "./engine";
 import * as postgres from "./postgres/dialect";
@@ -10,10 +11,10 @@ import * as sqlite from "./sqlite/dialect";
 const chosen = engine === "postgres" ? postgres : sqlite;
 
 export const inIdList = chosen.inIdList;
+export const inTextList = chosen.inTextList;
 export const isoTime = chosen.isoTime;
 export const utcDay = chosen.utcDay;
 export const containsText = chosen.containsText;
-export const timePlaceholder = chosen.timePlaceholder;
 
 /** A value that changes whenever another connection commits (to drop caches of derived data). */
 export async function databaseVersion(): Promise<string> {
@@ -24,4 +25,9 @@ export async function databaseVersion(): Promise<string> {
 /** At shutdown, synchronously: the database file holds every commit (SQLite's WAL written back; nothing to do on PostgreSQL). */
 export function checkpointBeforeExit(): void {
   if (engine === "sqlite") sqlite.checkpoint(db.$client);
+}
+
+/** How many rows have `column` true (0 when none): portable, as PostgreSQL cannot sum booleans. */
+export function countTrue(column: SQLWrapper): SQL<number> {
+  return sql<number>`coalesce(sum(case when ${column} then 1 else 0 end), 0)`.mapWith(Number);
 }

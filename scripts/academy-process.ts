@@ -97,6 +97,8 @@ export async function startAcademy(
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => {
+          // ACADEMY_LOG_DIR: keep each academy's output there (to read a server error behind a failed test).
+          if (process.env.ACADEMY_LOG_DIR) fs.writeFileSync(path.join(process.env.ACADEMY_LOG_DIR, `academy-${port}.log`), output);
           if (reused) return resolve();
           fs.rmSync(dataDir, { recursive: true, force: true });
           if (databaseUrl && !extraEnv.DATABASE_URL) void dropTestPostgresDatabase(databaseUrl).finally(resolve);

@@ -17,6 +17,7 @@ wait "$typecheck"
 step "Build" && npm run build --silent
 step "Unit tests" && npx vitest run --project unit
 step "Integration tests" && npx vitest run --project integration
+step "Integration tests again, every academy on PostgreSQL 15" && npx vitest run --project integration-postgres
 step "Study companion evaluation (fails below its goals)" && npx tsx scripts/eval-companion.ts
 step "Browser tests" && npx playwright test
 step "Visual tests (screenshots against tests/visual baselines)" && npx playwright test -c playwright.visual.config.ts

@@ -18,6 +18,11 @@ export function inIdList(column: SQLWrapper, ids: SQLWrapper | string): SQL {
   return sql`${column} in (select (jsonb_array_elements_text(${ids}::jsonb))::int)`;
 }
 
+/** `expression in (…texts)` with the texts bound as one JSON array text, as on SQLite. */
+export function inTextList(expression: SQLWrapper, texts: SQLWrapper | string): SQL {
+  return sql`${expression} in (select jsonb_array_elements_text(${texts}::jsonb))`;
+}
+
 /** SQL for a timestamptz column as the ISO text a Date becomes in JSON (NULL stays NULL). */
 export function isoTime(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -26,11 +31,6 @@ export function isoTime(column: string): string {
 /** SQL for a timestamptz column's UTC day as 'YYYY-MM-DD' text (for counts per day). */
 export function utcDay(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-}
-
-/** A time bound to a prepared statement's placeholder for a timestamptz column (placeholders are bound as given): the Date. */
-export function timePlaceholder(time: Date): Date | number {
-  return time;
 }
 
 /** `text` holds `part` anywhere (plain text, no patterns). */

@@ -17,6 +17,11 @@ export function inIdList(column: SQLWrapper, ids: SQLWrapper | string): SQL {
   return sql`${column} in (select value from json_each(${ids}))`;
 }
 
+/** `expression in (…texts)` with the texts bound as one JSON array, like inIdList. */
+export function inTextList(expression: SQLWrapper, texts: SQLWrapper | string): SQL {
+  return sql`${expression} in (select value from json_each(${texts}))`;
+}
+
 /**
  * SQL for a timestamp column (milliseconds since the epoch, as drizzle's
  * timestamp columns store them) as the ISO text a Date becomes in JSON.
@@ -31,11 +36,6 @@ export function isoTime(column: string): string {
 /** SQL for a timestamp column's UTC day as 'YYYY-MM-DD' text (for counts per day). */
 export function utcDay(column: string): string {
   return `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
-}
-
-/** A time bound to a prepared statement's placeholder for a timestamp column (placeholders are bound as given): milliseconds. */
-export function timePlaceholder(time: Date): Date | number {
-  return time.getTime();
 }
 
 /** `text` holds `part` anywhere (plain text, no patterns). */

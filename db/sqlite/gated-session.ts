@@ -51,6 +51,24 @@ export function gated<T>(work: () => T): Promise<T> {
 
 type Placeholders = Record<string, unknown> | undefined;
 
+/**
+ * Times given to raw SQL and placeholders are Dates on both engines (issue 43):
+ * PostgreSQL's timestamptz takes them as they are; SQLite's columns hold Unix
+ * milliseconds, and better-sqlite3 cannot bind a Date.
+ */
+function bindable(value: unknown): unknown {
+  return value instanceof Date ? value.getTime() : value;
+}
+
+function bindablePlaceholders(placeholders: Placeholders): Placeholders {
+  if (!placeholders) return placeholders;
+  let converted: Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(placeholders)) {
+    if (value instanceof Date) (converted ??= { ...placeholders })[name] = value.getTime();
+  }
+  return converted ?? placeholders;
+}
+
 /** The part of drizzle's synchronous better-sqlite3 query this module wraps. */
 interface SyncQuery {
   mode: string;
@@ -83,27 +101,27 @@ class GatedPreparedQuery extends SyncPreparedQuery {
   }
 
   override run(placeholders?: Placeholders) {
-    return gated(() => this.sync(() => super.run(placeholders)));
+    return gated(() => this.sync(() => super.run(bindablePlaceholders(placeholders))));
   }
   override all(placeholders?: Placeholders) {
-    return gated(() => this.sync(() => super.all(placeholders)));
+    return gated(() => this.sync(() => super.all(bindablePlaceholders(placeholders))));
   }
   override get(placeholders?: Placeholders) {
-    return gated(() => this.sync(() => super.get(placeholders)));
+    return gated(() => this.sync(() => super.get(bindablePlaceholders(placeholders))));
   }
   override values(placeholders?: Placeholders) {
     if (this.direct) return super.values(placeholders);
-    return gated(() => this.sync(() => super.values(placeholders)));
+    return gated(() => this.sync(() => super.values(bindablePlaceholders(placeholders))));
   }
 }
 
 /** drizzle's better-sqlite3 session whose queries are gated promises. */
 export class GatedSession extends SyncSession {
-  prepareQuery(query: { sql: string }, ...rest: unknown[]) {
+  prepareQuery(query: { sql: string; params: unknown[] }, ...rest: unknown[]) {
     const self = this as unknown as { client: Database.Database; logger: unknown; cache: unknown };
     const [fields, executeMethod, isResponseInArrayMode, customResultMapper, queryMetadata, cacheConfig] = rest;
     return new GatedPreparedQuery(
-      self.client.prepare(query.sql), query, self.logger, self.cache, queryMetadata, cacheConfig,
+      self.client.prepare(query.sql), { ...query, params: query.params.map(bindable) }, self.logger, self.cache, queryMetadata, cacheConfig,
       fields, executeMethod, isResponseInArrayMode, customResultMapper,
     );
   }

@@ -119,14 +119,15 @@ export function toMemberSubscription(
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-const likeEscaped = (column: SQLWrapper, pattern: SQLWrapper) => sql`${column} like ${pattern} escape '\\'`;
+const likeEscaped = (column: SQLWrapper, pattern: SQLWrapper) => sql`lower(${column}) like lower(${pattern}) escape '\\'`;
 
 // The directory and the revenue figures are prepared once (issue 15): the search
-// and the plan filter are placeholders ('' and 'all' when unused), and `now` is bound
-// as milliseconds like the column it is compared with.
+// and the plan filter are placeholders ('' and 'all' when unused), and `now` is a
+// Date (placeholders are bound as given, not through the column). The search
+// compares lower-cased text: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
 
 /** 1 when the joined subscription makes the member Premium at `now`, else 0. A fresh expression per use: mapWith() changes the one it is called on. */
-const premiumAtNow = (): SQL<number> => sql<number>`coalesce((${premiumSubscriptionCondition(sql.placeholder("now"))}), 0)`;
+const premiumAtNow = (): SQL<number> => sql<number>`(case when ${premiumSubscriptionCondition(sql.placeholder("now"))} then 1 else 0 end)`;
 const directoryFilter = and(
   // Learners and instructors: the directory is where an admin changes a member's role.
   inArray(users.role, ["student", "instructor"]),
@@ -164,7 +165,7 @@ const directoryPage = db
 
 /** Members newest first with their subscription, searched by name, email or username and filtered by plan, one page per query. */
 export async function listMembersWithSubscriptions(query: MemberDirectoryQuery, now = new Date(), pageSize = MEMBER_PAGE_SIZE): Promise<MemberDirectoryPage> {
-  const filter = { pattern: query.q ? containsPattern(query.q) : "", plan: query.plan, now: now.getTime() };
+  const filter = { pattern: query.q ? containsPattern(query.q) : "", plan: query.plan, now };
   const total = (await directoryCount.get(filter))?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
@@ -217,7 +218,7 @@ const revenueTotals = db
   .select({
     students: count(),
     premiumMembers: sql<number>`coalesce(sum(${premiumAtNow()}), 0)`.mapWith(Number),
-    monthlyRevenueCents: sql<number>`coalesce(sum(case when ${premiumAtNow()} = 1 and ${subscriptions.isComped} = 0 then ${subscriptions.monthlyFeeCents} else 0 end), 0)`.mapWith(
+    monthlyRevenueCents: sql<number>`coalesce(sum(case when ${premiumAtNow()} = 1 and not ${subscriptions.isComped} then ${subscriptions.monthlyFeeCents} else 0 end), 0)`.mapWith(
       Number,
     ),
   })
@@ -227,7 +228,7 @@ const revenueTotals = db
   .prepare();
 
 export async function getRevenueStats(now = new Date()): Promise<RevenueStats> {
-  const row = await revenueTotals.get({ now: now.getTime() });
+  const row = await revenueTotals.get({ now });
   return revenueFigures({
     monthlyRevenueCents: row?.monthlyRevenueCents ?? 0,
     premiumMembers: row?.premiumMembers ?? 0,

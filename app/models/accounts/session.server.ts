@@ -45,8 +45,8 @@ export const sessionStorage = createSessionStorage<SessionData>({
     return id;
   },
   async readData(id) {
-    // A placeholder is bound as given: the column's milliseconds, not a Date.
-    const row = await liveSessionById.get({ id, now: Date.now() });
+    // A placeholder is bound as given, not through the column: times are Dates on both engines.
+    const row = await liveSessionById.get({ id, now: new Date() });
     if (!row) return null;
     const rest = JSON.parse(row.data) as Omit<SessionData, "userId">;
     return row.userId === null ? rest : { ...rest, userId: row.userId };

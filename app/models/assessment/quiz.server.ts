@@ -280,7 +280,7 @@ export async function courseGradebook(courseId: number) {
           userId: quizAttempts.userId,
           quizId: quizAttempts.quizId,
           best: sql<number>`max(${quizAttempts.score})`.mapWith(Number),
-          passed: sql<number>`max(${quizAttempts.passed})`.mapWith(Number),
+          passed: sql<number>`max(case when ${quizAttempts.passed} then 1 else 0 end)`.mapWith(Number),
           attempts: count(),
         })
         .from(quizAttempts)
@@ -358,7 +358,7 @@ const quizzesToPassQuery = db
   .where(
     and(
       eq(userProgress.userId, sql.placeholder("userId")),
-      sql`not exists (select 1 from quiz_attempts a where a.quiz_id = ${quizzes.id} and a.user_id = ${sql.placeholder("userId")} and a.passed = 1)`,
+      sql`not exists (select 1 from quiz_attempts a where a.quiz_id = ${quizzes.id} and a.user_id = ${sql.placeholder("userId")} and a.passed = true)`,
       sql`not exists (select 1 from lesson_completions c where c.lesson_id = ${lessons.id} and c.user_id = ${sql.placeholder("userId")})`,
     ),
   )

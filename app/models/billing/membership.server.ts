@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { timePlaceholder } from "#db/dialect.server";
 import { subscriptions, type User } from "#db/schema";
 
 export const PREMIUM_REQUIRED = "Premium membership required";
@@ -21,7 +20,7 @@ export function premiumSubscriptionCondition(now: Date | Placeholder = new Date(
 
 /** Premium means an active premium subscription whose period has not ended. Admins pass every premium check. */
 // Asked on most pages a member opens: prepared once (issue 15). A placeholder
-// is bound as given, so `now` goes in as the engine stores the column.
+// is bound as given, not through the column: `now` is a Date on both engines.
 const premiumSubscriptionOf = db
   .select({ id: subscriptions.id })
   .from(subscriptions)
@@ -30,5 +29,5 @@ const premiumSubscriptionOf = db
 
 export async function isPremium(user: Pick<User, "id" | "role">, now = new Date()): Promise<boolean> {
   if (user.role === "admin") return true;
-  return await premiumSubscriptionOf.get({ userId: user.id, now: timePlaceholder(now) }) !== undefined;
+  return await premiumSubscriptionOf.get({ userId: user.id, now }) !== undefined;
 }

@@ -520,7 +520,7 @@ async function removeReply(tx: Tx, id: number): Promise<{ topicId: number } | nu
     .where(eq(forumReplies.topicId, reply.topicId)).limit(1));
   await tx.update(forumTopics)
     .set({
-      replyCount: sql`max(${forumTopics.replyCount} - 1, 0)`,
+      replyCount: sql`case when ${forumTopics.replyCount} > 0 then ${forumTopics.replyCount} - 1 else 0 end`,
       lastActivityAt: latest?.at ? new Date(latest.at) : sql`${forumTopics.createdAt}`,
     })
     .where(eq(forumTopics.id, reply.topicId));

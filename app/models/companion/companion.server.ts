@@ -394,10 +394,10 @@ export async function usageSince(days: number, now = new Date()) {
            sum(prompt_tokens + completion_tokens) AS "tokens",
            sum(CASE WHEN outcome = 'no_answer' THEN 1 ELSE 0 END) AS "unanswered",
            sum(CASE WHEN outcome = 'fallback' THEN 1 ELSE 0 END) AS "fallbacks"
-    FROM companion_usage WHERE created_at >= ${since.getTime()} GROUP BY 1 ORDER BY 1 DESC`);
+    FROM companion_usage WHERE created_at >= ${since} GROUP BY 1 ORDER BY 1 DESC`);
   const byMember = await db.all<{ username: string; questions: number; tokens: number }>(sql`
     SELECT u.username AS "username", count(*) AS "questions", sum(prompt_tokens + completion_tokens) AS "tokens"
-    FROM companion_usage c JOIN users u ON u.id = c.user_id WHERE c.created_at >= ${since.getTime()}
+    FROM companion_usage c JOIN users u ON u.id = c.user_id WHERE c.created_at >= ${since}
     GROUP BY c.user_id, u.username ORDER BY 2 DESC LIMIT 20`);
   const unanswered = and(eq(companionUsage.outcome, "no_answer"), gte(companionUsage.createdAt, since));
   const counts = await first(db

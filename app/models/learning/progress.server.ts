@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
 import { db, first, changes, withTransaction, type Tx, single } from "#db/client.server";
-import { inIdList } from "#db/dialect.server";
+import { inIdList, countTrue } from "#db/dialect.server";
 import { activityEvents, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users, type User } from "#db/schema";
 import { issueCertificate, toApiCertificate, type Certificate } from "~/models/learning/certificate.server";
 import { isReleased } from "~/models/learning/lesson-release";
@@ -91,7 +91,8 @@ export async function startCourse(userId: number, courseId: number): Promise<Pro
         .values({ userId, type: "course_started", summary: `${member?.username ?? "A member"} started ${course?.title ?? "a course"}` });
     }
     return created;
-  });
+    // The upsert decides who created the row; the rest only reads rows that do not change.
+  }, { isolation: "read committed" });
 }
 
 // Read by every course and lesson page: prepared once (issue 15).
@@ -145,7 +146,7 @@ const quizNotPassed = db
   .where(
     and(
       eq(quizzes.lessonId, sql.placeholder("lessonId")),
-      sql`not exists (select 1 from ${quizAttempts} where ${quizAttempts.quizId} = ${quizzes.id} and ${quizAttempts.userId} = ${sql.placeholder("userId")} and ${quizAttempts.passed} = 1)`,
+      sql`not exists (select 1 from ${quizAttempts} where ${quizAttempts.quizId} = ${quizzes.id} and ${quizAttempts.userId} = ${sql.placeholder("userId")} and ${quizAttempts.passed} = true)`,
     ),
   )
   .prepare();
@@ -277,7 +278,7 @@ export interface EnrolmentCounts {
 const enrolmentCounts = db
   .select({
     enrolled: count(),
-    completed: sql<number>`coalesce(sum(${userProgress.isCompleted}), 0)`.mapWith(Number),
+    completed: countTrue(userProgress.isCompleted),
   })
   .from(userProgress)
   .where(eq(userProgress.userId, sql.placeholder("userId")))
@@ -309,11 +310,11 @@ export function streakFromDays(days: Set<string>, today: Date): number {
 const completionTimesSince = db
   .select({ at: lessonCompletions.completedAt })
   .from(lessonCompletions)
-  .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), gte(lessonCompletions.completedAt, sql.placeholder("sinceMs"))))
+  .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), gte(lessonCompletions.completedAt, sql.placeholder("since"))))
   .prepare();
 
 export async function getCurrentStreak(userId: number, now = new Date()): Promise<number> {
-  const rows = await completionTimesSince.all({ userId, sinceMs: now.getTime() - 400 * 24 * 60 * 60 * 1000 });
+  const rows = await completionTimesSince.all({ userId, since: new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000) });
   return streakFromDays(new Set(rows.map((r) => academyDay(r.at))), now);
 }
 
@@ -340,7 +341,7 @@ export async function listMemberProgress({ limit, offset = 0 }: { limit?: number
       email: users.email,
       joinedAt: users.createdAt,
       enrolled: sql<number>`count(${userProgress.id})`.mapWith(Number),
-      completed: sql<number>`coalesce(sum(${userProgress.isCompleted}), 0)`.mapWith(Number),
+      completed: countTrue(userProgress.isCompleted),
     })
     .from(users)
     .leftJoin(userProgress, eq(userProgress.userId, users.id))

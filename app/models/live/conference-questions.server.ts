@@ -159,7 +159,7 @@ export async function markAnswered(viewer: Viewer, conferenceId: number, questio
   await questionConference(viewer, conferenceId, "moderate");
   await requireVisible(conferenceId, questionId);
   await db.update(conferenceQuestions)
-    .set({ answeredAt: sql`coalesce(${conferenceQuestions.answeredAt}, ${Date.now()})` })
+    .set({ answeredAt: sql`coalesce(${conferenceQuestions.answeredAt}, ${new Date()})` })
     .where(eq(conferenceQuestions.id, questionId));
   const question = await readQuestion(viewer, conferenceId, questionId);
   announce(conferenceId, question);

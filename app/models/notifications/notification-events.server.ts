@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { inIdList, inTextList } from "#db/dialect.server";
 import { changes, type Tx } from "#db/client.server";
 import { emailOutbox, forumReplies, forumTopics, notifications, users } from "#db/schema";
 import { notify, Recipients } from "~/models/notifications/notifications.server";
@@ -48,15 +49,14 @@ export async function forgetActorInNotifications(tx: Tx, username: string, repla
       .where(sql`${notifications.type} = ${type} and ${matches}`))
       .map((row) => row.id);
     if (ids.length === 0) continue;
-    const inIds = sql`(select value from json_each(${JSON.stringify(ids)}))`;
     const rewritten = at === "start" ? sql`${to} || substr(${column}, length(${from}) + 1)` : sql`substr(${column}, 1, length(${column}) - length(${from})) || ${to}`;
-    changed += changes(await tx.run(sql`update ${notifications} set ${sql.identifier(column.name)} = ${rewritten} where ${notifications.id} in ${inIds}`));
+    changed += changes(await tx.run(sql`update ${notifications} set ${sql.identifier(column.name)} = ${rewritten} where ${inIdList(notifications.id, JSON.stringify(ids))}`));
     // The emails already written from them carry the same words.
     await tx.run(sql`update ${emailOutbox} set
         subject = replace(subject, ${from}, ${to}),
         text_body = replace(text_body, ${from}, ${to}),
         html_body = replace(html_body, ${from}, ${to})
-      where ${emailOutbox.notificationId} in ${inIds}`);
+      where ${inIdList(emailOutbox.notificationId, JSON.stringify(ids))}`);
   }
   return changed;
 }
@@ -83,7 +83,7 @@ export function notifyMentions(text: string, where: { topicId: number; topicTitl
     title: `${actor.username} mentioned you in “${where.topicTitle}”`,
     body: text.length > 200 ? `${text.slice(0, 197)}…` : text,
     url: `/community/topic/${where.topicId}`,
-    recipients: sql`lower(${users.username}) in (select value from json_each(${JSON.stringify(names)})) and ${categoryReaders(where.permission)}`,
+    recipients: sql`${inTextList(sql`lower(${users.username})`, JSON.stringify(names))} and ${categoryReaders(where.permission)}`,
     actorId: actor.id,
   });
 }

@@ -40,9 +40,9 @@ const PREFERENCE_COLUMN: Record<EmailPreferenceKey, string> = {
 /** Who may receive a notification: conditions on the `users` table. */
 export const Recipients = {
   one: (userId: number): SQL => sql`${users.id} = ${userId}`,
-  some: (userIds: number[]): SQL => (userIds.length ? inArray(users.id, userIds) : sql`0`),
+  some: (userIds: number[]): SQL => (userIds.length ? inArray(users.id, userIds) : sql`false`),
   /** Every member (students and admins). */
-  everyone: (): SQL => sql`1`,
+  everyone: (): SQL => sql`true`,
   /** Admins, and members with an active Premium subscription. */
   premium: (): SQL =>
     sql`(${users.role} = 'admin' or exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${users.id} and ${premiumSubscriptionCondition(new Date())}))`,
@@ -75,7 +75,7 @@ export function onEmailsQueued(listener: () => void) {
 
 /** Creates (or, for a group, updates) the notifications and queues instant emails; returns how many members were notified. */
 export async function notify(input: NotifyInput, now = new Date()): Promise<number> {
-  const at = now.getTime();
+  const at = now;
   const category = EMAIL_CATEGORY[input.type];
   const wantsInstant =
     category === "account"
@@ -92,7 +92,7 @@ export async function notify(input: NotifyInput, now = new Date()): Promise<numb
       on conflict (user_id, group_key) where read_at is null and group_key is not null
       do update set count = notifications.count + 1, updated_at = ${at},
         title = ${updatedTitle},
-        body = replace(${updatedBody}, '{n}', notifications.count + 1)`));
+        body = replace(${updatedBody}, '{n}', cast(notifications.count + 1 as text))`));
     // Instant emails, for rows this call created (not those it updated: a topic's later replies send no second email).
     const emails = changes(await tx.run(sql`
       insert into email_outbox (kind, user_id, notification_id, dedupe_key, to_address, next_attempt_at, created_at)
@@ -162,7 +162,7 @@ export async function listNotifications(userId: number, { unreadOnly = false, pa
 
 /** Marks the member's own notifications read (ids of others change nothing); returns the unread count left. */
 export async function markNotificationsRead(userId: number, which: { ids: number[] } | { all: true }): Promise<number> {
-  const target = "all" in which ? sql`1` : which.ids.length ? inArray(notifications.id, which.ids) : sql`0`;
+  const target = "all" in which ? sql`true` : which.ids.length ? inArray(notifications.id, which.ids) : sql`false`;
   await db.update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), target));

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { countTrue } from "#db/dialect.server";
 import { db, first } from "#db/client.server";
 import { activityEvents, knowledgeBaseArticles, subscriptions, users, type ACTIVITY_TYPES } from "#db/schema";
 
@@ -208,7 +209,7 @@ export async function listRecentActivity(limit = 12, now = new Date()): Promise<
 export async function countArticlesByStatus(): Promise<{ published: number; drafts: number }> {
   const row = await first(db
     .select({
-      published: sql<number>`coalesce(sum(${knowledgeBaseArticles.isPublished}), 0)`.mapWith(Number),
+      published: countTrue(knowledgeBaseArticles.isPublished),
       total: count(),
     })
     .from(knowledgeBaseArticles).limit(1));

@@ -1,5 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { countTrue } from "#db/dialect.server";
 import { courses, userProgress, users } from "#db/schema";
 
 export interface PlatformStats {
@@ -13,7 +14,7 @@ const membersQuery = db.select({ n: count() }).from(users).where(eq(users.role, 
 const activeCoursesQuery = db.select({ n: count() }).from(courses).where(eq(courses.isActive, true)).prepare();
 const progressQuery = db
   .select({
-    completed: sql<number>`coalesce(sum(${userProgress.isCompleted}), 0)`.mapWith(Number),
+    completed: countTrue(userProgress.isCompleted),
     average: sql<number>`coalesce(avg(${userProgress.progressPercentage}), 0)`.mapWith(Number),
   })
   .from(userProgress)
