@@ -28,3 +28,20 @@ ALTER TABLE "knowledge_base_articles" ADD COLUMN "search" tsvector GENERATED ALW
   || setweight(to_tsvector('academy_english', "content"), 'C')
 ) STORED;--> statement-breakpoint
 CREATE INDEX "knowledge_base_articles_search" ON "knowledge_base_articles" USING gin ("search");
+--> statement-breakpoint
+
+-- The companion's library version: a number every statement that writes
+-- passages moves, in its own transaction (a sequence would move before the
+-- commit, and a reader could keep the old vocabulary under the new number).
+-- The companion reads its index's vocabulary (ts_stat) again when it moves;
+-- counting 10,000 passages on each question instead costs milliseconds.
+CREATE TABLE "companion_library_version" ("version" bigint NOT NULL);--> statement-breakpoint
+INSERT INTO "companion_library_version" ("version") VALUES (0);--> statement-breakpoint
+CREATE FUNCTION "companion_library_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "companion_library_version" SET "version" = "version" + 1;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "companion_library_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "companion_chunks"
+  FOR EACH STATEMENT EXECUTE FUNCTION "companion_library_changed"();

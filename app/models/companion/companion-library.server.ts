@@ -272,10 +272,10 @@ export async function libraryQuery(question: string, join: "AND" | "OR" = "OR"):
 let vocabulary: { key: string; value: Vocabulary } | undefined;
 
 export async function libraryVocabulary(): Promise<Vocabulary> {
-  const state = await search.libraryState();
-  const key = `${state.passages}:${state.newest}`;
+  const key = await search.libraryVersion();
   if (vocabulary?.key !== key) {
-    vocabulary = { key, value: { passages: state.passages, documents: new Map((await search.libraryTerms()).map((row) => [row.term, row.doc])) } };
+    const { passages, terms } = await search.libraryTerms();
+    vocabulary = { key, value: { passages, documents: new Map(terms.map((row) => [row.term, row.doc])) } };
   }
   return vocabulary.value;
 }
