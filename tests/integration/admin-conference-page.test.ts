@@ -1,5 +1,5 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { academyDatabase, type AcademyDatabase } from "../academy-database";
 import { DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 // The admin sessions page's forms as a browser without JavaScript sends
@@ -21,23 +21,23 @@ interface ConferenceRow {
   ended_at: number | null;
 }
 
-// The test reads the server's database itself, read-only, to check what was stored.
-let database: Database.Database;
+// The test reads the server's database itself to check what was stored.
+let database: AcademyDatabase;
 let admin: Visitor;
 
 beforeAll(async () => {
-  database = new Database(academy.process.databasePath, { readonly: true, fileMustExist: true });
+  database = await academyDatabase(academy.process);
   admin = new Visitor(academy.baseUrl);
   expect((await admin.login(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
 });
 afterAll(() => database?.close());
 
-function conferenceTitled(title: string): ConferenceRow | undefined {
-  return database.prepare("select * from conferences where title = ? order by id desc").get(title) as ConferenceRow | undefined;
+function conferenceTitled(title: string): Promise<ConferenceRow | undefined> {
+  return database.get<ConferenceRow>("select * from conferences where title = ? order by id desc", title);
 }
 
-function liveConference(): ConferenceRow | undefined {
-  return database.prepare("select * from conferences where is_live = 1").get() as ConferenceRow | undefined;
+function liveConference(): Promise<ConferenceRow | undefined> {
+  return database.get<ConferenceRow>("select * from conferences where is_live = true");
 }
 
 function post(who: Visitor, path: string, fields: Record<string, string>) {
@@ -113,7 +113,7 @@ describe("the admin sessions page without JavaScript", () => {
     const html = await landOn(await post(admin, "/admin/conference?new=1", { ...validForm(title), isPremiumOnly: "on" }));
     expect(html).toContain("Conference created successfully!");
 
-    const stored = conferenceTitled(title);
+    const stored = await conferenceTitled(title);
     expect(stored).toMatchObject({ duration: 45, max_participants: 25, is_recorded: 0, is_premium_only: 1, is_live: 0 });
     // 18:30 in New York in June (EDT, UTC-4) is 22:30 UTC.
     expect(new Date(stored?.scheduled_at ?? 0).toISOString()).toBe("2030-06-15T22:30:00.000Z");
@@ -132,8 +132,8 @@ describe("the admin sessions page without JavaScript", () => {
         maxParticipants: "",
       }),
     );
-    expect(conferenceTitled(fallbackTitle)).toMatchObject({ duration: 60, max_participants: 100, is_recorded: 1, is_premium_only: 0 });
-    expect(new Date(conferenceTitled(fallbackTitle)?.scheduled_at ?? 0).toISOString()).toBe("2030-07-01T09:00:00.000Z");
+    expect(await conferenceTitled(fallbackTitle)).toMatchObject({ duration: 60, max_participants: 100, is_recorded: 1, is_premium_only: 0 });
+    expect(new Date((await conferenceTitled(fallbackTitle))?.scheduled_at ?? 0).toISOString()).toBe("2030-07-01T09:00:00.000Z");
   });
 
   it("edits a conference and comes back to the address the form was sent from", async () => {
@@ -141,7 +141,7 @@ describe("the admin sessions page without JavaScript", () => {
     const created = await post(admin, "/admin-conference?new=1", validForm(title));
     expect(created.headers.get("Location")).toBe("/admin-conference");
     await landOn(created);
-    const id = conferenceTitled(title)?.id;
+    const id = (await conferenceTitled(title))?.id;
 
     // A viewer whose browser told the server its zone (the tz cookie) sees the time as entered.
     const editPage = await (
@@ -153,23 +153,23 @@ describe("the admin sessions page without JavaScript", () => {
     const updated = await post(admin, `/admin-conference?edit=${id}`, { ...validForm(`${title} renamed`), conferenceId: String(id), duration: "90" });
     expect(updated.headers.get("Location")).toBe("/admin-conference");
     expect(await landOn(updated)).toContain("Conference updated successfully!");
-    expect(conferenceTitled(`${title} renamed`)).toMatchObject({ id, duration: 90 });
+    expect(await conferenceTitled(`${title} renamed`)).toMatchObject({ id, duration: 90 });
   });
 
   it("goes live once, refuses a second live session with a clear message, records and ends", async () => {
-    expect(liveConference()).toBeUndefined();
+    expect(await liveConference()).toBeUndefined();
     const first = await landOn(await post(admin, "/admin/conference", { intent: "go-live" }));
     expect(first).toContain("Conference started!");
     expect(first).toContain('data-testid="live-room"');
-    const live = liveConference();
+    const live = await liveConference();
     expect(live).toMatchObject({ title: "Instant Live Session", duration: 60, max_participants: 100, is_recorded: 1 });
 
     const second = await landOn(await post(admin, "/admin/conference", { intent: "go-live" }));
     expect(second).toContain("Another conference is already live. End it before starting this one.");
-    expect(database.prepare("select count(*) as n from conferences where title = 'Instant Live Session'").get()).toEqual({ n: 1 });
+    expect(await database.get("select count(*) as n from conferences where title = 'Instant Live Session'")).toEqual({ n: 1 });
 
     // A scheduled one cannot start while another is live, and the live one cannot be edited or deleted.
-    const scheduled = conferenceTitled("Monthly Live Q&A: Ask the Academy");
+    const scheduled = await conferenceTitled("Monthly Live Q&A: Ask the Academy");
     expect(await landOn(await post(admin, "/admin/conference", { intent: "start", conferenceId: String(scheduled?.id) }))).toContain(
       "Failed to start conference. Another conference is already live.",
     );
@@ -193,7 +193,7 @@ describe("the admin sessions page without JavaScript", () => {
     const ended = await landOn(await post(admin, "/admin/conference", { intent: "end", conferenceId: String(live?.id) }));
     expect(ended).toContain("Conference ended");
     expect(ended).not.toContain('data-testid="live-room"');
-    expect(liveConference()).toBeUndefined();
+    expect(await liveConference()).toBeUndefined();
     expect(await landOn(await post(admin, "/admin/conference", { intent: "end", conferenceId: String(live?.id) }))).toContain(
       "Failed to end conference. This conference has ended and can no longer be changed.",
     );
@@ -202,12 +202,12 @@ describe("the admin sessions page without JavaScript", () => {
   it("deletes a conference, with its recordings only when asked", async () => {
     const title = uniqueName("Doomed");
     await landOn(await post(admin, "/admin/conference?new=1", validForm(title)));
-    const id = conferenceTitled(title)?.id;
+    const id = (await conferenceTitled(title))?.id;
     const confirm = await (await admin.request(`/admin/conference?delete=${id}`)).text();
     expect(confirm).toContain("Also delete its recordings");
 
     expect(await landOn(await post(admin, "/admin/conference", { intent: "delete", conferenceId: String(id) }))).toContain("Conference deleted");
-    expect(conferenceTitled(title)).toBeUndefined();
+    expect(await conferenceTitled(title)).toBeUndefined();
     expect(await landOn(await post(admin, "/admin/conference", { intent: "delete", conferenceId: String(id) }))).toContain(
       "Failed to delete conference. Conference not found.",
     );
@@ -229,14 +229,14 @@ describe("the admin sessions page without JavaScript", () => {
     expect(portal).toContain("Access Denied");
     expect(portal).toContain("This area is restricted to administrators only.");
     expect(await post(student, "/admin/conference", { intent: "go-live" }).then((response) => response.status)).toBe(302);
-    expect(conferenceTitled(title)).toBeUndefined();
-    expect(liveConference()).toBeUndefined();
+    expect(await conferenceTitled(title)).toBeUndefined();
+    expect(await liveConference()).toBeUndefined();
 
     const visitor = new Visitor(academy.baseUrl);
     const anonymous = await post(visitor, "/admin/conference", { intent: "go-live" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/login?redirect=%2Fadmin%2Fconference");
-    expect(liveConference()).toBeUndefined();
+    expect(await liveConference()).toBeUndefined();
   });
 
   it("answers an unknown action with 400", async () => {

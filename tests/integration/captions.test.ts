@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { academyDatabase, type AcademyDatabase } from "../academy-database";
 import { DEMO_PREMIUM, newStudent, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
 
 // Issue 38: captions and transcripts of uploaded lesson videos and recordings,
@@ -48,15 +48,6 @@ const courseBody = (title: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function sql<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(academy.process.databasePath);
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
-
 async function signedIn(username: string, password: string) {
   const visitor = new Visitor(academy.baseUrl);
   expect((await visitor.login(username, password)).status).toBe(200);
@@ -80,6 +71,8 @@ async function messageOf(response: Response): Promise<string> {
   return ((await response.json()) as { message: string }).message;
 }
 
+// The test adds recordings to the server's database itself (nothing records a session here).
+let database: AcademyDatabase;
 let admin: Visitor;
 let instructor: Visitor;
 let student: Visitor;
@@ -112,22 +105,25 @@ async function createCourseWithVideo(title: string, extra: Record<string, unknow
 }
 
 let recordingsMade = 0;
-function insertRecording(title: string, premiumOnly: boolean): number {
+async function insertRecording(title: string, premiumOnly: boolean): Promise<number> {
   recordingsMade += 1;
   const name = `conference-9-${Date.now() + recordingsMade}.webm`;
   const folder = path.join(academy.process.dataDir, "uploads", "recordings");
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, name), DEMO_VIDEO);
-  return sql((db) =>
-    Number(
-      db
-        .prepare("insert into recordings (title, description, duration, recording_url, size_bytes, status, is_premium_only) values (?, '', 1, ?, ?, 'ready', ?)")
-        .run(title, name, DEMO_VIDEO.length, premiumOnly ? 1 : 0).lastInsertRowid,
-    ),
+  const row = await database.get<{ id: number }>(
+    "insert into recordings (title, description, duration, recording_url, size_bytes, status, is_premium_only) values (?, '', 1, ?, ?, 'ready', ?) returning id",
+    title,
+    name,
+    DEMO_VIDEO.length,
+    premiumOnly,
   );
+  if (!row) throw new Error("the recording was not stored");
+  return row.id;
 }
 
 beforeAll(async () => {
+  database = await academyDatabase(academy.process);
   admin = await signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   const upload = new FormData();
   upload.append("video", new Blob([new Uint8Array(DEMO_VIDEO)], { type: "video/webm" }), "practice.webm");
@@ -142,12 +138,13 @@ beforeAll(async () => {
   Object.assign(free, await createCourseWithVideo(`Mirror ${MARK}`, { instructorIds: [instructorId] }));
   Object.assign(paid, await createCourseWithVideo(`Paid ${MARK}`, { isPremium: true }));
   Object.assign(drip, await createCourseWithVideo(`Later ${MARK}`, {}, { releaseAfterDays: 5 }));
-  recording.free = insertRecording(`Open Q&A ${MARK}`, false);
-  recording.premium = insertRecording(`Premium Q&A ${MARK}`, true);
+  recording.free = await insertRecording(`Open Q&A ${MARK}`, false);
+  recording.premium = await insertRecording(`Premium Q&A ${MARK}`, true);
 
   student = await newStudent(academy.baseUrl);
   premium = await signedIn(DEMO_PREMIUM.username, DEMO_PREMIUM.password);
 });
+afterAll(() => database?.close());
 
 describe("caption API for a lesson video section", () => {
   it("lets admins and the course's instructors write, and answers 401/403/404/409 as elsewhere", async () => {
@@ -329,7 +326,7 @@ describe("admin pages with JavaScript off", () => {
     expect(missing).toContain("1 of 1 video without captions");
     expect(missing).toContain("Videos without captions (1)");
 
-    const uncaptioned = insertRecording(`Uncaptioned ${MARK}`, false);
+    const uncaptioned = await insertRecording(`Uncaptioned ${MARK}`, false);
     const recordings = readable(await (await admin.request("/admin/recordings?filter=uncaptioned")).text());
     expect(recordings).toContain(`Uncaptioned ${MARK}`);
     expect(recordings).not.toContain(`Open Q&amp;A ${MARK}`);

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import Database from "better-sqlite3";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { academyDatabase, type AcademyDatabase } from "../academy-database";
 import { TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
-// Scheduled lesson release (issue 29) on the real server and its SQLite file:
+// Scheduled lesson release (issue 29) on the real server and its database:
 // a course whose second lesson opens two days after the member starts and
 // whose third opens on a fixed date a month away. Time is moved by changing
 // the member's start (user_progress.started_at) or the lesson's date.
@@ -43,21 +43,19 @@ async function newMember(prefix = "dripper") {
   return { visitor, username };
 }
 
-function sql<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(academy.process.databasePath);
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+let database: AcademyDatabase;
+beforeAll(async () => {
+  database = await academyDatabase(academy.process);
+});
+afterAll(() => database?.close());
 
 /** Moves the member's start of the course back by `days`. */
 const startedDaysAgo = (username: string, courseId: number, days: number) =>
-  sql((db) =>
-    db
-      .prepare("update user_progress set started_at = ? where course_id = ? and user_id = (select id from users where username = ?)")
-      .run(Date.now() - days * DAY, courseId, username),
+  database.run(
+    "update user_progress set started_at = ? where course_id = ? and user_id = (select id from users where username = ?)",
+    new Date(Date.now() - days * DAY),
+    courseId,
+    username,
   );
 
 describe("scheduled lesson release", () => {
@@ -185,7 +183,7 @@ describe("scheduled lesson release", () => {
   it("finishes and certifies the course only once every lesson is released and completed", async () => {
     const { visitor, username } = await newMember();
     expect((await visitor.request(`/api/courses/${courseId}/start`, { method: "POST" })).status).toBe(200);
-    startedDaysAgo(username, courseId, 3);
+    await startedDaysAgo(username, courseId, 3);
     expect((await visitor.request(`/api/lessons/${lessons.afterTwoDays}`)).status).toBe(200);
     expect(await (await visitor.request("/students")).text()).toContain(`/lesson/${lessons.afterTwoDays}`);
     const first = (await (await visitor.request(`/api/lessons/${lessons.open}/complete`, { method: "POST" })).json()) as {
@@ -204,13 +202,13 @@ describe("scheduled lesson release", () => {
     expect((await visitor.request(`/api/lessons/${lessons.onDate}/complete`, { method: "POST" })).status).toBe(403);
 
     // The fixed date passes (the admin moves it to yesterday): the last lesson opens and finishes the course.
-    sql((db) => db.prepare("update lessons set release_at = ? where id = ?").run(Date.now() - DAY, lessons.onDate));
+    await database.run("update lessons set release_at = ? where id = ?", new Date(Date.now() - DAY), lessons.onDate);
     const last = await visitor.request(`/api/lessons/${lessons.onDate}/complete`, { method: "POST" });
     expect(last.status).toBe(200);
     const done = (await last.json()) as { progress: { isCompleted: boolean }; certificate: { certificateNumber: string } | null };
     expect(done.progress.isCompleted).toBe(true);
     expect(done.certificate?.certificateNumber).toMatch(/^ACD-/);
-    sql((db) => db.prepare("update lessons set release_at = ? where id = ?").run(releaseAt.getTime(), lessons.onDate));
+    await database.run("update lessons set release_at = ? where id = ?", releaseAt, lessons.onDate);
   });
 
   async function firstQuestionId(lessonId: number): Promise<number> {
@@ -234,7 +232,7 @@ describe("scheduled lesson release", () => {
     expect(suggestions.status).toBe(403);
 
     expect(await ask(admin)).toContain("describe the querent's question back");
-    startedDaysAgo(username, courseId, 2.5);
+    await startedDaysAgo(username, courseId, 2.5);
     expect(await ask(visitor)).toContain("describe the querent's question back");
   });
 
@@ -246,10 +244,8 @@ describe("scheduled lesson release", () => {
 
     const own = await newMember("teacher");
     const other = await newMember("teacher");
-    sql((db) => {
-      db.prepare("update users set role = 'instructor' where username in (?, ?)").run(own.username, other.username);
-      db.prepare("insert into course_instructors (course_id, user_id) select ?, id from users where username = ?").run(courseId, own.username);
-    });
+    await database.run("update users set role = 'instructor' where username in (?, ?)", own.username, other.username);
+    await database.run("insert into course_instructors (course_id, user_id) select ?, id from users where username = ?", courseId, own.username);
     const ownView = await own.visitor.request(`/api/lessons/${lessons.onDate}`);
     expect(ownView.status).toBe(200);
     expect((await own.visitor.request(`/course/${courseId}/lesson/${lessons.afterTwoDays}`)).status).toBe(200);
@@ -267,15 +263,13 @@ describe("scheduled lesson release", () => {
     await sleep(1500);
     expect(await released()).toEqual([]);
 
-    startedDaysAgo(username, courseId, 2.1);
+    await startedDaysAgo(username, courseId, 2.1);
     await waitFor(async () => (await released()).length > 0);
     await sleep(2500); // a few more ticks of the scheduler
     const told = await released();
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ title: "A new lesson is open: Week two: the mirror", url: `/course/${courseId}/lesson/${lessons.afterTwoDays}` });
-    const notices = sql((db) =>
-      db.prepare("select lesson_id as lessonId from lesson_release_notices where user_id = (select id from users where username = ?)").all(username),
-    );
+    const notices = await database.all('select lesson_id as "lessonId" from lesson_release_notices where user_id = (select id from users where username = ?)', username);
     expect(notices).toEqual([{ lessonId: lessons.afterTwoDays }]);
   });
 });

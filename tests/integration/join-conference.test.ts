@@ -1,12 +1,12 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "~/utils/time-zone";
+import { academyDatabase, type AcademyDatabase } from "../academy-database";
 import { DEMO_PREMIUM, DEMO_STUDENT, newStudent, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 // The member side of live sessions (issue 12): the join page in each of its
 // states, the portal's conference banner and its dismissal, and the calendar
 // link in the account settings. Conferences are written straight into the
-// server's SQLite file, as an admin's page would leave them.
+// server's database, as an admin's page would leave them.
 
 const academy = useAcademy({ LOGIN_MAX_FAILURES: "1000", SIGNUPS_PER_HOUR: "1000" });
 
@@ -15,14 +15,13 @@ const NOT_FOUND = "This conference link is invalid or the meeting has ended.";
 const NOT_LIVE = "This conference is not currently active. Please check back when the meeting starts.";
 const HOUR = 60 * 60 * 1000;
 
-let database: Database.Database;
+let database: AcademyDatabase;
 let seedId: number;
 
-beforeAll(() => {
-  database = new Database(academy.process.databasePath, { fileMustExist: true });
-  database.pragma("busy_timeout = 5000");
-  const row = database.prepare("select id from conferences where title = ?").get(SEED_TITLE);
-  if (!row || typeof row !== "object" || !("id" in row) || typeof row.id !== "number") throw new Error("the seed has no Premium Q&A");
+beforeAll(async () => {
+  database = await academyDatabase(academy.process);
+  const row = await database.get<{ id: number }>("select id from conferences where title = ?", SEED_TITLE);
+  if (typeof row?.id !== "number") throw new Error("the seed has no Premium Q&A");
   seedId = row.id;
 });
 afterAll(() => database?.close());
@@ -38,32 +37,30 @@ interface ConferenceFields {
   endedAt?: Date | null;
 }
 
-function insertConference(fields: ConferenceFields = {}): number {
-  const result = database
-    .prepare(
-      `insert into conferences (title, description, scheduled_at, duration, max_participants, is_live, is_premium_only, started_at, ended_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      fields.title ?? uniqueName("Session"),
-      fields.description ?? "An open session about the week's readings.",
-      (fields.scheduledAt ?? new Date(Date.now() + 2 * HOUR)).getTime(),
-      fields.duration ?? 60,
-      fields.maxParticipants ?? 100,
-      fields.isLive ? 1 : 0,
-      fields.isPremiumOnly ? 1 : 0,
-      fields.isLive ? Date.now() : null,
-      fields.endedAt ? fields.endedAt.getTime() : null,
-    );
-  return Number(result.lastInsertRowid);
+async function insertConference(fields: ConferenceFields = {}): Promise<number> {
+  const row = await database.get<{ id: number }>(
+    `insert into conferences (title, description, scheduled_at, duration, max_participants, is_live, is_premium_only, started_at, ended_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+    fields.title ?? uniqueName("Session"),
+    fields.description ?? "An open session about the week's readings.",
+    fields.scheduledAt ?? new Date(Date.now() + 2 * HOUR),
+    fields.duration ?? 60,
+    fields.maxParticipants ?? 100,
+    fields.isLive ?? false,
+    fields.isPremiumOnly ?? false,
+    fields.isLive ? new Date() : null,
+    fields.endedAt ?? null,
+  );
+  if (!row) throw new Error("the conference was not stored");
+  return row.id;
 }
 
-function endConference(id: number) {
-  database.prepare("update conferences set is_live = 0, ended_at = ? where id = ?").run(Date.now(), id);
+async function endConference(id: number) {
+  await database.run("update conferences set is_live = false, ended_at = ? where id = ?", new Date(), id);
 }
 
-function deleteConference(id: number) {
-  database.prepare("delete from conferences where id = ?").run(id);
+async function deleteConference(id: number) {
+  await database.run("delete from conferences where id = ?", id);
 }
 
 async function signedIn(credentials: { username: string; password: string }): Promise<Visitor> {
@@ -148,8 +145,8 @@ describe("the join page", () => {
   it("shows a scheduled session as not live, in the viewer's time zone, with a calendar link", async () => {
     const premium = await signedIn(DEMO_PREMIUM);
     premium.setCookieHeader(`${premium.cookieHeader}; tz=Asia%2FTokyo`);
-    const row = database.prepare("select scheduled_at as scheduledAt, description from conferences where id = ?").get(seedId);
-    if (!row || typeof row !== "object" || !("scheduledAt" in row) || !("description" in row)) throw new Error("seed row missing");
+    const row = await database.get<{ scheduledAt: number; description: string }>('select scheduled_at as "scheduledAt", description from conferences where id = ?', seedId);
+    if (!row) throw new Error("seed row missing");
     const { status, html, response } = await page(premium, `/join-conference/${seedId}`);
     expect(status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -184,7 +181,7 @@ describe("the join page", () => {
 
   it("welcomes a member to a live session and opens the room, re-checking on every request", async () => {
     const title = uniqueName("Live Circle");
-    const id = insertConference({ title, isLive: true, duration: 45, maxParticipants: 25, scheduledAt: new Date(Date.now() - 5 * 60_000) });
+    const id = await insertConference({ title, isLive: true, duration: 45, maxParticipants: 25, scheduledAt: new Date(Date.now() - 5 * 60_000) });
     try {
       const seeker = await signedIn(DEMO_STUDENT);
       const card = await page(seeker, `/join-conference/${id}`);
@@ -211,11 +208,11 @@ describe("the join page", () => {
       const stranger = await newStudent(academy.baseUrl);
       const username = (await stranger.authStatus()).username;
       expect((await page(stranger, `/join-conference/${id}`)).html).toContain(`Welcome, ${username}! Ready to join the live conference?`);
-      database.prepare("update users set name = null where username = ?").run(username);
+      await database.run("update users set name = null where username = ?", username);
       expect((await page(stranger, `/join-conference/${id}`)).html).toContain("Welcome, Participant! Ready to join the live conference?");
 
       // The host ends it: the same addresses now say so.
-      endConference(id);
+      await endConference(id);
       for (const path of [`/join-conference/${id}`, `/join-conference/${id}?room=1`]) {
         const ended = await page(seeker, path);
         expect(ended.status, path).toBe(410);
@@ -224,19 +221,19 @@ describe("the join page", () => {
         expect(ended.html).not.toContain('data-testid="live-room"');
       }
     } finally {
-      deleteConference(id);
+      await deleteConference(id);
     }
   });
 
   it("does not open the room of a session that has not started", async () => {
-    const id = insertConference({ title: uniqueName("Later Circle") });
+    const id = await insertConference({ title: uniqueName("Later Circle") });
     try {
       const { status, html } = await page(await signedIn(DEMO_STUDENT), `/join-conference/${id}?room=1`);
       expect(status).toBe(200);
       expect(html).toContain("Conference Not Live");
       expect(html).not.toContain('data-testid="live-room"');
     } finally {
-      deleteConference(id);
+      await deleteConference(id);
     }
   });
 
@@ -266,10 +263,10 @@ describe("the portal's conference banner", () => {
   });
 
   it("shows a free student the free session after the Premium Q&A, with the Q&A beside it; Premium members and admins see the Q&A", async () => {
-    const seedAt = database.prepare("select scheduled_at as scheduledAt from conferences where id = ?").get(seedId);
-    if (!seedAt || typeof seedAt !== "object" || !("scheduledAt" in seedAt)) throw new Error("seed row missing");
+    const seedAt = await database.get<{ scheduledAt: number }>('select scheduled_at as "scheduledAt" from conferences where id = ?', seedId);
+    if (!seedAt) throw new Error("seed row missing");
     const circleTitle = uniqueName("Open Reading Circle");
-    const circle = insertConference({ title: circleTitle, scheduledAt: new Date(Number(seedAt.scheduledAt) + 2 * 24 * HOUR) });
+    const circle = await insertConference({ title: circleTitle, scheduledAt: new Date(Number(seedAt.scheduledAt) + 2 * 24 * HOUR) });
     try {
       const freeBanner = bannerOf((await page(await signedIn(DEMO_STUDENT), "/students")).html);
       const next = partOf(freeBanner, "next");
@@ -295,16 +292,16 @@ describe("the portal's conference banner", () => {
         expect(banner).not.toContain("Upgrade to Premium");
       }
     } finally {
-      deleteConference(circle);
+      await deleteConference(circle);
     }
   });
 
   it("shows a live session as LIVE NOW, and the earliest upcoming one otherwise", async () => {
     const student = await signedIn(DEMO_STUDENT);
     const soonTitle = uniqueName("Tomorrow Circle");
-    const soon = insertConference({ title: soonTitle, scheduledAt: new Date(Date.now() + 24 * HOUR) });
+    const soon = await insertConference({ title: soonTitle, scheduledAt: new Date(Date.now() + 24 * HOUR) });
     const liveTitle = uniqueName("Live Circle");
-    const live = insertConference({ title: liveTitle, isLive: true });
+    const live = await insertConference({ title: liveTitle, isLive: true });
     try {
       const liveBanner = bannerOf((await page(student, "/students")).html);
       expect(liveBanner).toContain("LIVE NOW");
@@ -312,7 +309,7 @@ describe("the portal's conference banner", () => {
       expect(liveBanner).toMatch(new RegExp(`<a[^>]*href="/join-conference/${live}"[^>]*>Join Live Now</a>`));
       expect(partOf(liveBanner, "upsell")).toContain(SEED_TITLE);
 
-      endConference(live);
+      await endConference(live);
       const upcoming = bannerOf((await page(student, "/students")).html);
       expect(partOf(upcoming, "next")).toContain("UPCOMING");
       expect(partOf(upcoming, "next")).toContain(soonTitle);
@@ -320,8 +317,8 @@ describe("the portal's conference banner", () => {
       expect(upcoming).toMatch(new RegExp(`<a[^>]*href="/join-conference/${soon}"[^>]*>View Details</a>`));
       expect(partOf(upcoming, "upsell")).toContain(SEED_TITLE);
     } finally {
-      deleteConference(live);
-      deleteConference(soon);
+      await deleteConference(live);
+      await deleteConference(soon);
     }
   });
 
@@ -341,11 +338,11 @@ describe("the portal's conference banner", () => {
     expect(bannerOf((await page(await signedIn(DEMO_STUDENT), "/students")).html)).toContain(SEED_TITLE);
 
     const newTitle = uniqueName("New Circle");
-    const fresh = insertConference({ title: newTitle, scheduledAt: new Date(Date.now() + 3 * HOUR) });
+    const fresh = await insertConference({ title: newTitle, scheduledAt: new Date(Date.now() + 3 * HOUR) });
     try {
       expect(bannerOf((await page(student, "/students")).html)).toContain(newTitle);
     } finally {
-      deleteConference(fresh);
+      await deleteConference(fresh);
     }
   });
 
@@ -360,13 +357,13 @@ describe("the portal's conference banner", () => {
 });
 
 describe("the calendar link in the account settings", () => {
-  const tokenOf = (userId: number): string | null => {
-    const row = database.prepare("select token from calendar_feeds where user_id = ?").get(userId);
-    return row && typeof row === "object" && "token" in row && typeof row.token === "string" ? row.token : null;
+  const tokenOf = async (userId: number): Promise<string | null> => {
+    const row = await database.get<{ token: unknown }>("select token from calendar_feeds where user_id = ?", userId);
+    return typeof row?.token === "string" ? row.token : null;
   };
-  const idOf = (username: string | null): number => {
-    const row = database.prepare("select id from users where username = ?").get(username);
-    if (!row || typeof row !== "object" || !("id" in row) || typeof row.id !== "number") throw new Error(`no user ${username}`);
+  const idOf = async (username: string | null): Promise<number> => {
+    const row = await database.get<{ id: unknown }>("select id from users where username = ?", username);
+    if (typeof row?.id !== "number") throw new Error(`no user ${username}`);
     return row.id;
   };
   const feedUrl = (token: string) => `${academy.baseUrl}/api/calendar/${token}/sessions.ics`;
@@ -379,7 +376,7 @@ describe("the calendar link in the account settings", () => {
 
   it("creates, resets and stops a member's calendar link", async () => {
     const member = await newStudent(academy.baseUrl);
-    const userId = idOf((await member.authStatus()).username);
+    const userId = await idOf((await member.authStatus()).username);
 
     const empty = await page(member, "/settings");
     expect(empty.status).toBe(200);
@@ -387,12 +384,12 @@ describe("the calendar link in the account settings", () => {
     expect(empty.html).toContain("Calendar subscription");
     expect(empty.html).toContain("Create calendar link");
     expect(empty.html).not.toContain("/sessions.ics");
-    expect(tokenOf(userId)).toBeNull();
+    expect(await tokenOf(userId)).toBeNull();
 
     const created = await postForm(member, "/settings", { intent: "create-calendar-link" });
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/settings");
-    const token = tokenOf(userId);
+    const token = await tokenOf(userId);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     if (!token) throw new Error("no token");
     const shown = await page(member, "/settings");
@@ -403,10 +400,10 @@ describe("the calendar link in the account settings", () => {
 
     // Creating again keeps the address.
     await postForm(member, "/settings", { intent: "create-calendar-link" });
-    expect(tokenOf(userId)).toBe(token);
+    expect(await tokenOf(userId)).toBe(token);
 
     expect((await postForm(member, "/settings", { intent: "reset-calendar-link" })).status).toBe(302);
-    const reset = tokenOf(userId);
+    const reset = await tokenOf(userId);
     expect(reset).not.toBeNull();
     expect(reset).not.toBe(token);
     if (!reset) throw new Error("no token");
@@ -415,7 +412,7 @@ describe("the calendar link in the account settings", () => {
     expect(afterReset.html).not.toContain(token);
 
     expect((await postForm(member, "/settings", { intent: "stop-calendar-link" })).status).toBe(302);
-    expect(tokenOf(userId)).toBeNull();
+    expect(await tokenOf(userId)).toBeNull();
     const stopped = await page(member, "/settings");
     expect(stopped.html).toContain("Create calendar link");
     expect(stopped.html).not.toContain(reset);
@@ -423,9 +420,9 @@ describe("the calendar link in the account settings", () => {
 
   it("refuses an unknown intent with 400 and changes nothing", async () => {
     const member = await newStudent(academy.baseUrl);
-    const userId = idOf((await member.authStatus()).username);
+    const userId = await idOf((await member.authStatus()).username);
     const response = await postForm(member, "/settings", { intent: "share-with-everyone" });
     expect(response.status).toBe(400);
-    expect(tokenOf(userId)).toBeNull();
+    expect(await tokenOf(userId)).toBeNull();
   });
 });
