@@ -36,8 +36,10 @@ FROM node:20-bookworm-slim
 # starts it itself (MEDIA_BACKEND=janus) with a configuration of its own.
 # ffmpeg (ffprobe) checks that captions end within their video and extracts
 # the sound for generated captions (issue 38).
+# postgresql-client-15: pg_dump/pg_restore for `npm run backup`/`restore` when
+# DATABASE_URL names a PostgreSQL 15 server (Debian bookworm's version).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends janus ffmpeg \
+ && apt-get install -y --no-install-recommends janus ffmpeg postgresql-client-15 \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production \
@@ -53,13 +55,13 @@ COPY --from=build /app/build ./build
 # build in build/server/, which holds all the app's code (docs/decisions/019),
 # and reads db/migrations at boot and content/ (the demo academy,
 # CONTENT_DIR=./content from WORKDIR /app) when it seeds an empty database.
-# `npm run backup` and `restore` run their two scripts through tsx; they
-# import no app code. The code stays root-owned and
+# `npm run backup`, `restore` and `db:copy` run their scripts through tsx; they
+# import no app code (only db/). The code stays root-owned and
 # read-only for `node`.
 COPY package.json tsconfig.json ./
 COPY db ./db
 COPY content ./content
-COPY scripts/backup.ts scripts/restore.ts ./scripts/
+COPY scripts/backup.ts scripts/backup-postgres.ts scripts/restore.ts scripts/db-copy.ts ./scripts/
 # /data holds academy.db, uploads/ and the generated session-secret; `npm run
 # backup` writes to /backups, which compose.yaml mounts as a volume of its own
 # (not declared here, so a plain `docker run` does not create an anonymous one).

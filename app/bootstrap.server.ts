@@ -43,7 +43,7 @@ export async function prepareOnce() {
   await forgetAllRoomMembers();
   await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (env.SEED_DEMO_DATA) await seedDemoData();
-  if (process.env.DATABASE_URL) {} else /* LOCAL HACK */ if (await libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${await rebuildLibrary()} passages`);
+  if (await libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${await rebuildLibrary()} passages`);
   if (!paymentsEnabled()) {
     logger.warn("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to sell Premium online (admins can still grant it).");
   } else if (!env.STRIPE_WEBHOOK_SECRET) {

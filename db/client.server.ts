@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { env } from "~/utils/env.server";
 import { engine } from "./engine";
 import { checkPostgres } from "./postgres/connect";
-import { postgresDatabase } from "./postgres/database";
+import { postgresDatabase, type TransactionOptions } from "./postgres/database";
 import { migratePostgres } from "./postgres/migrate";
 import { gated } from "./sqlite/gated-session";
 import { asyncDrizzle, openSqlite, sqliteTransactions, type SqliteDatabase } from "./sqlite/database";
@@ -22,7 +22,7 @@ export type WriteResult = Database.RunResult;
 
 interface Opened {
   db: AppDatabase;
-  withTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  withTransaction<T>(work: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Resolves once the database can serve (PostgreSQL: reached and migrated). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -69,8 +69,10 @@ export const db: AppDatabase = opened.db;
  * connection and other requests' statements wait; PostgreSQL gives the work a
  * pooled connection of its own, SERIALIZABLE, and runs it again when the
  * server refuses to serialize it (db/sqlite/database.ts, db/postgres/database.ts).
+ * `{ isolation: "read committed" }` is for work made only of statements atomic on
+ * their own (counter upserts): PostgreSQL then need not retry it under contention.
  */
-export const withTransaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T> = opened.withTransaction;
+export const withTransaction: <T>(work: (tx: Tx) => Promise<T>, options?: TransactionOptions) => Promise<T> = opened.withTransaction;
 
 /**
  * Before the first query of a process that starts the academy or runs a script:

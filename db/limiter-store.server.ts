@@ -44,7 +44,8 @@ export async function consumeTogether(entries: Array<[limiter: RateLimiterAbstra
     const spent = [];
     for (const [limiter, key] of entries) spent.push({ limiter, row: await spendOne(limiter.getKey(key), now, now + limiter.duration * 1000) });
     return spent;
-  });
+    // Each upsert is atomic and its row stays locked until the commit: no need to serialize more.
+  }, { isolation: "read committed" });
   const refused = results.filter(({ limiter, row }) => row && row.points > limiter.points);
   if (refused.length === 0) return null;
   const waitMs = Math.max(...refused.map(({ row }) => Math.max((row?.expire ?? now) - now, 0)));

@@ -2,25 +2,30 @@
  * `npm run backup`: a consistent copy of everything the academy keeps, taken
  * while it runs, into BACKUP_DIR/academy-<UTC time>/:
  *
- *   academy.db       a snapshot made with `VACUUM INTO` (one read transaction, so
- *                    it is consistent and, in WAL mode, never blocks the server)
+ *   academy.db       SQLite: a snapshot made with `VACUUM INTO` (one read
+ *                    transaction, so it is consistent and, in WAL mode, never
+ *                    blocks the server); it must pass `PRAGMA integrity_check`
+ *   academy.pgdump   PostgreSQL (DATABASE_URL): `pg_dump -Fc` of one snapshot
+ *                    (scripts/backup-postgres.ts); it must read back whole
  *   uploads/         images, videos and templates; a file unchanged since the
  *                    previous backup is hard-linked to it instead of copied
  *   session-secret   when the academy generated one (SESSION_SECRET unset)
- *   manifest.json    when, from where, and the row count of every table
+ *   manifest.json    when, from where, which engine, and the row count of every table
  *
- * The snapshot must pass `PRAGMA integrity_check` before the folder gets its
- * final name; then all but the newest BACKUP_KEEP backups are removed.
+ * The folder gets its final name only once the database copy has passed its
+ * check; then all but the newest BACKUP_KEEP backups are removed.
  * Restore with `npm run restore <folder>` (scripts/restore.ts).
  *
- * Environment: DATABASE_PATH, UPLOADS_DIR (as the server reads them),
- * BACKUP_DIR (default ./backups), BACKUP_KEEP (default 14).
+ * Environment: DATABASE_URL or DATABASE_PATH, UPLOADS_DIR (as the server reads
+ * them), BACKUP_DIR (default ./backups), BACKUP_KEEP (default 14), PG_BIN_DIR.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { z } from "zod";
+import { POSTGRES_URL } from "../db/engine";
+import { connectionOf, DUMP_FILE, dumpPostgres, pgRestoreFor, verifyDump } from "./backup-postgres";
 
 export const DATABASE_FILE = "academy.db";
 export const MANIFEST_FILE = "manifest.json";
@@ -31,8 +36,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const ManifestSchema = z.object({
   format: z.literal(1),
+  // Backups made before PostgreSQL existed have no engine: they are SQLite's.
+  engine: z.enum(["sqlite", "postgres"]).default("sqlite"),
   createdAt: z.string(),
-  source: z.object({ databasePath: z.string(), uploadsDir: z.string() }),
+  // databaseUrl: the PostgreSQL URL without its password.
+  source: z.object({ databasePath: z.string().optional(), databaseUrl: z.string().optional(), uploadsDir: z.string() }),
   tables: z.record(z.number().int().nonnegative()),
   uploads: z.object({ files: z.number().int().nonnegative(), bytes: z.number().nonnegative() }),
   sessionSecret: z.boolean(),
@@ -41,6 +49,8 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 
 export interface Locations {
   databasePath: string;
+  /** DATABASE_URL when it names PostgreSQL: then the database is there, not at databasePath. */
+  databaseUrl?: string;
   uploadsDir: string;
   /** The database's folder, where the server keeps `session-secret`. */
   dataDir: string;
@@ -56,6 +66,7 @@ export function locationsFromEnv(env: NodeJS.ProcessEnv = process.env): Location
   const databasePath = path.resolve(env.DATABASE_PATH || "./data/academy.db");
   return {
     databasePath,
+    ...(env.DATABASE_URL && POSTGRES_URL.test(env.DATABASE_URL) ? { databaseUrl: env.DATABASE_URL } : {}),
     uploadsDir: path.resolve(env.UPLOADS_DIR || "./data/uploads"),
     dataDir: path.dirname(databasePath),
     backupDir: path.resolve(env.BACKUP_DIR || "./backups"),
@@ -70,13 +81,13 @@ export function fail(message: string): never {
 }
 
 /** Runs `main`, printing a BackupError as one line and exiting non-zero on any failure. */
-export function runScript(main: () => void) {
-  try {
-    main();
-  } catch (error) {
-    console.error(error instanceof BackupError ? `Error: ${error.message}` : error);
-    process.exitCode = 1;
-  }
+export function runScript(main: () => void | Promise<void>) {
+  Promise.resolve()
+    .then(main)
+    .catch((error: unknown) => {
+      console.error(error instanceof BackupError ? `Error: ${error.message}` : error);
+      process.exitCode = 1;
+    });
 }
 
 /** `PRAGMA integrity_check` and the row count of every ordinary table, read from a database file without writing to it. */
@@ -209,11 +220,42 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function backup(env: NodeJS.ProcessEnv = process.env): { folder: string; manifest: Manifest; removed: string[] } {
+/** The SQLite snapshot: `VACUUM INTO` the backup folder, then the integrity check and the counts. */
+function snapshotSqlite(databasePath: string, into: string): { file: string; tables: Record<string, number> } {
+  const snapshot = path.join(into, DATABASE_FILE);
+  // Read-write only so that, when the academy is stopped, closing removes the
+  // -wal/-shm files opening created (a read-only connection leaves them behind,
+  // owned by whoever ran the backup).
+  const source = new Database(databasePath, { fileMustExist: true });
+  try {
+    // Waits out a checkpoint or WAL recovery by the server instead of failing.
+    source.pragma("busy_timeout = 15000");
+    source.prepare("VACUUM INTO ?").run(snapshot);
+  } finally {
+    source.close();
+  }
+  const { problems, tables } = inspectDatabase(snapshot);
+  if (problems.length > 0) fail(`The snapshot of ${databasePath} failed its integrity check:\n  ${problems.slice(0, 10).join("\n  ")}`);
+  return { file: snapshot, tables };
+}
+
+/** The PostgreSQL dump, read back whole by the server's own pg_restore before it counts as a backup. */
+async function snapshotPostgres(databaseUrl: string, into: string): Promise<{ file: string; tables: Record<string, number> }> {
+  const file = path.join(into, DUMP_FILE);
+  const { tables } = await dumpPostgres(databaseUrl, file);
+  const { pgRestore } = await pgRestoreFor(databaseUrl);
+  const problems = await verifyDump(file, pgRestore);
+  if (problems.length > 0) fail(`The dump of ${connectionOf(databaseUrl).url} could not be read back:\n  ${problems.join("\n  ")}`);
+  return { file, tables };
+}
+
+export async function backup(env: NodeJS.ProcessEnv = process.env): Promise<{ folder: string; manifest: Manifest; removed: string[] }> {
   const started = Date.now();
   const where = locationsFromEnv(env);
   const keep = parseKeep(env.BACKUP_KEEP);
-  if (!fs.existsSync(where.databasePath)) fail(`No database at ${where.databasePath}. Set DATABASE_PATH to the academy's database file.`);
+  if (!where.databaseUrl && !fs.existsSync(where.databasePath)) {
+    fail(`No database at ${where.databasePath}. Set DATABASE_PATH to the academy's database file (or DATABASE_URL to its PostgreSQL database).`);
+  }
   if (isInside(where.backupDir, where.uploadsDir)) fail(`BACKUP_DIR (${where.backupDir}) must not be inside UPLOADS_DIR (${where.uploadsDir}).`);
 
   fs.mkdirSync(where.backupDir, { recursive: true });
@@ -224,20 +266,7 @@ export function backup(env: NodeJS.ProcessEnv = process.env): { folder: string; 
   const partial = path.join(where.backupDir, `.${name}.partial`);
   fs.mkdirSync(partial);
   try {
-    const snapshot = path.join(partial, DATABASE_FILE);
-    // Read-write only so that, when the academy is stopped, closing removes the
-    // -wal/-shm files opening created (a read-only connection leaves them behind,
-    // owned by whoever ran the backup).
-    const source = new Database(where.databasePath, { fileMustExist: true });
-    try {
-      // Waits out a checkpoint or WAL recovery by the server instead of failing.
-      source.pragma("busy_timeout = 15000");
-      source.prepare("VACUUM INTO ?").run(snapshot);
-    } finally {
-      source.close();
-    }
-    const { problems, tables } = inspectDatabase(snapshot);
-    if (problems.length > 0) fail(`The snapshot of ${where.databasePath} failed its integrity check:\n  ${problems.slice(0, 10).join("\n  ")}`);
+    const { file, tables } = where.databaseUrl ? await snapshotPostgres(where.databaseUrl, partial) : snapshotSqlite(where.databasePath, partial);
 
     // After the database, so every file the snapshot refers to already exists.
     const previous = listBackups(where.backupDir).at(-1);
@@ -252,8 +281,11 @@ export function backup(env: NodeJS.ProcessEnv = process.env): { folder: string; 
 
     const manifest: Manifest = {
       format: 1,
+      engine: where.databaseUrl ? "postgres" : "sqlite",
       createdAt: new Date(started).toISOString(),
-      source: { databasePath: where.databasePath, uploadsDir: where.uploadsDir },
+      source: where.databaseUrl
+        ? { databaseUrl: connectionOf(where.databaseUrl).url, uploadsDir: where.uploadsDir }
+        : { databasePath: where.databasePath, uploadsDir: where.uploadsDir },
       tables,
       uploads: { files: uploads.files, bytes: uploads.bytes },
       sessionSecret,
@@ -263,10 +295,11 @@ export function backup(env: NodeJS.ProcessEnv = process.env): { folder: string; 
 
     const removed = rotateBackups(where.backupDir, keep);
     const rows = Object.values(tables).reduce((sum, n) => sum + n, 0);
+    const check = where.databaseUrl ? "one snapshot, read back whole: integrity ok" : "integrity ok";
     console.log(
       [
         `Backup written to ${folder} in ${((Date.now() - started) / 1000).toFixed(1)}s:`,
-        `  database  ${formatBytes(fs.statSync(path.join(folder, DATABASE_FILE)).size)}, ${Object.keys(tables).length} tables, ${rows} rows, integrity ok`,
+        `  database  ${path.basename(file)} ${formatBytes(fs.statSync(path.join(folder, path.basename(file))).size)}, ${Object.keys(tables).length} tables, ${rows} rows, ${check}`,
         `  uploads   ${uploads.files} files, ${formatBytes(uploads.bytes)}${uploads.linked ? ` (${uploads.linked} unchanged, hard-linked to the previous backup)` : ""}`,
         `  secret    ${sessionSecret ? "session-secret included" : "none in the data folder (SESSION_SECRET is set in the environment)"}`,
         `  rotation  keeping the newest ${keep}${removed.length ? `, removed ${removed.join(", ")}` : ""}`,
@@ -280,7 +313,7 @@ export function backup(env: NodeJS.ProcessEnv = process.env): { folder: string; 
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runScript(() => {
-    backup();
+  runScript(async () => {
+    await backup();
   });
 }

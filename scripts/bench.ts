@@ -45,6 +45,13 @@
  * Each phase also prints the server's CPU time per request (from /proc, on
  * Linux), steadier than req/s when other work shares the machine.
  * A failed load phase, like a broken route, makes the exit code 1.
+ *
+ * Last, the PostgreSQL run (issue 43; BENCH_POSTGRES=0 leaves it out, =only runs
+ * nothing else): the same targets, large data, mixed load and storm against the
+ * academy on a private PostgreSQL 15 cluster on loopback (scripts/pg-cluster.ts),
+ * with its own floor measurements; then every target side by side on both engines.
+ * Members' pages on PostgreSQL must keep 60% of SQLite's req/s at most twice its
+ * p99; the mixed load there, like SQLite's, must bring no error and no 5xx.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -54,9 +61,10 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
+import { academyDatabase } from "../tests/academy-database";
 import { signIn, startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
 import { buildFloorApp, newestTime, startFloorApp, type FloorApp } from "./bench-floor";
+import { startPgCluster } from "./pg-cluster";
 import { cpuSeconds, listeningPid, treeCpuSeconds } from "./process-stats";
 import { countStatuses, formatCounts, printLoadTable, runBurst, runMixedLoad, type LoadGroup, type LoadRequest, type LoadSummary } from "./bench-load";
 
@@ -238,6 +246,8 @@ interface Measurement {
   feature?: "quiz" | "bell";
   /** The target's own minimum share of the floor, when it has one. */
   minShare?: number;
+  /** Measured with a member's session (the engines' comparison judges these pages). */
+  member?: boolean;
   reqPerSec: number;
   p99Ms: number;
   non2xx: number;
@@ -451,8 +461,11 @@ function printTable(rows: Row[]) {
     shareCell(row),
     verdictCell(row),
   ]);
+  printColumns(header, lines, new Set([1, 2, 3]));
+}
+
+function printColumns(header: string[], lines: string[][], rightAligned: Set<number>) {
   const widths = header.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i]?.length ?? 0)));
-  const rightAligned = new Set([1, 2, 3]);
   const format = (cells: string[]) =>
     cells.map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd();
   console.log(format(header));
@@ -554,7 +567,7 @@ async function mixedLoadPhase(baseUrl: string, studentCookie: string, label: str
 async function compareWorkerCounts(single: { total: LoadSummary; cpuMsPerRequest?: number }): Promise<string[]> {
   const two = await startAcademy({ WEB_CONCURRENCY: "2", LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), LOGIN_WINDOW_MINUTES: "15" });
   try {
-    seedLargeData(two.databasePath);
+    await seedLargeData(two);
     const student = await signIn(two.baseUrl, "seeker", "quiet-river-lantern");
     const multi = await mixedLoadPhase(two.baseUrl, student, "2 workers (WEB_CONCURRENCY=2)");
     const failures = [...multi.failures];
@@ -574,11 +587,16 @@ async function compareWorkerCounts(single: { total: LoadSummary; cpuMsPerRequest
 }
 
 async function runLoadPhases(baseUrl: string, studentCookie: string): Promise<{ mixed: string[]; storm: string[]; workers: string[] }> {
-  const serverPid = listeningPid(baseUrl);
   const single = await mixedLoadPhase(baseUrl, studentCookie, "1 process");
   const mixed = single.failures;
   const workers = await compareWorkerCounts(single);
+  const storm = await stormPhase(baseUrl);
+  return { mixed, storm, workers };
+}
 
+/** The failed-login storm, last: it spends this address's sign-in allowance. */
+async function stormPhase(baseUrl: string): Promise<string[]> {
+  const serverPid = listeningPid(baseUrl);
   console.log(`\nFailed-login storm: ${STORM.requests} wrong passwords for "${STORM.username}" over ${STORM.connections} connections`);
   const loginWithWrongPassword: LoadRequest = {
     method: "POST",
@@ -596,7 +614,7 @@ async function runLoadPhases(baseUrl: string, studentCookie: string): Promise<{ 
       `p99 ${attempts.p99Ms.toFixed(0)} ms: ${verdictLine(storm)}`,
   );
   console.log(`  ${cpuNote(cpuBeforeStorm, cpuAfterStorm, attempts)}`);
-  return { mixed, storm, workers };
+  return storm;
 }
 
 // Topics for the generated articles, three per article, so that a search term
@@ -612,64 +630,112 @@ const ARTICLE_TOPICS = [
 ];
 
 /**
- * Grows the demo data to a realistic size through a second SQLite connection:
- * 2,000 more replies in the first topic, 2,000 more topics in its category and
- * 10,000 more published knowledge-base articles (the search index follows
- * through its triggers), a 10-question quiz on the first course's second lesson,
- * and 300 unread notifications for the demo student.
+ * Grows the demo data to a realistic size through a second connection to the
+ * academy's database (SQLite or PostgreSQL, tests/academy-database.ts), in one
+ * transaction: 2,000 more replies in the first topic, 2,000 more topics in its
+ * category and 10,000 more published knowledge-base articles (the search index
+ * follows through its triggers), a 10-question quiz on the first course's second
+ * lesson, and 300 unread notifications for the demo student.
  */
-function seedLargeData(databasePath: string) {
-  const sqlite = new Database(databasePath);
-  sqlite.pragma("busy_timeout = 5000");
-  const author = sqlite.prepare("select id from users where username = 'seeker'").get() as { id: number } | undefined;
-  const topic = sqlite.prepare("select id, category_id from forum_topics order by id limit 1").get() as { id: number; category_id: number } | undefined;
-  if (!author || !topic) throw new Error("The demo forum is missing");
-  const start = Date.now() - 10_000 * 60_000;
-  const addReply = sqlite.prepare("insert into forum_replies (topic_id, author_id, content, created_at) values (?, ?, ?, ?)");
-  const addTopic = sqlite.prepare(
-    "insert into forum_topics (category_id, author_id, title, content, reply_count, last_activity_at, created_at) values (?, ?, ?, ?, 0, ?, ?)",
-  );
-  const addArticle = sqlite.prepare(
-    "insert into knowledge_base_articles (title, summary, content, category, tags, is_published, author_id, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?)",
-  );
-  const categories = (sqlite.prepare("select distinct category from knowledge_base_articles").all() as { category: string }[]).map((row) => row.category);
-  const topicWord = (i: number) => ARTICLE_TOPICS[i % ARTICLE_TOPICS.length] ?? "practice";
-  sqlite.transaction(() => {
-    for (let i = 0; i < 2_000; i++) addReply.run(topic.id, author.id, `Reply number ${i + 1}: thank you for sharing this practice.`, start + i * 60_000);
-    sqlite.prepare("update forum_topics set reply_count = reply_count + 2000, last_activity_at = ? where id = ?").run(Date.now(), topic.id);
+async function seedLargeData(academy: AcademyProcess) {
+  const db = await academyDatabase(academy);
+  try {
+    const author = await db.get<{ id: number }>("select id from users where username = 'seeker'");
+    const topic = await db.get<{ id: number; category_id: number }>("select id, category_id from forum_topics order by id limit 1");
+    if (!author || !topic) throw new Error("The demo forum is missing");
+    const start = Date.now() - 10_000 * 60_000;
+    const at = (i: number) => new Date(start + i * 60_000);
+    const categories = (await db.all<{ category: string }>("select distinct category from knowledge_base_articles")).map((row) => row.category);
+    const topicWord = (i: number) => ARTICLE_TOPICS[i % ARTICLE_TOPICS.length] ?? "practice";
+    await db.run("begin");
     for (let i = 0; i < 2_000; i++) {
-      addTopic.run(topic.category_id, author.id, `Practice question ${i + 1}`, "How do you open a reading with a new client?", start + i * 60_000, start + i * 60_000);
+      await db.run("insert into forum_replies (topic_id, author_id, content, created_at) values (?, ?, ?, ?)", topic.id, author.id, `Reply number ${i + 1}: thank you for sharing this practice.`, at(i));
+    }
+    await db.run("update forum_topics set reply_count = reply_count + 2000, last_activity_at = ? where id = ?", new Date(), topic.id);
+    for (let i = 0; i < 2_000; i++) {
+      await db.run(
+        "insert into forum_topics (category_id, author_id, title, content, reply_count, last_activity_at, created_at) values (?, ?, ?, ?, 0, ?, ?)",
+        topic.category_id,
+        author.id,
+        `Practice question ${i + 1}`,
+        "How do you open a reading with a new client?",
+        at(i),
+        at(i),
+      );
     }
     for (let i = 0; i < 10_000; i++) {
       // Three topics per article, spread so that each occurs in about 5% of them.
       const [a, b, c] = [topicWord(i), topicWord(Math.floor(i / 60) * 7 + i), topicWord(Math.floor(i / 3600) * 13 + i * 31)];
       const paragraph = `Notes on ${a} and ${b} for advisors, with a word on ${c}, part ${i + 1}. `.repeat(12);
-      addArticle.run(
+      await db.run(
+        "insert into knowledge_base_articles (title, summary, content, category, tags, is_published, author_id, created_at, updated_at) values (?, ?, ?, ?, ?, true, ?, ?, ?)",
         `On ${a} and ${b}, note ${i + 1}`,
         `A short guide to ${a} in everyday ${c} work.`,
         `## ${a}\n\n${paragraph}\n\n${paragraph}`,
         categories[i % categories.length] ?? "Getting Started",
         JSON.stringify([a, b]),
         author.id,
-        start + i * 60_000,
-        start + i * 60_000,
+        at(i),
+        at(i),
       );
     }
-    const lesson = sqlite.prepare("select id from lessons where course_id = 1 order by sort_order limit 1 offset 1").get() as { id: number } | undefined;
+    const lesson = await db.get<{ id: number }>("select id from lessons where course_id = 1 order by sort_order limit 1 offset 1");
     if (!lesson) throw new Error("The demo course has no second lesson");
-    const quiz = sqlite.prepare("insert into quizzes (lesson_id, passing_score, max_attempts, shuffle) values (?, 70, 0, 1) returning id").get(lesson.id) as { id: number };
-    const addQuestion = sqlite.prepare("insert into quiz_questions (quiz_id, position, type, prompt, options, correct, explanation) values (?, ?, 'single', ?, ?, '[1]', ?)");
+    const quiz = await db.get<{ id: number }>("insert into quizzes (lesson_id, passing_score, max_attempts, shuffle) values (?, 70, 0, true) returning id", lesson.id);
+    if (!quiz) throw new Error("The quiz was not added");
     for (let i = 1; i <= 10; i++) {
-      addQuestion.run(quiz.id, i, `Question ${i}: which of these grounds a reading?`, JSON.stringify(["Rushing", "Breathing", "Guessing", "Hurrying"]), "Breathing settles you.");
+      await db.run(
+        "insert into quiz_questions (quiz_id, position, type, prompt, options, correct, explanation) values (?, ?, 'single', ?, ?, '[1]', ?)",
+        quiz.id,
+        i,
+        `Question ${i}: which of these grounds a reading?`,
+        JSON.stringify(["Rushing", "Breathing", "Guessing", "Hurrying"]),
+        "Breathing settles you.",
+      );
     }
-    const addNotification = sqlite.prepare("insert into notifications (user_id, type, title, body, url) values (?, 'forum_reply', ?, '1 new reply', '/community/topic/1')");
-    for (let i = 0; i < 300; i++) addNotification.run(author.id, `New replies in “Practice question ${i + 1}”`);
-  })();
-  sqlite.close();
+    for (let i = 0; i < 300; i++) {
+      await db.run("insert into notifications (user_id, type, title, body, url) values (?, 'forum_reply', ?, '1 new reply', '/community/topic/1')", author.id, `New replies in “Practice question ${i + 1}”`);
+    }
+    await db.run("commit");
+  } finally {
+    await db.close();
+  }
 }
 
 
 // --- main -------------------------------------------------------------------
+
+/** The bare Remix page and resource route, appended to `into`. */
+async function measureFloors(floorUrl: string, when: string, into: Measurement[]) {
+  for (const kind of ["page", "api"] as const) {
+    into.push(await measure(`bare Remix ${FLOOR_PATHS[kind]} (${when})`, floorUrl + FLOOR_PATHS[kind], kind, "floor"));
+  }
+}
+
+const labelOf = (target: Target) => (target.signedIn ? `${target.path} (${target.signedIn})` : target.path);
+
+/** The targets that grow with data on the demo data, then the large data, then every target. */
+async function measureTargets(
+  academy: AcademyProcess,
+  targets: Target[],
+  headersOf: (target: Target) => Record<string, string>,
+  label: (target: Target) => string,
+): Promise<Measurement[]> {
+  const measurements: Measurement[] = [];
+  const demo = new Map<Target, Measurement>();
+  for (const target of targets.filter((t) => t.growsWithData)) {
+    const measurement = await measure(`${label(target)} [demo data]`, academy.baseUrl + target.path, target.kind, "demo data", headersOf(target));
+    demo.set(target, measurement);
+    measurements.push(measurement);
+  }
+  await seedLargeData(academy);
+  for (const target of targets) {
+    const measurement = await measure(label(target), academy.baseUrl + target.path, target.kind, "target", headersOf(target));
+    const feature = target.growsWithData === "quiz" || target.growsWithData === "bell" ? target.growsWithData : undefined;
+    measurements.push({ ...measurement, demoReqPerSec: demo.get(target)?.reqPerSec, feature, minShare: target.minShare, member: Boolean(target.signedIn) });
+  }
+  return measurements;
+}
 
 /** An in-process benchmark script (the companion's answers, a reply's notifications) on a database of its own. */
 function benchScript(title: string, script: string): boolean {
@@ -689,11 +755,128 @@ function benchScript(title: string, script: string): boolean {
   }
 }
 
+// --- PostgreSQL (issue 43) --------------------------------------------------
+
+// Every members' page on PostgreSQL: at least 60% of its req/s on SQLite, at most twice its p99.
+const MIN_POSTGRES_RATE_SHARE = 0.6;
+const MAX_POSTGRES_P99_RATIO = 2;
+
+/**
+ * The same targets on PostgreSQL, on this machine: a private PostgreSQL 15 cluster
+ * on loopback (scripts/pg-cluster.ts, durable: fsync on, commits not waiting for
+ * it, as SQLite's synchronous=NORMAL), the academy as one process seeding the demo
+ * academy into the empty database at start, as on SQLite, then the same large
+ * data; the bare Remix floor measured again around it, since the machine drifts.
+ * Then (unless BENCH_ONLY) the mixed load and the failed-login storm on PostgreSQL.
+ */
+async function postgresRun(targets: Target[], withLoad: boolean): Promise<{ rows: Row[]; failures: string[] }> {
+  console.log("\nPostgreSQL run: a private PostgreSQL 15 cluster on 127.0.0.1, the academy as one process, the same targets");
+  const cluster = await startPgCluster({ durable: true });
+  let academy: AcademyProcess | undefined;
+  let floorApp: FloorApp | undefined;
+  try {
+    const databaseUrl = await cluster.createDatabase("academy_bench");
+    academy = await startAcademy({ WEB_CONCURRENCY: "1", LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), LOGIN_WINDOW_MINUTES: "15", DATABASE_URL: databaseUrl });
+    floorApp = await startFloorApp();
+    const measurements: Measurement[] = [];
+    await measureFloors(floorApp.baseUrl, "before", measurements);
+    const cookies = {
+      student: await signIn(academy.baseUrl, "seeker", "quiet-river-lantern"),
+      admin: await signIn(academy.baseUrl, TEST_ADMIN.username, TEST_ADMIN.password),
+    };
+    const headersOf = (target: Target): Record<string, string> => (target.signedIn ? { cookie: cookies[target.signedIn] } : {});
+    measurements.push(...(await measureTargets(academy, targets, headersOf, labelOf)));
+    await measureFloors(floorApp.baseUrl, "after", measurements);
+    await floorApp.stop();
+
+    const rows = judge(measurements);
+    console.log("\nPostgreSQL:");
+    printTable(rows);
+    const failures = rows.filter((row) => row.non2xx > 0 || row.errors > 0).map((row) => `${row.label} on PostgreSQL: ${row.non2xx} non-2xx, ${row.errors} errors`);
+    if (withLoad) {
+      const mixed = await mixedLoadPhase(academy.baseUrl, cookies.student, "PostgreSQL, 1 process");
+      failures.push(...mixed.failures.map((failure) => `mixed load on PostgreSQL: ${failure}`));
+      failures.push(...(await stormPhase(academy.baseUrl)).map((failure) => `failed-login storm on PostgreSQL: ${failure}`));
+    }
+    const errorLines = serverErrorLines(academy.logs());
+    if (errorLines.length > 0) console.error(`The server on PostgreSQL logged errors (first ${errorLines.length}):\n${errorLines.join("\n")}`);
+    return { rows, failures };
+  } finally {
+    await floorApp?.stop();
+    await academy?.stop();
+    await cluster.stop();
+  }
+}
+
+/**
+ * Each target on both engines side by side, each as a share of its own run's bare
+ * Remix floor, and PostgreSQL's rate and p99 against SQLite's: members' pages are
+ * judged (issue 43), the rest printed.
+ */
+function compareEngines(sqlite: Row[], postgres: Row[]): string[] {
+  const failures: string[] = [];
+  const percent = (share: number | undefined) => (share === undefined ? "-" : `${(share * 100).toFixed(0)}%`);
+  const lines: string[][] = [];
+  for (const pgRow of postgres.filter((row) => row.role === "target")) {
+    const sqliteRow = sqlite.find((row) => row.role === "target" && row.label === pgRow.label);
+    if (!sqliteRow) continue;
+    const rate = pgRow.reqPerSec / sqliteRow.reqPerSec;
+    // autocannon's p99 is whole milliseconds: below 1 ms it reads 0.
+    const p99Ratio = Math.max(1, pgRow.p99Ms) / Math.max(1, sqliteRow.p99Ms);
+    let verdict = "";
+    if (pgRow.member && pgRow.kind === "page") {
+      const missed = [
+        ...(rate < MIN_POSTGRES_RATE_SHARE ? [`< ${MIN_POSTGRES_RATE_SHARE * 100}% of SQLite's req/s`] : []),
+        ...(p99Ratio > MAX_POSTGRES_P99_RATIO ? [`p99 > ${MAX_POSTGRES_P99_RATIO}× SQLite's`] : []),
+      ];
+      verdict = verdictLine(missed);
+      if (missed.length > 0) failures.push(`${pgRow.label}: ${missed.join(", ")}`);
+    }
+    lines.push([
+      pgRow.label,
+      Math.round(sqliteRow.reqPerSec).toString(),
+      percent(sqliteRow.share),
+      sqliteRow.p99Ms.toFixed(0),
+      Math.round(pgRow.reqPerSec).toString(),
+      percent(pgRow.share),
+      pgRow.p99Ms.toFixed(0),
+      `${(rate * 100).toFixed(0)}%`,
+      `${p99Ratio.toFixed(1)}×`,
+      verdict,
+    ]);
+  }
+  console.log(
+    `\nSQLite and PostgreSQL side by side (share: of that run's bare Remix page or resource route; ` +
+      `members' pages on PostgreSQL must keep ${MIN_POSTGRES_RATE_SHARE * 100}% of SQLite's req/s at most ${MAX_POSTGRES_P99_RATIO}× its p99):`,
+  );
+  printColumns(
+    ["target", "SQLite req/s", "share", "p99 ms", "PostgreSQL req/s", "share", "p99 ms", "PG/SQLite req/s", "PG/SQLite p99", "verdict"],
+    lines,
+    new Set([1, 2, 3, 4, 5, 6, 7, 8]),
+  );
+  const judged = postgres.filter((row) => row.role === "target" && row.member && row.kind === "page").length;
+  console.log(`Members' pages on PostgreSQL: ${judged - failures.length} of ${judged} within the goal: ${verdictLine(failures)}`);
+  return failures;
+}
+
+/** BENCH_POSTGRES=only: just the PostgreSQL run, each target against the bare Remix floor (no SQLite to compare with). */
+async function postgresOnly(): Promise<number> {
+  buildFloorApp();
+  warnIfBusy();
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+  const { failures } = await postgresRun(
+    TARGETS.filter((target) => !only || only.test(target.path)),
+    !only,
+  );
+  console.log(`\nbench (PostgreSQL only): ${verdictLine(failures)}`);
+  return failures.length === 0 ? 0 : 1;
+}
+
 /** BENCH_WORKERS_ONLY=1: only the mixed load on one process and on two workers (issue 41), on the large data. */
 async function workersOnly(): Promise<number> {
   const one = await startAcademy({ WEB_CONCURRENCY: "1", LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), LOGIN_WINDOW_MINUTES: "15" });
   try {
-    seedLargeData(one.databasePath);
+    await seedLargeData(one);
     const single = await mixedLoadPhase(one.baseUrl, await signIn(one.baseUrl, "seeker", "quiet-river-lantern"), "1 process");
     await one.stop();
     const failures = [...single.failures, ...(await compareWorkerCounts(single))];
@@ -707,6 +890,9 @@ async function workersOnly(): Promise<number> {
 async function main(): Promise<number> {
   ensureBuild();
   if (process.env.BENCH_WORKERS_ONLY === "1") return await workersOnly();
+  const postgres = process.env.BENCH_POSTGRES ?? "1";
+  if (!["0", "1", "only"].includes(postgres)) throw new Error(`BENCH_POSTGRES must be 1 (both engines, the default), 0 (SQLite only) or only, not "${postgres}"`);
+  if (postgres === "only") return await postgresOnly();
   buildFloorApp();
   warnIfBusy();
   let academy: AcademyProcess | undefined;
@@ -727,13 +913,7 @@ async function main(): Promise<number> {
     // The floor is measured before and after the targets (its process idles in
     // between) and the mean is the floor: this shared machine's speed drifts by
     // a fifth over the minutes the targets take.
-    const floorUrl = floorApp.baseUrl;
-    const measureFloor = async (when: string) => {
-      for (const kind of ["page", "api"] as const) {
-        measurements.push(await measure(`bare Remix ${FLOOR_PATHS[kind]} (${when})`, floorUrl + FLOOR_PATHS[kind], kind, "floor"));
-      }
-    };
-    await measureFloor("before");
+    await measureFloors(floorApp.baseUrl, "before", measurements);
     const cookies = {
       student: await signIn(academy.baseUrl, "seeker", "quiet-river-lantern"),
       admin: await signIn(academy.baseUrl, TEST_ADMIN.username, TEST_ADMIN.password),
@@ -741,24 +921,12 @@ async function main(): Promise<number> {
     // BENCH_ONLY (a regular expression over paths) measures a few targets while working on them.
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
     const targets = TARGETS.filter((target) => !only || only.test(target.path));
-    const labelOf = (target: Target) => (target.signedIn ? `${target.path} (${target.signedIn})` : target.path);
     const headersOf = (target: Target): Record<string, string> => (target.signedIn ? { cookie: cookies[target.signedIn] } : {});
 
     // Page weights on the demo data, before the bench adds its large data.
     const weights = await pageWeights(academy.baseUrl, targets, headersOf, labelOf);
-    const demo = new Map<Target, Measurement>();
-    for (const target of targets.filter((t) => t.growsWithData)) {
-      const measurement = await measure(`${labelOf(target)} [demo data]`, academy.baseUrl + target.path, target.kind, "demo data", headersOf(target));
-      demo.set(target, measurement);
-      measurements.push(measurement);
-    }
-    seedLargeData(academy.databasePath);
-    for (const target of targets) {
-      const measurement = await measure(labelOf(target), academy.baseUrl + target.path, target.kind, "target", headersOf(target));
-      const feature = target.growsWithData === "quiz" || target.growsWithData === "bell" ? target.growsWithData : undefined;
-      measurements.push({ ...measurement, demoReqPerSec: demo.get(target)?.reqPerSec, feature, minShare: target.minShare });
-    }
-    await measureFloor("after");
+    measurements.push(...(await measureTargets(academy, targets, headersOf, labelOf)));
+    await measureFloors(floorApp.baseUrl, "after", measurements);
     await floorApp.stop();
 
     const rows = judge(measurements);
@@ -785,6 +953,15 @@ async function main(): Promise<number> {
     const companionPassed = only ? true : benchScript("Study companion: evaluation set and time per answer at 10,000 passages (npm run eval:companion)", "scripts/eval-companion.ts");
     const notificationsPassed = only ? true : benchScript("A forum reply's notifications (server time)", "scripts/bench-notifications.ts");
 
+    // Issue 43: the same targets and loads on PostgreSQL (BENCH_POSTGRES=0 leaves it out); the SQLite academy would only idle.
+    let engines: { run: string[]; comparison: string[] } | undefined;
+    if (postgres === "1") {
+      await academy.stop();
+      const run = await postgresRun(targets, !only);
+      engines = { run: run.failures, comparison: compareEngines(rows, run.rows) };
+      if (run.failures.length > 0) console.log(`PostgreSQL run: ${verdictLine(run.failures)}`);
+    }
+
     const verdicts = [
       ...rows.flatMap((row) => (row.failures ? [row.failures.length === 0] : [])),
       medianPass,
@@ -796,6 +973,7 @@ async function main(): Promise<number> {
       load.workers.length === 0,
       companionPassed,
       notificationsPassed,
+      ...(engines ? [engines.run.length === 0, engines.comparison.length === 0] : []),
     ];
     const passed = verdicts.filter(Boolean).length;
     console.log(`\nbench: ${passed} passed, ${verdicts.length - passed} failed${only ? " (BENCH_ONLY: load phases, companion and notifications skipped)" : ""}`);
@@ -804,7 +982,7 @@ async function main(): Promise<number> {
     for (const row of broken) console.error(`Broken route: ${row.label} returned ${row.non2xx} non-2xx responses`);
     const errorLines = serverErrorLines(academy.logs());
     if (errorLines.length > 0) console.error(`The server logged errors (first ${errorLines.length}):\n${errorLines.join("\n")}`);
-    return broken.length > 0 || !loadPassed || !companionPassed || !notificationsPassed ? 1 : 0;
+    return broken.length > 0 || !loadPassed || !companionPassed || !notificationsPassed || (engines?.run.length ?? 0) > 0 ? 1 : 0;
   } finally {
     await baseline?.close();
     await floorApp?.stop();

@@ -3,21 +3,53 @@
  * material that answers members' questions (tests/eval/companion-questions.yaml,
  * and the held-out tests/eval/companion-heldout.yaml, written before the second
  * round of tuning and never edited since), on the demo academy in a throwaway database, and how long an answer takes
- * once the library holds 10,000 passages. Exits 1 below a goal (CI runs it).
+ * once the library holds 10,000 passages — on SQLite and then on PostgreSQL
+ * (issue 43). Exits 1 below a floor on either engine (CI runs it).
  *
- *   npm run eval:companion               the figures, per kind of question
+ *   npm run eval:companion               the figures, per kind of question, for each engine
+ *   npm run eval:companion -- --engine postgres   one engine only (sqlite or postgres)
  *   npm run eval:companion -- --misses   also every question that missed, with what came instead
  *   npm run eval:companion -- --quick    the quality figures only, without timing on a large library
  *
  * With OPENAI_API_KEY (and OPENAI_BASE_URL) set, the set is asked a second time
  * through the provider and its first-citation accuracy is reported too.
  */
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { EvalQuestion, QuestionResult } from "../tests/eval/companion-eval";
+import { startPgCluster, type PgCluster } from "./pg-cluster";
 
-// A database of its own, set before the academy's modules load (they open it on import).
+// Both engines by default (issue 43): the academy's modules pick their engine
+// once, when they load, so each engine is evaluated by a run of this script of
+// its own (`--engine sqlite` or `--engine postgres`), one after the other.
+const ENGINES = ["sqlite", "postgres"] as const;
+type EvalEngine = (typeof ENGINES)[number];
+const engineArgument = process.argv.find((arg) => arg.startsWith("--engine="))?.slice("--engine=".length) ?? process.argv[process.argv.indexOf("--engine") + 1];
+const chosenEngine = ENGINES.find((name) => name === engineArgument);
+if (process.argv.some((arg) => arg.startsWith("--engine")) && !chosenEngine) {
+  console.error(`--engine is sqlite or postgres (got ${engineArgument ?? "nothing"})`);
+  process.exit(2);
+}
+if (!chosenEngine) {
+  const passed = process.argv.slice(2);
+  let failed = false;
+  for (const name of ENGINES) {
+    console.log(`${name === "sqlite" ? "" : "\n"}=== ${name === "sqlite" ? "SQLite" : "PostgreSQL"} ===`);
+    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1] ?? "scripts/eval-companion.ts", ...passed, "--engine", name], { stdio: "inherit" });
+    failed ||= child.status !== 0;
+  }
+  process.exit(failed ? 1 : 0);
+}
+const evalEngine: EvalEngine = chosenEngine;
+
+// A database of its own, set before the academy's modules load (they open it on import):
+// a SQLite file in a temporary folder, or, on PostgreSQL, a new database on the
+// server DATABASE_URL names (the integration suite's: ACADEMY_TEST_POSTGRES), or
+// else on a private cluster started for the run (scripts/pg-cluster.ts); dropped at the end.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-eval-"));
 process.env.DATABASE_PATH = path.join(dataDir, "academy.db");
 process.env.UPLOADS_DIR = path.join(dataDir, "uploads");
@@ -26,8 +58,37 @@ process.env.LOG_LEVEL = "warn";
 // Questions are not written to the usage log here.
 process.env.COMPANION_LOG_QUESTIONS = "false";
 
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+let cluster: PgCluster | undefined;
+let dropEvalDatabase = async () => {};
+if (evalEngine === "sqlite") {
+  delete process.env.DATABASE_URL;
+} else {
+  const server = [process.env.DATABASE_URL, process.env.ACADEMY_TEST_POSTGRES].find((url) => url && POSTGRES_URL.test(url));
+  if (server) {
+    const name = `academy_eval_${crypto.randomBytes(6).toString("hex")}`;
+    const asServer = async (statement: string) => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await asServer(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    process.env.DATABASE_URL = url.toString();
+    dropEvalDatabase = () => asServer(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+  } else {
+    cluster = await startPgCluster();
+    process.env.DATABASE_URL = await cluster.createDatabase("academy_eval");
+  }
+}
+
 const { eq } = await import("drizzle-orm");
-const { db, first } = await import("#db/client.server");
+const { closeDatabase, db, first, openDatabase } = await import("#db/client.server");
 const { courses, contentSections, knowledgeBaseArticles, lessons, toolTemplates, users } = await import("#db/schema");
 const { DEMO_PREMIUM, seedDemoData } = await import("#db/seed");
 const { loadDemoContent } = await import("#db/seed-content");
@@ -49,6 +110,7 @@ const TIMING_ROUNDS = 3;
 const showMisses = process.argv.includes("--misses");
 const quick = process.argv.includes("--quick");
 
+await openDatabase();
 await ensureAdmin({ username: "evaladmin", password: "eval-admin-password-1" });
 await seedDemoData();
 const demoPassages = await rebuildLibrary();
@@ -70,7 +132,16 @@ const lessonIds = new Map((await db.select({ id: lessons.id, title: lessons.titl
 const askedFromUnknown = [...questions, ...heldOut].filter((q) => q.askedFrom && !lessonIds.has(q.askedFrom)).map((q) => `${q.ask} → asked from "${q.askedFrom}"`);
 if (unknown.length || askedFromUnknown.length) {
   console.error(`The question set names sources that do not exist:\n  ${[...unknown, ...askedFromUnknown].join("\n  ")}`);
+  await cleanUp();
   process.exit(1);
+}
+
+/** Removes the throwaway database (and the private cluster, if one was started). */
+async function cleanUp() {
+  await closeDatabase();
+  await dropEvalDatabase();
+  await cluster?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 function scopeOf(question: EvalQuestion) {
@@ -231,7 +302,7 @@ if (provider) {
 }
 
 const answerable = offline.filter((r) => r.question.answers.length > 0).length;
-console.log(`Study companion evaluation: ${questions.length} questions (${answerable} the library answers, ${questions.length - answerable} it does not), ${demoPassages} passages, asked by a Premium member`);
+console.log(`Study companion evaluation on ${evalEngine === "sqlite" ? "SQLite" : "PostgreSQL"}: ${questions.length} questions (${answerable} the library answers, ${questions.length - answerable} it does not), ${demoPassages} passages, asked by a Premium member`);
 console.log(`Provider: ${provider ? `${env.OPENAI_MODEL} at ${env.OPENAI_BASE_URL ?? "api.openai.com"}` : "none (OPENAI_API_KEY not set): offline answers only"}`);
 console.log(`Embeddings: ${provider && env.OPENAI_EMBEDDING_MODEL ? `${env.OPENAI_EMBEDDING_MODEL}, fused with word matching in the provider pass` : "none"}\n`);
 const widths = [34, 9, 9, 5, 9];
@@ -268,7 +339,7 @@ if (showMisses) {
   }
 }
 
-fs.rmSync(dataDir, { recursive: true, force: true });
+await cleanUp();
 const allChecks = [...checks, ...heldOutChecks.map((check) => ({ ...check, name: `held-out ${check.name}` }))];
 const failed = allChecks.filter((check) => check.pass === false);
 const unmet = allChecks.filter((check) => check.met === false);

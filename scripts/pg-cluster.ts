@@ -28,7 +28,13 @@ export interface PgCluster {
   stop(): Promise<void>;
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/**
+ * `durable`: keep fsync and full-page writes on (the benchmark compares with SQLite,
+ * whose WAL file is synced at checkpoints); only `synchronous_commit=off` stays, which
+ * like SQLite's `synchronous = NORMAL` does not wait for a flush at each commit.
+ * Without it (tests) the server never syncs: the data is throwaway.
+ */
+export async function startPgCluster(options: { durable?: boolean } = {}): Promise<PgCluster> {
   if (!fs.existsSync(path.join(POSTGRES_BIN, "initdb"))) {
     throw new Error(`PostgreSQL 15 is not installed (${POSTGRES_BIN}): run bash scripts/ensure-postgresql.sh`);
   }
@@ -69,7 +75,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   // A free port can be taken between asking and binding: try a few.
   for (let attempt = 0; attempt < 3 && !server; attempt++) {
     try {
-      server = await startServer(asServerUser.command, dataDir, dir, await freePort());
+      server = await startServer(asServerUser.command, dataDir, dir, await freePort(), options.durable ?? false);
     } catch (error) {
       lastError = error;
     }
@@ -179,6 +185,7 @@ function startServer(
   dataDir: string,
   socketDir: string,
   port: number,
+  durable: boolean,
 ): Promise<{ child: ChildProcess; port: number }> {
   const args = [
     path.join(POSTGRES_BIN, "postgres"),
@@ -190,13 +197,10 @@ function startServer(
     `port=${port}`,
     "-c",
     `unix_socket_directories=${socketDir}`,
-    // Throwaway data: durability traded for speed.
-    "-c",
-    "fsync=off",
+    // Throwaway data: durability traded for speed (a durable cluster keeps fsync and full pages).
+    ...(durable ? [] : ["-c", "fsync=off", "-c", "full_page_writes=off"]),
     "-c",
     "synchronous_commit=off",
-    "-c",
-    "full_page_writes=off",
     "-c",
     "max_connections=200",
   ];

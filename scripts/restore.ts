@@ -9,15 +9,23 @@
  * academy.db.before-restore-<time>, uploads.before-restore-<time>,
  * session-secret.before-restore-<time>; delete them once the academy runs well.
  *
- * Environment: DATABASE_PATH and UPLOADS_DIR name where to restore to, as the
- * server reads them.
+ * PostgreSQL (DATABASE_URL): the dump must read back whole and list every table of
+ * its manifest; the database must have no other connection; a database that already
+ * has tables is first dumped to database.before-restore-<time>.pgdump in the data
+ * folder; then pg_restore replaces the dump's objects in one transaction
+ * (scripts/backup-postgres.ts). A backup is restored only to the engine it was made
+ * on: a SQLite academy moves to PostgreSQL with `npm run db:copy`.
+ *
+ * Environment: DATABASE_URL or DATABASE_PATH, and UPLOADS_DIR, name where to
+ * restore to, as the server reads them; PG_BIN_DIR where pg_restore is.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { DATABASE_FILE, fail, inspectDatabase, locationsFromEnv, MANIFEST_FILE, ManifestSchema, runScript, timestamp, type Manifest } from "./backup";
+import { DATABASE_FILE, fail, inspectDatabase, locationsFromEnv, MANIFEST_FILE, ManifestSchema, runScript, timestamp, type Locations, type Manifest } from "./backup";
+import { assertPostgresNotInUse, connectionOf, DUMP_FILE, dumpPostgres, hasTables, listedTables, pgRestoreFor, restorePostgres, verifyDump } from "./backup-postgres";
 
 const ARCHIVE = /\.(tar|tar\.gz|tgz)$/;
 
@@ -42,9 +50,7 @@ function findBackupFolder(given: string, scratch: () => string): string {
 
 function readManifest(folder: string): Manifest {
   const file = path.join(folder, MANIFEST_FILE);
-  if (!fs.existsSync(file) || !fs.existsSync(path.join(folder, DATABASE_FILE))) {
-    fail(`${folder} is not a backup made by \`npm run backup\` (it needs ${MANIFEST_FILE} and ${DATABASE_FILE}).`);
-  }
+  if (!fs.existsSync(file)) fail(`${folder} is not a backup made by \`npm run backup\` (it needs ${MANIFEST_FILE}).`);
   let json: unknown;
   try {
     json = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -53,7 +59,25 @@ function readManifest(folder: string): Manifest {
   }
   const parsed = ManifestSchema.safeParse(json);
   if (!parsed.success) fail(`${file} is not a manifest this version understands.`);
+  const database = parsed.data.engine === "postgres" ? DUMP_FILE : DATABASE_FILE;
+  if (!fs.existsSync(path.join(folder, database))) fail(`${folder} is not a complete backup: its manifest names ${database}, which is missing.`);
   return parsed.data;
+}
+
+/** A backup goes back to the engine it came from: converting is db:copy's work, not restore's. */
+function assertSameEngine(manifest: Manifest, where: Locations) {
+  if (manifest.engine === "sqlite" && where.databaseUrl) {
+    fail(
+      "This backup is of a SQLite academy (academy.db), but DATABASE_URL names PostgreSQL; nothing was changed. " +
+        "Restore it with DATABASE_URL unset (to DATABASE_PATH), then move it with `npm run db:copy -- <academy.db> <postgres url>`.",
+    );
+  }
+  if (manifest.engine === "postgres" && !where.databaseUrl) {
+    fail(
+      "This backup is of a PostgreSQL academy (academy.pgdump), but DATABASE_URL is not set; nothing was changed. " +
+        "Set DATABASE_URL to the PostgreSQL database to restore it into (an academy does not move back from PostgreSQL to SQLite).",
+    );
+  }
 }
 
 /**
@@ -92,7 +116,63 @@ function keepAside(file: string, stamp: string, companions: string[] = []): stri
   return kept;
 }
 
-function restore(given: string | undefined) {
+/** SQLite: checks the backup's file, then puts it at DATABASE_PATH, keeping the old file aside. */
+function restoreSqlite(folder: string, manifest: Manifest, where: Locations, stamp: string): { database: string; tables: Record<string, number>; kept?: string } {
+  const { problems, tables } = inspectDatabase(path.join(folder, DATABASE_FILE));
+  if (problems.length > 0) fail(`The backup's database failed its integrity check; nothing was changed:\n  ${problems.slice(0, 10).join("\n  ")}`);
+  const mismatched = Object.entries(manifest.tables).filter(([name, count]) => tables[name] !== count);
+  if (mismatched.length > 0) {
+    fail(`The backup's database does not match its manifest (${mismatched.map(([name]) => name).join(", ")}); nothing was changed.`);
+  }
+  assertNotInUse(where.databasePath);
+
+  fs.mkdirSync(path.dirname(where.databasePath), { recursive: true });
+  const kept = keepAside(where.databasePath, stamp, ["-wal", "-shm"]);
+  // Copied under a temporary name and renamed, so DATABASE_PATH never holds half a file.
+  const incoming = `${where.databasePath}.restoring`;
+  fs.copyFileSync(path.join(folder, DATABASE_FILE), incoming);
+  fs.renameSync(incoming, where.databasePath);
+  return { database: where.databasePath, tables, kept };
+}
+
+/**
+ * PostgreSQL: checks the dump (reads back whole, holds every table of the manifest), that
+ * nobody uses the database, keeps a dump of what is there, then pg_restore in one transaction.
+ */
+async function restorePostgresBackup(
+  folder: string,
+  manifest: Manifest,
+  databaseUrl: string,
+  where: Locations,
+  stamp: string,
+): Promise<{ database: string; tables: Record<string, number>; kept?: string }> {
+  const dump = path.join(folder, DUMP_FILE);
+  const { pgRestore } = await pgRestoreFor(databaseUrl);
+  const problems = await verifyDump(dump, pgRestore);
+  if (problems.length > 0) fail(`The backup's database failed its integrity check; nothing was changed:\n  ${problems.join("\n  ")}`);
+  const listed = await listedTables(dump, pgRestore);
+  const missing = Object.keys(manifest.tables).filter((name) => !listed.has(name));
+  if (missing.length > 0) fail(`The backup's dump does not match its manifest (no ${missing.join(", ")}); nothing was changed.`);
+  await assertPostgresNotInUse(databaseUrl);
+
+  let kept: string | undefined;
+  if (await hasTables(databaseUrl)) {
+    fs.mkdirSync(where.dataDir, { recursive: true });
+    kept = path.join(where.dataDir, `database.before-restore-${stamp}.pgdump`);
+    await dumpPostgres(databaseUrl, kept);
+  }
+  const tables = await restorePostgres(databaseUrl, dump, pgRestore);
+  const mismatched = Object.entries(manifest.tables).filter(([name, count]) => tables[name] !== count);
+  if (mismatched.length > 0) {
+    fail(
+      `The restored database does not match the backup's manifest (${mismatched.map(([name]) => name).join(", ")})` +
+        (kept ? `; what was there before is in ${kept} (pg_restore --clean --if-exists --no-owner -d <url> ${kept}).` : "."),
+    );
+  }
+  return { database: connectionOf(databaseUrl).url, tables, kept };
+}
+
+async function restore(given: string | undefined) {
   if (!given) fail("Usage: npm run restore <backup folder or archive>   (see BACKUP_DIR, default ./backups)");
   const where = locationsFromEnv();
   const scratchDirs: string[] = [];
@@ -103,23 +183,13 @@ function restore(given: string | undefined) {
       return dir;
     });
     const manifest = readManifest(folder);
+    assertSameEngine(manifest, where);
 
-    // Check the backup completely before touching anything.
-    const { problems, tables } = inspectDatabase(path.join(folder, DATABASE_FILE));
-    if (problems.length > 0) fail(`The backup's database failed its integrity check; nothing was changed:\n  ${problems.slice(0, 10).join("\n  ")}`);
-    const mismatched = Object.entries(manifest.tables).filter(([name, count]) => tables[name] !== count);
-    if (mismatched.length > 0) {
-      fail(`The backup's database does not match its manifest (${mismatched.map(([name]) => name).join(", ")}); nothing was changed.`);
-    }
-    assertNotInUse(where.databasePath);
-
+    // Each checks the backup completely before touching anything.
     const stamp = timestamp();
-    fs.mkdirSync(path.dirname(where.databasePath), { recursive: true });
-    const keptDatabase = keepAside(where.databasePath, stamp, ["-wal", "-shm"]);
-    // Copied under a temporary name and renamed, so DATABASE_PATH never holds half a file.
-    const incoming = `${where.databasePath}.restoring`;
-    fs.copyFileSync(path.join(folder, DATABASE_FILE), incoming);
-    fs.renameSync(incoming, where.databasePath);
+    const { database, tables, kept: keptDatabase } = where.databaseUrl
+      ? await restorePostgresBackup(folder, manifest, where.databaseUrl, where, stamp)
+      : restoreSqlite(folder, manifest, where, stamp);
 
     const keptUploads = keepAside(where.uploadsDir, stamp);
     const uploadsBackup = path.join(folder, "uploads");
@@ -129,6 +199,7 @@ function restore(given: string | undefined) {
     const secret = path.join(where.dataDir, "session-secret");
     let keptSecret: string | undefined;
     if (fs.existsSync(path.join(folder, "session-secret"))) {
+      fs.mkdirSync(where.dataDir, { recursive: true });
       keptSecret = keepAside(secret, stamp);
       fs.copyFileSync(path.join(folder, "session-secret"), secret);
       fs.chmodSync(secret, 0o600);
@@ -139,7 +210,7 @@ function restore(given: string | undefined) {
     console.log(
       [
         `Restored the backup of ${manifest.createdAt} from ${given}:`,
-        `  database  ${where.databasePath} (${Object.keys(tables).length} tables, ${rows} rows, integrity ok)`,
+        `  database  ${database} (${Object.keys(tables).length} tables, ${rows} rows, integrity ok)`,
         `  uploads   ${where.uploadsDir} (${manifest.uploads.files} files)`,
         `  secret    ${manifest.sessionSecret ? secret : "not in the backup (SESSION_SECRET was set in the environment)"}`,
         kept.length ? `Kept what was there before: ${kept.join(", ")} (delete them once the academy runs well).` : "There was nothing to keep aside.",

@@ -60,6 +60,10 @@ export function describeConnectError(error: unknown, url: string): string {
   const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
   const message = error instanceof Error ? error.message : String(error);
   const { username, database } = parts(url);
+  if (!parsable(url)) {
+    // pg parses DATABASE_URL with WHATWG URL rules, so a space or a bare `#`, `/`, `@` in the password breaks it.
+    return "DATABASE_URL is not a valid URL (postgres://user:password@host:port/database): check the port, and percent-encode special characters in the password (encodeURIComponent).";
+  }
   if (["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"].includes(code) || /timeout/i.test(message)) {
     return `Cannot reach PostgreSQL at ${where(url)} (${code || message}): is the server running, and are DATABASE_URL's host and port right?`;
   }
@@ -82,6 +86,15 @@ function parts(url: string): { host: string; username: string; database: string 
     };
   } catch {
     return { host: "?", username: "", database: "" };
+  }
+}
+
+function parsable(url: string): boolean {
+  try {
+    new URL(url);
+    return true;
+  } catch {
+    return false;
   }
 }
 

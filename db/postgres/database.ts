@@ -90,10 +90,19 @@ class Session extends BaseSession {
   }
 }
 
+/**
+ * "read committed": for work made only of statements that are atomic on their own
+ * (upserts of counters), where row locks already make concurrent transactions wait
+ * their turn and SERIALIZABLE would only add failures to retry under contention.
+ */
+export interface TransactionOptions {
+  isolation?: "serializable" | "read committed";
+}
+
 export interface PostgresDatabase {
   db: NodePgDatabase<typeof schema>;
   pool: pg.Pool;
-  withTransaction<T>(work: (tx: unknown) => Promise<T>): Promise<T>;
+  withTransaction<T>(work: (tx: unknown) => Promise<T>, options?: TransactionOptions): Promise<T>;
 }
 
 /** drizzle on a pool of `poolSize` connections to `url` (nothing connects until the first query). */
@@ -125,7 +134,7 @@ export function postgresDatabase(url: string, poolSize: number): PostgresDatabas
 
 /** Serialization failures and deadlocks: the transaction did nothing and may simply run again. */
 const RETRYABLE = new Set(["40001", "40P01"]);
-const ATTEMPTS = 8;
+const ATTEMPTS = 25;
 
 /** drizzle wraps the driver's error (DrizzleQueryError): the server's code is on its cause. */
 function isRetryable(error: unknown): boolean {
@@ -142,12 +151,13 @@ let savepoints = 0;
  * whole work, SERIALIZABLE so that every read-then-write the models make inside
  * one (an attempt limit, a toggle, a certificate) is as atomic as it is on
  * SQLite, where writers take turns; a transaction PostgreSQL refuses to
- * serialize is run again from the start, up to eight times (its work only
- * reads and writes rows; what must happen after it, `afterCommit`, runs once).
+ * serialize is run again from the start, up to 25 times, after a pause that
+ * grows with each attempt (its work only reads and writes rows; what must
+ * happen after it, `afterCommit`, runs once).
  * Nested, it is a savepoint on the same connection.
  */
 function postgresTransactions(pool: pg.Pool, db: unknown) {
-  async function once<T>(work: (tx: unknown) => Promise<T>): Promise<T> {
+  async function once<T>(work: (tx: unknown) => Promise<T>, isolation: string): Promise<T> {
     const connection = await pool.connect();
     const scope: TransactionScope = { token: Symbol("transaction"), onCommit: [], connection };
     openScopes.add(scope.token);
@@ -155,7 +165,7 @@ function postgresTransactions(pool: pg.Pool, db: unknown) {
     let broken: Error | undefined;
     try {
       const result = await runInScope(scope, async () => {
-        await connection.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
+        await connection.query(`BEGIN ISOLATION LEVEL ${isolation}`);
         try {
           const value = await work(db);
           await connection.query("COMMIT");
@@ -178,7 +188,7 @@ function postgresTransactions(pool: pg.Pool, db: unknown) {
     }
   }
 
-  return async function withTransaction<T>(work: (tx: unknown) => Promise<T>): Promise<T> {
+  return async function withTransaction<T>(work: (tx: unknown) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const outer = transactionScope();
     if (outer?.connection && openScopes.has(outer.token)) {
       const connection = outer.connection as pg.PoolClient;
@@ -196,11 +206,11 @@ function postgresTransactions(pool: pg.Pool, db: unknown) {
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return await once(work);
+        return await once(work, options.isolation === "read committed" ? "READ COMMITTED" : "SERIALIZABLE");
       } catch (error) {
         if (!isRetryable(error) || attempt >= ATTEMPTS) throw error;
         // Apart, so the transactions that collided do not collide again.
-        await sleep(Math.random() * 5 * attempt);
+        await sleep(Math.random() * Math.min(2 ** attempt, 100));
       }
     }
   };

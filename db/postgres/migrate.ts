@@ -14,9 +14,10 @@ const MIGRATION_LOCK = 43_000_001;
 
 /** The database was migrated by newer code than this: running would misread its tables. */
 export class DatabaseNewerThanCodeError extends Error {
-  constructor(databaseMigration: number, codeMigration: number) {
+  /** `where`: host:port/database, for the operator to know which database is meant. */
+  constructor(databaseMigration: number, codeMigration: number, where?: string) {
     super(
-      `The database has a migration made on ${new Date(databaseMigration).toISOString()}, newer than this code's last ` +
+      `The database${where ? ` ${where}` : ""} has a migration made on ${new Date(databaseMigration).toISOString()}, newer than this code's last ` +
         `(${new Date(codeMigration).toISOString()}): run the newer academy, or restore a backup made for this version.`,
     );
     this.name = "DatabaseNewerThanCodeError";
@@ -37,7 +38,9 @@ export async function migratePostgres(pool: pg.Pool, migrationsFolder = PG_MIGRA
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     const before = await lastAppliedMigration(client);
     const newestInCode = Math.max(0, ...migrations.map((migration) => migration.folderMillis));
-    if (before !== null && before > newestInCode) throw new DatabaseNewerThanCodeError(before, newestInCode);
+    if (before !== null && before > newestInCode) {
+      throw new DatabaseNewerThanCodeError(before, newestInCode, `${client.host}:${client.port}/${client.database ?? ""}`);
+    }
     const pending = migrations.filter((migration) => before === null || migration.folderMillis > before).length;
     await migrate(drizzle(client), { migrationsFolder });
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);

@@ -4,8 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAcademy } from "../../scripts/academy-process";
+import { POSTGRES_BIN } from "../../scripts/pg-cluster";
+import { freshPostgresDatabase } from "../postgres/database";
 import { uniqueName, useAcademy, Visitor } from "./helpers";
 
 const runFile = promisify(execFile);
@@ -22,8 +25,25 @@ function runScript(name: "backup" | "restore", env: Record<string, string>, args
   return runFile(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
 }
 
-function dataEnv(dataDir: string) {
-  return { DATABASE_PATH: path.join(dataDir, "academy.db"), UPLOADS_DIR: path.join(dataDir, "uploads") };
+// In the integration suite's PostgreSQL run the academy has a database of its own
+// (academy.process.databaseUrl): backups are then pg_dump archives (academy.pgdump).
+const onPostgres = () => academy.process.databaseUrl !== undefined;
+const databases: { drop(): Promise<void> }[] = [];
+afterAll(async () => {
+  for (const database of databases) await database.drop();
+});
+
+/** Where a script finds the academy's data: DATABASE_PATH and UPLOADS_DIR under `dataDir`, and DATABASE_URL on PostgreSQL. */
+function dataEnv(dataDir: string, databaseUrl?: string) {
+  return { DATABASE_PATH: path.join(dataDir, "academy.db"), UPLOADS_DIR: path.join(dataDir, "uploads"), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+}
+
+/** A database for a restore: on PostgreSQL an empty one of the run's cluster (dropped at the end), on SQLite none. */
+async function restoreTarget(): Promise<string | undefined> {
+  if (!onPostgres()) return undefined;
+  const database = await freshPostgresDatabase();
+  databases.push(database);
+  return database.url;
 }
 
 /** Regular files under `dir`, as paths relative to it, leaving out uploads in progress. */
@@ -38,11 +58,18 @@ function backupsIn(dir: string): string[] {
   return fs.readdirSync(dir).filter((name) => name.startsWith("academy-")).sort();
 }
 
+interface Inspection {
+  integrity: string[];
+  counts: Record<string, number>;
+  writerUsers: number;
+  writerEvents: number;
+}
+
 /** Row counts of every ordinary table and the integrity check, read-only. */
-function inspect(file: string) {
+function inspect(file: string): Inspection {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const integrity = db.prepare("PRAGMA integrity_check").pluck().all();
+    const integrity = db.prepare("PRAGMA integrity_check").pluck().all().map(String);
     const names = db
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'")
       .pluck()
@@ -55,6 +82,43 @@ function inspect(file: string) {
   } finally {
     db.close();
   }
+}
+
+/** The same for a PostgreSQL database: every table outside PostgreSQL's own schemas (drizzle's as drizzle.<name>). */
+async function inspectPostgres(url: string): Promise<Inspection> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ schema: string; name: string }>(
+      "SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')",
+    );
+    const counts: Record<string, number> = {};
+    for (const { schema, name } of rows) {
+      const counted = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}"."${name}"`);
+      counts[schema === "public" ? name : `${schema}.${name}`] = counted.rows[0]?.n ?? -1;
+    }
+    const count = async (query: string) => (await client.query<{ n: number }>(query)).rows[0]?.n ?? -1;
+    return {
+      integrity: ["ok"],
+      counts,
+      writerUsers: await count("SELECT count(*)::int AS n FROM users WHERE username LIKE 'writer-%'"),
+      writerEvents: await count("SELECT count(*)::int AS n FROM activity_events WHERE summary LIKE 'writer-%'"),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What a backup folder's database holds. A pg_dump archive is read by loading it, with
+ * PostgreSQL's own pg_restore, into a scratch database (the backup script is not used to check itself).
+ */
+async function inspectBackup(folder: string): Promise<Inspection> {
+  if (!onPostgres()) return inspect(path.join(folder, "academy.db"));
+  const scratch = await freshPostgresDatabase();
+  databases.push(scratch);
+  await runFile(path.join(POSTGRES_BIN, "pg_restore"), ["--no-owner", "--exit-on-error", `--dbname=${scratch.url}`, path.join(folder, "academy.pgdump")]);
+  return inspectPostgres(scratch.url);
 }
 
 /**
@@ -70,14 +134,40 @@ function startDirectWriter(databasePath: string) {
     const { lastInsertRowid } = addUser.run(name);
     addEvent.run(lastInsertRowid, name);
   });
+  return writeUntilStopped(
+    async (name) => {
+      writePair(name);
+      // Let the event loop run, so the backup child and the API loop proceed.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    async () => {
+      db.close();
+    },
+  );
+}
+
+/** The same on PostgreSQL: one connection of its own, one transaction per pair. */
+async function startDirectPostgresWriter(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return writeUntilStopped(
+    async (name) => {
+      await client.query("BEGIN");
+      const { rows } = await client.query<{ id: number }>("INSERT INTO users (username, password_hash) VALUES ($1, 'not-a-hash') RETURNING id", [name]);
+      await client.query("INSERT INTO activity_events (user_id, type, summary) VALUES ($1, 'registration', $2)", [rows[0]?.id, name]);
+      await client.query("COMMIT");
+    },
+    () => client.end(),
+  );
+}
+
+function writeUntilStopped(writePair: (name: string) => Promise<void>, close: () => Promise<void>) {
   let running = true;
   let written = 0;
   const done = (async () => {
     while (running) {
-      writePair(`${WRITER_PREFIX}${written}`);
+      await writePair(`${WRITER_PREFIX}${written}`);
       written += 1;
-      // Let the event loop run, so the backup child and the API loop proceed.
-      await new Promise((resolve) => setImmediate(resolve));
     }
   })();
   return {
@@ -87,7 +177,7 @@ function startDirectWriter(databasePath: string) {
     async stop() {
       running = false;
       await done;
-      db.close();
+      await close();
     },
   };
 }
@@ -130,6 +220,9 @@ describe("npm run backup and npm run restore", () => {
   let backupFolder = "";
   let countsAtStart = 0;
   let countsAtEnd = 0;
+  let snapshotCounts: Record<string, number> = {};
+  /** The academy's own data: its folder, and its database on PostgreSQL. */
+  const academyEnv = () => dataEnv(academy.process.dataDir, academy.process.databaseUrl);
 
   beforeAll(async () => {
     const visitor = new Visitor(academy.baseUrl);
@@ -145,12 +238,14 @@ describe("npm run backup and npm run restore", () => {
   });
 
   it("takes a consistent backup while the server and another process keep writing", async () => {
-    const writer = startDirectWriter(academy.process.databasePath);
+    const writer = academy.process.databaseUrl
+      ? await startDirectPostgresWriter(academy.process.databaseUrl)
+      : startDirectWriter(academy.process.databasePath);
     const signups = startSignups(academy.baseUrl);
     try {
       await until(() => writer.written >= 50 && signups.signedUp >= 2);
       countsAtStart = writer.written;
-      const { stdout } = await runScript("backup", { ...dataEnv(academy.process.dataDir), BACKUP_DIR: backupDir });
+      const { stdout } = await runScript("backup", { ...academyEnv(), BACKUP_DIR: backupDir });
       countsAtEnd = writer.written;
       expect(stdout).toMatch(/integrity ok/);
     } finally {
@@ -163,8 +258,11 @@ describe("npm run backup and npm run restore", () => {
     const [name, ...others] = backupsIn(backupDir);
     expect(others).toEqual([]);
     backupFolder = path.join(backupDir, name ?? "missing");
-    const snapshot = inspect(path.join(backupFolder, "academy.db"));
+    expect(fs.existsSync(path.join(backupFolder, onPostgres() ? "academy.pgdump" : "academy.db"))).toBe(true);
+    const snapshot = await inspectBackup(backupFolder);
+    snapshotCounts = snapshot.counts;
     expect(snapshot.integrity).toEqual(["ok"]);
+    expect(snapshot.counts.users).toBeGreaterThan(countsAtStart);
     // A point in time between the start and the end of the backup...
     expect(snapshot.writerUsers).toBeGreaterThanOrEqual(countsAtStart);
     expect(snapshot.writerUsers).toBeLessThanOrEqual(countsAtEnd);
@@ -174,7 +272,7 @@ describe("npm run backup and npm run restore", () => {
     const manifest: unknown = JSON.parse(fs.readFileSync(path.join(backupFolder, "manifest.json"), "utf8"));
     const uploadedFiles = filesUnder(path.join(academy.process.dataDir, "uploads"));
     expect(uploadedFiles).toContain(path.join(upload.folder, upload.name));
-    expect(manifest).toMatchObject({ format: 1, tables: snapshot.counts, uploads: { files: uploadedFiles.length }, sessionSecret: true });
+    expect(manifest).toMatchObject({ format: 1, engine: onPostgres() ? "postgres" : "sqlite", tables: snapshot.counts, uploads: { files: uploadedFiles.length }, sessionSecret: true });
     expect(filesUnder(path.join(backupFolder, "uploads"))).toEqual(uploadedFiles);
     expect(fs.readFileSync(path.join(backupFolder, "uploads", upload.folder, upload.name))).toEqual(upload.bytes);
     expect(fs.existsSync(path.join(backupFolder, "uploads", upload.folder, ".incoming-5a5a5a5a"))).toBe(false);
@@ -185,15 +283,15 @@ describe("npm run backup and npm run restore", () => {
 
   it("restores into a new data folder, and an academy started on it has everything", async () => {
     const restoredDir = path.join(work, "restored");
-    const { stdout } = await runScript("restore", dataEnv(restoredDir), [backupFolder]);
+    const restoredEnv = dataEnv(restoredDir, await restoreTarget());
+    const { stdout } = await runScript("restore", restoredEnv, [backupFolder]);
     expect(stdout).toMatch(/Restored the backup/);
 
-    const restored = inspect(path.join(restoredDir, "academy.db"));
-    const snapshot = inspect(path.join(backupFolder, "academy.db"));
+    const restored = restoredEnv.DATABASE_URL ? await inspectPostgres(restoredEnv.DATABASE_URL) : inspect(restoredEnv.DATABASE_PATH);
     expect(restored.integrity).toEqual(["ok"]);
-    expect(restored.counts).toEqual(snapshot.counts);
+    expect(restored.counts).toEqual(snapshotCounts);
 
-    const server = await startAcademy({ ...dataEnv(restoredDir), SESSION_SECRET: "" });
+    const server = await startAcademy({ ...restoredEnv, SESSION_SECRET: "" });
     try {
       // Signed in before the backup, still signed in: sessions and the secret came back.
       const returning = new Visitor(server.baseUrl);
@@ -209,7 +307,7 @@ describe("npm run backup and npm run restore", () => {
       expect(Buffer.from(await image.arrayBuffer())).toEqual(upload.bytes);
 
       // While that academy runs, restoring over it is refused and changes nothing.
-      const refused = await runScript("restore", dataEnv(restoredDir), [backupFolder]).catch((error: unknown) => error);
+      const refused = await runScript("restore", restoredEnv, [backupFolder]).catch((error: unknown) => error);
       expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/in use: stop the academy/) });
       expect(fs.readdirSync(restoredDir).filter((name) => name.includes("before-restore"))).toEqual([]);
     } finally {
@@ -219,7 +317,7 @@ describe("npm run backup and npm run restore", () => {
 
   it("keeps only the newest BACKUP_KEEP backups and shares unchanged uploads between them", async () => {
     const rotatingDir = path.join(work, "rotating");
-    const env = { ...dataEnv(academy.process.dataDir), BACKUP_DIR: rotatingDir, BACKUP_KEEP: "2" };
+    const env = { ...academyEnv(), BACKUP_DIR: rotatingDir, BACKUP_KEEP: "2" };
     const made: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       await runScript("backup", env);
@@ -235,14 +333,32 @@ describe("npm run backup and npm run restore", () => {
   it("refuses a damaged backup without touching the data folder", async () => {
     const damaged = path.join(work, "damaged");
     fs.cpSync(backupFolder, damaged, { recursive: true });
-    const file = path.join(damaged, "academy.db");
+    const file = path.join(damaged, onPostgres() ? "academy.pgdump" : "academy.db");
     const bytes = fs.readFileSync(file);
     // Overwrite pages in the middle of the file with garbage.
     bytes.fill(0x5a, 8192, Math.min(bytes.length, 8192 * 4));
     fs.writeFileSync(file, bytes);
     const target = path.join(work, "untouched");
-    const refused = await runScript("restore", dataEnv(target), [damaged]).catch((error: unknown) => error);
+    const targetEnv = dataEnv(target, await restoreTarget());
+    const refused = await runScript("restore", targetEnv, [damaged]).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/failed its integrity check; nothing was changed/) });
+    expect(fs.existsSync(target)).toBe(false);
+    if (targetEnv.DATABASE_URL) expect((await inspectPostgres(targetEnv.DATABASE_URL)).counts).toEqual({});
+  });
+
+  it("restores a backup only to the engine it was made on, and says how to move instead", async () => {
+    const target = path.join(work, "other-engine");
+    // On SQLite's run: a PostgreSQL URL nothing listens at; the refusal must come before any connection.
+    const otherEngine = onPostgres() ? dataEnv(target) : dataEnv(target, "postgres://academy@127.0.0.1:1/nowhere");
+    const refused = await runScript("restore", { ...otherEngine, DATABASE_URL: otherEngine.DATABASE_URL ?? "" }, [backupFolder]).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: onPostgres()
+        ? expect.stringMatching(/backup is of a PostgreSQL academy .* DATABASE_URL is not set; nothing was changed/)
+        : expect.stringMatching(/backup is of a SQLite academy .*npm run db:copy/),
+    });
     expect(fs.existsSync(target)).toBe(false);
   });
 });

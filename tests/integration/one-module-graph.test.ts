@@ -78,7 +78,9 @@ describe("one copy of each app module in the server process", () => {
     for (const dependency of ["better-sqlite3", "werift", "ws", "pino"]) expect(httpServer).not.toMatch(new RegExp(`from ["']${dependency}["']`));
   });
 
-  it.runIf(process.platform === "linux")("holds the database open once", () => {
+  // Proven on the SQLite file, whose open handles the process lists; on PostgreSQL the same
+  // module holds one pool, whose sockets do not name what they are for.
+  it.runIf(process.platform === "linux" && !process.env.ACADEMY_TEST_POSTGRES)("holds the database open once", () => {
     const database = fs.realpathSync(academy.process.databasePath);
     const fdDir = `/proc/${academy.process.pid}/fd`;
     const openFiles = fs.readdirSync(fdDir).map((fd) => {

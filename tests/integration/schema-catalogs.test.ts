@@ -23,11 +23,15 @@ import { freshPostgresDatabase } from "../postgres/database";
  * Full-text search is each engine's own (SQLite: FTS5; PostgreSQL: tsvector and pg_trgm,
  * added by the search modules), so its objects are left out by name: the FTS5 tables of
  * migrations 0001 (knowledge_base_fts), 0013 (knowledge_base_words) and 0002/0023
- * (companion_fts), FTS5's shadow tables of each, and the triggers that keep them in step.
+ * (companion_fts), FTS5's shadow tables of each, and the triggers that keep them in step;
+ * on PostgreSQL (db/migrations-pg 0002) the generated tsvector columns `search` and their
+ * GIN indexes, and the knowledge base's pg_trgm index.
  */
 const SEARCH_TABLES = ["knowledge_base_fts", "knowledge_base_words", "companion_fts"];
 const FTS5_SHADOW_SUFFIXES = ["_data", "_idx", "_docsize", "_config", "_content"];
 const SEARCH_TRIGGERS = SEARCH_TABLES.flatMap((name) => ["insert", "delete", "update"].map((op) => `${name}_after_${op}`));
+const PG_SEARCH_COLUMNS = ["companion_chunks.search", "knowledge_base_articles.search"];
+const PG_SEARCH_INDEXES = ["companion_chunks_search", "knowledge_base_articles_search", "knowledge_base_articles_trigrams"];
 const isSearchTable = (name: string) =>
   SEARCH_TABLES.some((search) => name === search || FTS5_SHADOW_SUFFIXES.some((suffix) => name === `${search}${suffix}`));
 
@@ -254,6 +258,7 @@ async function postgresCatalog(client: pg.Pool): Promise<{ catalog: Catalog; unk
 
   const catalog: Catalog = {};
   for (const column of columns) {
+    if (PG_SEARCH_COLUMNS.includes(`${column.table}.${column.name}`)) continue;
     const family = PG_TYPES[column.type];
     if (!family) unknownTypes.push(`${column.table}.${column.name}: ${column.type}`);
     catalog[column.table] ??= { columns: [], primaryKey: [], indexes: [], foreignKeys: [], checks: [], triggers: [] };
@@ -279,6 +284,7 @@ async function postgresCatalog(client: pg.Pool): Promise<{ catalog: Catalog; unk
     }
   }
   for (const index of indexes) {
+    if (PG_SEARCH_INDEXES.includes(index.name)) continue;
     catalog[index.table]!.indexes.push({ name: index.name, keys: index.keys.map(normaliseKey), unique: index.unique, partial: index.partial });
   }
   for (const trigger of triggers) catalog[trigger.table]!.triggers.push(trigger.name);

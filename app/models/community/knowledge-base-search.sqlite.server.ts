@@ -20,7 +20,9 @@ export function contains(text: SQL, term: string): SQL {
 const INDEX = { "as-typed": "knowledge_base_fts", "word-forms": "knowledge_base_words" } as const;
 
 /** Article ids (`a` is knowledge_base_articles) one index matches, best first (bm25: title weighted over summary over body). */
-export async function rankArticleIds(index: keyof typeof INDEX, match: string, conditions: SQL[]): Promise<number[]> {
+export async function rankArticleIds(index: keyof typeof INDEX, terms: string[], conditions: SQL[]): Promise<number[]> {
+  if (terms.length === 0) return [];
+  const match = matchAll(terms);
   const table = sql.raw(INDEX[index]);
   const rows = await db.all<{ id: number }>(sql`
     select a.id as "id"

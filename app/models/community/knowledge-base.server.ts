@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { db, changes, withTransaction, single } from "#db/client.server";
 import { databaseVersion, inIdList } from "#db/dialect.server";
-import { contains, matchAll, rankArticleIds } from "~/models/community/knowledge-base-search.sqlite.server";
+import { contains, matchAll, rankArticleIds } from "~/models/community/knowledge-base-search.server";
 import { formsIn } from "#db/word-stems";
 import { indexArticle } from "~/models/companion/companion-library.server";
 import { makeSnippet } from "~/utils/search-snippet";
@@ -46,7 +46,7 @@ const TRIGRAM = 3;
 const MAX_TERMS = 8;
 
 export interface SearchQuery {
-  /** The search index's query for both indexes: every term as plain text, all required; null when there is none. */
+  /** The search's key (on SQLite the FTS5 query of both indexes): every term as plain text, all required; null when there is none. */
   match: string | null;
   /** Terms too short for the trigram index, lower-cased, matched as plain substrings instead. */
   shortTerms: string[];
@@ -55,11 +55,11 @@ export interface SearchQuery {
 }
 
 /**
- * Turns what a visitor typed into a safe FTS5 query. Each whitespace-separated
- * term becomes a quoted string (inner quotes doubled), so operators such as
- * OR, NEAR, *, ^ or column filters in the input are plain text. Terms are
- * ANDed; the trigram index matches each anywhere inside a word, the word index
- * any form of it (Porter stems).
+ * Turns what a visitor typed into search terms: whitespace-separated, all
+ * required, never syntax (on SQLite each is a quoted FTS5 string, inner quotes
+ * doubled, so OR, NEAR, *, ^ or column filters are plain text; on PostgreSQL
+ * they are values). The as-typed index matches each anywhere inside a word,
+ * the word index any form of it (knowledge-base-search.server.ts).
  */
 export function buildSearchQuery(input: string | null | undefined): SearchQuery {
   const terms = (input ?? "")
@@ -164,9 +164,9 @@ interface Ranking {
  * for "pricing"), each group by its own index's bm25. The word index ranks
  * only the articles the first left, so no match is ranked twice.
  */
-async function rankArticles(match: string, conditions: SQL[]): Promise<Ranking> {
-  const typed = await rankArticleIds("as-typed", match, conditions);
-  const otherForms = await rankArticleIds("word-forms", match, [...conditions, sql`not ${inIdList(sql`a.id`, JSON.stringify(typed))}`]);
+async function rankArticles(terms: string[], conditions: SQL[]): Promise<Ranking> {
+  const typed = await rankArticleIds("as-typed", terms, conditions);
+  const otherForms = await rankArticleIds("word-forms", terms, [...conditions, sql`not ${inIdList(sql`a.id`, JSON.stringify(typed))}`]);
   return { ids: [...typed, ...otherForms], typed: typed.length };
 }
 
@@ -186,7 +186,7 @@ function articlesChanged() {
   articleWrites += 1;
 }
 
-async function ranked(key: string, match: string, conditions: SQL[]): Promise<Ranking> {
+async function ranked(key: string, terms: string[], conditions: SQL[]): Promise<Ranking> {
   const version = `${articleWrites}:${await databaseVersion()}`;
   if (version !== rankingsFor) {
     rankings.clear();
@@ -194,7 +194,7 @@ async function ranked(key: string, match: string, conditions: SQL[]): Promise<Ra
   }
   let ranking = rankings.get(key);
   if (!ranking) {
-    ranking = await rankArticles(match, conditions);
+    ranking = await rankArticles(terms, conditions);
     if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value ?? "");
     rankings.set(key, ranking);
   }
@@ -254,7 +254,7 @@ export async function listArticles(options: ListArticlesOptions = {}): Promise<A
   const { match, terms, shortTerms, conditions } = articleFilters(options);
   const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, 1000));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
-  const ranking = match ? await ranked(rankingKey(options, match, shortTerms), match, conditions) : null;
+  const ranking = match ? await ranked(rankingKey(options, match, shortTerms), terms, conditions) : null;
   if (options.withContent) {
     // The API sends whole articles, so only lists get snippets.
     const rows = ranking ? await articlesByIds(ranking.ids.slice(offset, offset + limit)) : await newestArticles(conditions, limit, offset, true);
@@ -301,7 +301,7 @@ export async function pageOfArticles(
     return { pageCount, page: Math.min(Math.max(1, requestedPage), pageCount) };
   };
   if (match) {
-    const ranking = await ranked(rankingKey(options, match, shortTerms), match, conditions);
+    const ranking = await ranked(rankingKey(options, match, shortTerms), terms, conditions);
     const { page, pageCount } = pageFor(ranking.ids.length);
     return { articles: await searchResults(ranking, (page - 1) * perPage, page * perPage, terms), total: ranking.ids.length, page, pageCount };
   }

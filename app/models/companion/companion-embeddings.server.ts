@@ -3,7 +3,7 @@ import { count, eq, ne, sql } from "drizzle-orm";
 import { db, withTransaction } from "#db/client.server";
 import { companionEmbeddings, type User } from "#db/schema";
 import { listPassageTexts } from "~/models/companion/companion-library.server";
-import { readableChunkIds } from "~/models/companion/companion-search.sqlite.server";
+import { readableChunkIds } from "~/models/companion/companion-search.server";
 import { listLockedLessonIds } from "~/models/learning/lesson-release.server";
 import { isPremium } from "~/models/billing/membership.server";
 import { provider, ProviderError, toProviderError } from "~/models/companion/companion-provider.server";

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import { asc, count, eq } from "drizzle-orm";
 import { db, first, withTransaction, type Tx } from "#db/client.server";
-import * as search from "~/models/companion/companion-search.sqlite.server";
-import type { PassageRow, PremiumLessonMatch } from "~/models/companion/companion-search.sqlite.server";
+import * as search from "~/models/companion/companion-search.server";
+import type { PassageRow, PassageText, PremiumLessonMatch } from "~/models/companion/companion-search.server";
 import { stemEach, wordsOf } from "#db/word-stems";
 import { companionChunks, contentSections, knowledgeBaseArticles, lessons, toolTemplates, type User } from "#db/schema";
-import { analyseQuestion, distinctive, ftsQuery, type Concept, type Vocabulary } from "~/models/companion/companion-question";
+import { analyseQuestion, distinctive, type Concept, type Vocabulary } from "~/models/companion/companion-question";
 import { lessonTranscripts } from "~/models/learning/caption-store.server";
 import { rankPassages, type Scored } from "~/models/companion/companion-relevance";
 import { academyThesaurus } from "~/models/companion/companion-thesaurus.server";
@@ -18,7 +18,7 @@ import { markdownToPlainText } from "~/utils/markdown.server";
 import { uploadsPath } from "~/utils/uploads.server";
 
 // The study companion's library. Lesson sections, knowledge-base articles and
-// the tools & templates of the Resources area are cut into passages of a few hundred words and indexed with FTS5 when they
+// the tools & templates of the Resources area are cut into passages of a few hundred words and indexed by the full-text index (FTS5 or tsvector) when they
 // are saved (same transaction). searchLibrary is the only reader of passages:
 // who may read what is decided inside its SQL, from the live course, lesson and
 // article rows, so a course made Premium or an article unpublished is out of
@@ -258,11 +258,12 @@ export interface LockedReference {
 }
 
 /**
- * The question as an FTS5 query: its concepts (companion-question.ts), each
- * concept's terms quoted and joined by OR, concepts joined by `join`.
+ * The question as the full-text index's query (its engine's syntax): its
+ * concepts (companion-question.ts), a concept's terms as alternatives,
+ * concepts joined by `join`.
  */
 export async function libraryQuery(question: string, join: "AND" | "OR" = "OR"): Promise<string | null> {
-  return ftsQuery(analyseQuestion(question, await libraryVocabulary()), join);
+  return search.matchQuery(analyseQuestion(question, await libraryVocabulary()), join);
 }
 
 // The index's own vocabulary (stems, and how many passages hold each), read
@@ -322,7 +323,7 @@ export interface LibrarySearch {
   withoutPremium?: LibrarySearch;
 }
 
-// Passages scored in JavaScript after FTS5 has picked the candidates.
+// Passages scored in JavaScript after the full-text index has picked the candidates.
 const CANDIDATES = 40;
 /**
  * The passages that best answer a question, among those the asker may read.
@@ -345,7 +346,7 @@ export async function searchLibrary(
 ): Promise<LibrarySearch> {
   const vocabulary = await libraryVocabulary();
   const concepts = analyseQuestion(question, vocabulary, { carried: options.carried, related: env.COMPANION_WORDNET ? relatedWords : undefined, thesaurus: academyThesaurus() });
-  const query = ftsQuery(distinctive(concepts, vocabulary.passages), "OR");
+  const query = search.matchQuery(distinctive(concepts, vocabulary.passages), "OR");
   // No word the library knows: only passages near in meaning, if any, can answer.
   if (!query && !options.semantic?.length) return { passages: [], locked: [], concepts };
   // Only ever less than the viewer's own rights, never more.
@@ -376,7 +377,7 @@ interface SearchInput {
   limit: number;
   /** Chunk ids nearest in meaning, best first, and their passages. */
   semantic: number[];
-  semanticRows: Array<Omit<PassageRow, "rank" | "weighted">>;
+  semanticRows: PassageText[];
 }
 
 // Reciprocal rank fusion: each ranking adds 1 / (K + rank); K = 60 as in
@@ -405,7 +406,7 @@ function fuse<T extends { chunkId: number } & Scored>(ranked: T[], semantic: num
 async function collectCandidates({ concepts, query, scope, lockedLessons }: SearchInput, premium: boolean, limit: number): Promise<{ rows: PassageRow[]; truncated: boolean }> {
   if (!query) return { rows: [], truncated: false };
   const params = { premium: premium ? 1 : 0, ...scope, limit, lockedLessons };
-  const allWords = ftsQuery(concepts, "AND");
+  const allWords = search.matchQuery(concepts, "AND");
   const rows = allWords && allWords !== query ? await search.readablePassages({ ...params, query: allWords }) : [];
   const seen = new Set(rows.map((row) => row.chunkId));
   if (rows.length < limit) {

@@ -292,18 +292,3 @@ export function distinctive(concepts: Concept[], passages: number): Concept[] {
 export function holds(concept: Concept, stem: string): boolean {
   return concept.stems.includes(stem) || concept.prefixes.some((prefix) => stem.startsWith(prefix));
 }
-
-/**
- * The concepts as an FTS5 query: every term quoted, a concept's terms joined
- * by OR, concepts joined by `join`. Nothing the asker typed reaches MATCH as
- * syntax — quotes, *, NEAR( and column: prefixes are not words, so they never
- * survive queryWords.
- */
-export function ftsQuery(concepts: Concept[], join: "AND" | "OR"): string | null {
-  if (concepts.length === 0) return null;
-  const groups = concepts.map((concept) => {
-    const terms = concept.terms.map((term) => `"${term.text}"${term.prefix ? "*" : ""}`);
-    return terms.length === 1 ? (terms[0] ?? "") : `(${terms.join(" OR ")})`;
-  });
-  return groups.join(` ${join} `);
-}

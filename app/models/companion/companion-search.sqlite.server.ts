@@ -1,11 +1,28 @@
 import { db, onSqlite, type Tx } from "#db/client.server";
 import { sql } from "drizzle-orm";
 import { later } from "#db/sqlite/later";
+import type { Concept } from "~/models/companion/companion-question";
+import type { PassageRow, PassageText, PremiumLessonMatch } from "~/models/companion/companion-search.server";
 
 // The study companion's full-text search on SQLite (FTS5 and bm25): the only
 // place that knows how the companion's passages are matched and ranked by the
 // engine (issue 42). Who may read what is decided inside each statement.
+// companion-search.server.ts picks this module or its PostgreSQL twin.
 
+/**
+ * The concepts as an FTS5 query: every term quoted, a concept's terms joined
+ * by OR, concepts joined by `join`. Nothing the asker typed reaches MATCH as
+ * syntax — quotes, *, NEAR( and column: prefixes are not words, so they never
+ * survive queryWords.
+ */
+export function matchQuery(concepts: Concept[], join: "AND" | "OR"): string | null {
+  if (concepts.length === 0) return null;
+  const groups = concepts.map((concept) => {
+    const terms = concept.terms.map((term) => `"${term.text}"${term.prefix ? "*" : ""}`);
+    return terms.length === 1 ? (terms[0] ?? "") : `(${terms.join(" OR ")})`;
+  });
+  return groups.join(` ${join} `);
+}
 
 // A passage the asker may read: a published article, an active template
 // (Premium ones with Premium), an active lesson of an active course (Premium
@@ -16,28 +33,6 @@ const READABLE = `(
       OR (c.kind = 'lesson' AND l.is_active = 1 AND co.is_active = 1 AND (co.is_premium = 0 OR @premium = 1)
           AND c.lesson_id NOT IN (SELECT value FROM json_each(@lockedLessons)))
     )`;
-
-export interface PassageRow {
-  rank: number;
-  /** rank weighed by the lesson or course the question was asked from: the order passages are offered in. */
-  weighted: number;
-  chunkId: number;
-  kind: "lesson" | "article" | "template";
-  title: string;
-  heading: string | null;
-  body: string;
-  lessonId: number | null;
-  courseId: number | null;
-  sectionNumber: number | null;
-  articleId: number | null;
-  templateId: number | null;
-  /** The template's category, for its link (null for lessons and articles). */
-  templateCategory: string | null;
-  /** A transcript passage's start in its video (issue 38). */
-  startSeconds: number | null;
-  /** 1 for a passage of a Premium course. */
-  premiumOnly: number;
-}
 
 // A question asked from a lesson ranks that lesson first, then the rest of its
 // course (bm25 is negative: larger multipliers rank higher).
@@ -64,16 +59,6 @@ const readablePassagesQuery = later(() => db.$client.prepare<
   LIMIT @limit
 `));
 
-export interface PremiumLessonMatch {
-  rank: number;
-  weighted: number;
-  /** The lesson's best-matching passage: its id only, never its text. */
-  chunkId: number;
-  title: string;
-  courseTitle: string;
-  courseId: number;
-}
-
 // The Premium lessons that match, each with its best passage's id: where they
 // are, never what they say (a member with Premium then reads those passages
 // by id). SQLite takes the bare columns from the row that has the min(rank).
@@ -98,7 +83,7 @@ const premiumLessonMatchesQuery = later(() => db.$client.prepare<{ query: string
 // Passages picked by id (from premiumLessonMatches, or nearest in meaning).
 // The rules are applied again here, in this statement, rather than trusted
 // from the query that found the ids: a course hidden in between stays hidden.
-const passagesByIdQuery = later(() => db.$client.prepare<{ ids: string; premium: number; lockedLessons: string }, Omit<PassageRow, "rank" | "weighted">>(`
+const passagesByIdQuery = later(() => db.$client.prepare<{ ids: string; premium: number; lockedLessons: string }, PassageText>(`
   SELECT c.id AS chunkId, c.kind, c.title, c.heading, c.body, c.lesson_id AS lessonId, c.course_id AS courseId,
          c.section_number AS sectionNumber, c.article_id AS articleId, c.template_id AS templateId, t.category AS templateCategory,
          c.start_seconds AS startSeconds, coalesce(co.is_premium, t.is_premium_only, 0) AS premiumOnly
@@ -137,7 +122,7 @@ export function premiumLessonMatches(params: Scope & { query: string; limit: num
   return onSqlite(() => premiumLessonMatchesQuery().all(params));
 }
 
-export function passagesById(params: { ids: string; premium: number; lockedLessons: string }): Promise<Array<Omit<PassageRow, "rank" | "weighted">>> {
+export function passagesById(params: { ids: string; premium: number; lockedLessons: string }): Promise<Array<PassageText>> {
   return onSqlite(() => passagesByIdQuery().all(params));
 }
 

@@ -91,7 +91,8 @@ export async function startCourse(userId: number, courseId: number): Promise<Pro
         .values({ userId, type: "course_started", summary: `${member?.username ?? "A member"} started ${course?.title ?? "a course"}` });
     }
     return created;
-  });
+    // The upsert decides who created the row; the rest only reads rows that do not change.
+  }, { isolation: "read committed" });
 }
 
 // Read by every course and lesson page: prepared once (issue 15).
