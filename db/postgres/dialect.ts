@@ -6,6 +6,13 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
  * db/dialect.server.ts.
  */
 
+/**
+ * The text search configuration of the word indexes (the generated `search`
+ * columns, db/migrations-pg 0002 and 0003): Snowball's English stems, every
+ * word kept, accents folded. Queries and stems must use the same.
+ */
+export const TEXT_SEARCH_CONFIG = "academy_english";
+
 /** `column in (…ids)` with the ids bound as one JSON array text, as on SQLite. */
 export function inIdList(column: SQLWrapper, ids: SQLWrapper | string): SQL {
   return sql`${column} in (select (jsonb_array_elements_text(${ids}::jsonb))::int)`;

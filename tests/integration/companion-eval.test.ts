@@ -9,6 +9,13 @@ import { startFakeOpenAI, type FakeOpenAI } from "../fakes/fake-openai";
 // second time through it (here the local OpenAI-compatible fake, through the
 // real SDK) and reports the provider's first-citation accuracy. execFile
 // rejects on a non-zero exit, that is when any figure is below its goal.
+// Each vitest project evaluates its own engine: the PostgreSQL run
+// (ACADEMY_TEST_POSTGRES, tests/postgres/engine-setup.ts) on a throwaway
+// database of the run's cluster.
+const engine = process.env.ACADEMY_TEST_POSTGRES ? "postgres" : "sqlite";
+const engineName = engine === "postgres" ? "PostgreSQL" : "SQLite";
+// A run takes about 35 s on SQLite and 70 s on PostgreSQL on two busy cores (each answer's
+// writes are a few round trips there): room for the whole suite running beside it.
 let fake: FakeOpenAI;
 beforeAll(async () => {
   fake = await startFakeOpenAI();
@@ -20,12 +27,13 @@ afterAll(async () => {
 describe("npm run eval:companion with a provider", () => {
   it("reports the provider's citation accuracy beside the offline figures", async () => {
     // Asynchronously: the fake provider answers from this process.
-    const run = await promisify(execFile)("npx", ["tsx", "scripts/eval-companion.ts", "--quick"], {
+    const run = await promisify(execFile)("npx", ["tsx", "scripts/eval-companion.ts", "--quick", "--engine", engine], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       env: { ...process.env, OPENAI_API_KEY: "sk-test-eval-key", OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_TIMEOUT_SECONDS: "5" },
       encoding: "utf8",
-      timeout: 120_000,
+      timeout: 240_000,
     });
+    expect(run.stdout).toContain(`Study companion evaluation on ${engineName}:`);
     expect(run.stdout).toMatch(/Provider: gpt-4o-mini at http:\/\/127\.0\.0\.1/);
     expect(run.stdout).toMatch(/Embeddings: none/);
     const provider = /provider: first citation correct\s+([\d.]+)\s+≥ ([\d.]+)\s+(pass|FAIL)/.exec(run.stdout);
@@ -35,15 +43,15 @@ describe("npm run eval:companion with a provider", () => {
     // Every question the library answers went to the provider, its passages numbered in rank order.
     const asked = fake.chatRequests();
     expect(asked.length).toBeGreaterThanOrEqual(100);
-  }, 150_000);
+  }, 270_000);
 
   it("with an embedding model, embeds the library through the SDK first and asks the set with the fused ranking", async () => {
     fake.reset();
-    const run = await promisify(execFile)("npx", ["tsx", "scripts/eval-companion.ts", "--quick"], {
+    const run = await promisify(execFile)("npx", ["tsx", "scripts/eval-companion.ts", "--quick", "--engine", engine], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       env: { ...process.env, OPENAI_API_KEY: "sk-test-eval-key", OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_TIMEOUT_SECONDS: "5", OPENAI_EMBEDDING_MODEL: "fake-embed-1" },
       encoding: "utf8",
-      timeout: 120_000,
+      timeout: 240_000,
     });
     expect(run.stdout).toMatch(/Embeddings: fake-embed-1, fused with word matching/);
     expect(run.stderr).toMatch(/Embedded \d+ passages with fake-embed-1/);
@@ -53,5 +61,5 @@ describe("npm run eval:companion with a provider", () => {
     expect(embedded[0]?.body.model).toBe("fake-embed-1");
     // The library in batches, then every question the provider pass asked.
     expect(embedded.length).toBeGreaterThan(191);
-  }, 150_000);
+  }, 270_000);
 });

@@ -24,13 +24,16 @@ import { freshPostgresDatabase } from "../postgres/database";
  * added by the search modules), so its objects are left out by name: the FTS5 tables of
  * migrations 0001 (knowledge_base_fts), 0013 (knowledge_base_words) and 0002/0023
  * (companion_fts), FTS5's shadow tables of each, and the triggers that keep them in step;
- * on PostgreSQL (db/migrations-pg 0002) the generated tsvector columns `search` and their
- * GIN indexes, and the knowledge base's pg_trgm index.
+ * on PostgreSQL (db/migrations-pg 0002, 0003) the generated tsvector columns `search` and their
+ * GIN indexes, the knowledge base's pg_trgm index, and the companion library's version
+ * (a one-row table and the statement trigger on companion_chunks that moves it).
  */
 const SEARCH_TABLES = ["knowledge_base_fts", "knowledge_base_words", "companion_fts"];
 const FTS5_SHADOW_SUFFIXES = ["_data", "_idx", "_docsize", "_config", "_content"];
 const SEARCH_TRIGGERS = SEARCH_TABLES.flatMap((name) => ["insert", "delete", "update"].map((op) => `${name}_after_${op}`));
 const PG_SEARCH_COLUMNS = ["companion_chunks.search", "knowledge_base_articles.search"];
+const PG_SEARCH_TABLES = ["companion_library_version"];
+const PG_SEARCH_TRIGGERS = ["companion_library_changed"];
 const PG_SEARCH_INDEXES = ["companion_chunks_search", "knowledge_base_articles_search", "knowledge_base_articles_trigrams"];
 const isSearchTable = (name: string) =>
   SEARCH_TABLES.some((search) => name === search || FTS5_SHADOW_SUFFIXES.some((suffix) => name === `${search}${suffix}`));
@@ -258,7 +261,7 @@ async function postgresCatalog(client: pg.Pool): Promise<{ catalog: Catalog; unk
 
   const catalog: Catalog = {};
   for (const column of columns) {
-    if (PG_SEARCH_COLUMNS.includes(`${column.table}.${column.name}`)) continue;
+    if (PG_SEARCH_COLUMNS.includes(`${column.table}.${column.name}`) || PG_SEARCH_TABLES.includes(column.table)) continue;
     const family = PG_TYPES[column.type];
     if (!family) unknownTypes.push(`${column.table}.${column.name}: ${column.type}`);
     catalog[column.table] ??= { columns: [], primaryKey: [], indexes: [], foreignKeys: [], checks: [], triggers: [] };
@@ -287,7 +290,7 @@ async function postgresCatalog(client: pg.Pool): Promise<{ catalog: Catalog; unk
     if (PG_SEARCH_INDEXES.includes(index.name)) continue;
     catalog[index.table]!.indexes.push({ name: index.name, keys: index.keys.map(normaliseKey), unique: index.unique, partial: index.partial });
   }
-  for (const trigger of triggers) catalog[trigger.table]!.triggers.push(trigger.name);
+  for (const trigger of triggers.filter((found) => !PG_SEARCH_TRIGGERS.includes(found.name))) catalog[trigger.table]!.triggers.push(trigger.name);
   for (const table of Object.values(catalog)) {
     sortIndexes(table.indexes);
     sortForeignKeys(table.foreignKeys);

@@ -114,11 +114,11 @@ describe("the academy's thesaurus in the companion's search", () => {
     env.COMPANION_SYNONYMS_PATH = configured;
   });
 
-  it("is the file in the content folder unless configured, and nothing when there is no file", () => {
+  it("is the file in the content folder unless configured, and nothing when there is no file", async () => {
     env.COMPANION_SYNONYMS_PATH = undefined;
     expect(thesaurusPath()).toBe(path.resolve(env.CONTENT_DIR, "companion-synonyms.txt"));
     env.COMPANION_SYNONYMS_PATH = path.join(folder, "missing.txt");
-    expect(academyThesaurus().entries).toEqual([]);
+    expect((await academyThesaurus()).entries).toEqual([]);
   });
 
   it("finds the lesson a member's phrase means, and takes an owner's edit without a restart", async () => {

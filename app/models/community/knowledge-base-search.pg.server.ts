@@ -1,15 +1,15 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { containsText } from "#db/postgres/dialect";
+import { containsText, TEXT_SEARCH_CONFIG } from "#db/postgres/dialect";
 
 // The knowledge base's full-text search on PostgreSQL (issue 43;
 // docs/decisions/031), the twin of knowledge-base-search.sqlite.server.ts:
 // - as typed: pg_trgm's GIN index over title, summary and body joined by a
 //   space serves ILIKE '%term%', so a fragment inside a word is found ("abit"
 //   finds "Habit"), case-insensitively;
-// - word forms: knowledge_base_articles.search, a tsvector of the 'english'
-//   configuration (title A, summary B, body C) with a GIN index, so "pricing"
-//   finds "price" (db/migrations-pg 0002).
+// - word forms: knowledge_base_articles.search, a tsvector of the academy's
+//   text search configuration (Snowball English stems; title A, summary B,
+//   body C) with a GIN index, so "pricing" finds "price" (db/migrations-pg 0002, 0003).
 
 /**
  * The search's key text: the terms that must all appear. Queries are built
@@ -46,8 +46,10 @@ function typedRank(terms: string[]): SQL {
   return sql.join(perTerm, sql` + `);
 }
 
+const CONFIG = sql.raw(`'${TEXT_SEARCH_CONFIG}'`);
+
 /** Every term in some form: each term's words as a phrase, the terms ANDed. */
-const wordFormsQuery = (terms: string[]) => sql.join(terms.map((term) => sql`phraseto_tsquery('english', ${term})`), sql` && `);
+const wordFormsQuery = (terms: string[]) => sql.join(terms.map((term) => sql`phraseto_tsquery(${CONFIG}, ${term})`), sql` && `);
 
 // ts_rank's weights for D, C, B, A: body 1, summary 4, title 10, as bm25's on SQLite.
 const WEIGHTS = sql.raw("'{0, 0.1, 0.4, 1.0}'");

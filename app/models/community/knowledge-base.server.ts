@@ -233,15 +233,16 @@ async function newestArticles(conditions: SQL[], limit: number, offset: number, 
  * shown: what was typed, or, in an article found by other forms of the words,
  * those forms.
  */
-function withSnippet(row: ArticleRow, terms: string[], otherForms: boolean): ArticleRow {
+async function withSnippet(row: ArticleRow, terms: string[], otherForms: boolean): Promise<ArticleRow> {
   const fields = [row.content ?? "", row.summary, row.title];
-  const highlighted = otherForms ? [...terms, ...formsIn(fields.join("\n"), terms)] : terms;
+  const highlighted = otherForms ? [...terms, ...(await formsIn(fields.join("\n"), terms))] : terms;
   return { ...row, snippet: makeSnippet(fields, highlighted, { start: HIGHLIGHT_START, end: HIGHLIGHT_END }) };
 }
 
 /** The articles of one page of a search, each with its snippet. */
 async function searchResults(ranking: Ranking, from: number, to: number, terms: string[]): Promise<ArticleListItem[]> {
-  return (await articlesByIds(ranking.ids.slice(from, to))).map((row, index) => toListItem(withSnippet(row, terms, from + index >= ranking.typed)));
+  const rows = await articlesByIds(ranking.ids.slice(from, to));
+  return await Promise.all(rows.map(async (row, index) => toListItem(await withSnippet(row, terms, from + index >= ranking.typed))));
 }
 
 /**

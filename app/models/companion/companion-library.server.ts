@@ -3,7 +3,7 @@ import { asc, count, eq } from "drizzle-orm";
 import { db, first, withTransaction, type Tx } from "#db/client.server";
 import * as search from "~/models/companion/companion-search.server";
 import type { PassageRow, PassageText, PremiumLessonMatch } from "~/models/companion/companion-search.server";
-import { stemEach, wordsOf } from "#db/word-stems";
+import { learnStems, stemEach, withStems, wordsOf } from "#db/word-stems";
 import { companionChunks, contentSections, knowledgeBaseArticles, lessons, toolTemplates, type User } from "#db/schema";
 import { analyseQuestion, distinctive, type Concept, type Vocabulary } from "~/models/companion/companion-question";
 import { lessonTranscripts } from "~/models/learning/caption-store.server";
@@ -263,7 +263,8 @@ export interface LockedReference {
  * concepts joined by `join`.
  */
 export async function libraryQuery(question: string, join: "AND" | "OR" = "OR"): Promise<string | null> {
-  return search.matchQuery(analyseQuestion(question, await libraryVocabulary()), join);
+  const vocabulary = await libraryVocabulary();
+  return search.matchQuery(await withStems(() => analyseQuestion(question, vocabulary)), join);
 }
 
 // The index's own vocabulary (stems, and how many passages hold each), read
@@ -271,10 +272,10 @@ export async function libraryQuery(question: string, join: "AND" | "OR" = "OR"):
 let vocabulary: { key: string; value: Vocabulary } | undefined;
 
 export async function libraryVocabulary(): Promise<Vocabulary> {
-  const state = await search.libraryState();
-  const key = `${state.passages}:${state.newest}`;
+  const key = await search.libraryVersion();
   if (vocabulary?.key !== key) {
-    vocabulary = { key, value: { passages: state.passages, documents: new Map((await search.libraryTerms()).map((row) => [row.term, row.doc])) } };
+    const { passages, terms } = await search.libraryTerms();
+    vocabulary = { key, value: { passages, documents: new Map(terms.map((row) => [row.term, row.doc])) } };
   }
   return vocabulary.value;
 }
@@ -345,7 +346,8 @@ export async function searchLibrary(
   } = {},
 ): Promise<LibrarySearch> {
   const vocabulary = await libraryVocabulary();
-  const concepts = analyseQuestion(question, vocabulary, { carried: options.carried, related: env.COMPANION_WORDNET ? relatedWords : undefined, thesaurus: academyThesaurus() });
+  const thesaurus = await academyThesaurus();
+  const concepts = await withStems(() => analyseQuestion(question, vocabulary, { carried: options.carried, related: env.COMPANION_WORDNET ? relatedWords : undefined, thesaurus }));
   const query = search.matchQuery(distinctive(concepts, vocabulary.passages), "OR");
   // No word the library knows: only passages near in meaning, if any, can answer.
   if (!query && !options.semantic?.length) return { passages: [], locked: [], concepts };
@@ -445,6 +447,7 @@ async function assemble(
     // answers from one that merely shares a word (its text stays here).
     // Read as Premium to be measured only: what they say never leaves the server.
     const lockedTexts = (await search.passagesById({ ids: JSON.stringify(worthShowing.map((match) => match.chunkId)), premium: 1, lockedLessons })).map((text) => ({ ...text, rank: 0 }));
+    await learnPassageStems(lockedTexts);
     const lockedMatch = new Map(rankPassages(lockedTexts, concepts, scope, stemmedText).map((scored) => [scored.chunkId, scored.match]));
     locked = worthShowing.map((match) => ({
       title: match.title,
@@ -466,6 +469,7 @@ async function assemble(
   }
   // The Premium lessons a member without Premium would be pointed to stay in
   // a member with Premium's answer, wherever the ranking puts them.
+  await learnPassageStems(rows);
   const ranked = fuse(rankPassages(rows, concepts, scope, stemmedText), semantic);
   const kept = new Set(premium ? [...worthShowing, ...(floor?.locked ?? [])].map((match) => match.chunkId) : []);
   const others = new Set(ranked.filter((row) => !kept.has(row.chunkId)).slice(0, Math.max(0, limit - kept.size)));
@@ -478,6 +482,22 @@ async function assemble(
 // Keyed by passage id (ids are never reused: AUTOINCREMENT) and text length.
 const STEMMED_KEPT = 2_000;
 const stemmed = new Map<string, string[]>();
+
+/**
+ * The words of passages about to be ranked and quoted, learnt by the stemmer
+ * (PostgreSQL's is a query: one for all the words it has not seen; SQLite's
+ * needs nothing). Passages whose stems are kept already are skipped.
+ */
+async function learnPassageStems(passages: Array<{ chunkId: number; title: string; heading: string | null; body: string }>): Promise<void> {
+  // A generator: read only by an engine that needs the words (SQLite's never does).
+  function* words() {
+    for (const passage of passages) {
+      yield* wordsOf(`${passage.title} ${passage.heading ?? ""}`);
+      if (!stemmed.has(`${passage.chunkId}:${passage.body.length}`)) yield* wordsOf(passage.body);
+    }
+  }
+  await learnStems(words());
+}
 
 function stemmedText(passage: { chunkId: number; body: string }): string[] {
   const key = `${passage.chunkId}:${passage.body.length}`;

@@ -58,10 +58,10 @@ export interface CompanionSearch {
   premiumLessonMatches(params: Scope & { query: string; limit: number }): Promise<PremiumLessonMatch[]>;
   /** Passages by id (a JSON array), those the asker may read only. */
   passagesById(params: { ids: string; premium: number; lockedLessons: string }): Promise<PassageText[]>;
-  /** How many passages there are and the newest id: the library's version. */
-  libraryState(): Promise<{ passages: number; newest: number }>;
-  /** Every stem in the index and how many passages hold it. */
-  libraryTerms(): Promise<Array<{ term: string; doc: number }>>;
+  /** Changes whenever passages are written: the vocabulary is read again when it does. */
+  libraryVersion(): Promise<string>;
+  /** How many passages there are, and every stem in the index with how many passages hold it. */
+  libraryTerms(): Promise<{ passages: number; terms: Array<{ term: string; doc: number }> }>;
   /** After a rebuild, inside its transaction. */
   optimizeIndex(tx: Tx): Promise<void>;
   /** The passages a member may read, for the meaning-based search. */
@@ -70,4 +70,4 @@ export interface CompanionSearch {
 
 const chosen: CompanionSearch = engine === "postgres" ? postgres : sqlite;
 
-export const { matchQuery, readablePassages, premiumLessonMatches, passagesById, libraryState, libraryTerms, optimizeIndex, readableChunkIds } = chosen;
+export const { matchQuery, readablePassages, premiumLessonMatches, passagesById, libraryVersion, libraryTerms, optimizeIndex, readableChunkIds } = chosen;

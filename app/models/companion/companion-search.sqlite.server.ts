@@ -103,13 +103,14 @@ const libraryTermsQuery = later(() => {
 });
 
 /** How many passages there are and the newest id: the library's version. */
-export async function libraryState(): Promise<{ passages: number; newest: number }> {
-  return (await onSqlite(() => libraryStateQuery().get())) ?? { passages: 0, newest: 0 };
+export async function libraryVersion(): Promise<string> {
+  const state = await onSqlite(() => libraryStateQuery().get());
+  return `${state?.passages ?? 0}:${state?.newest ?? 0}`;
 }
 
-/** Every stem in the index and how many passages hold it. */
-export function libraryTerms(): Promise<Array<{ term: string; doc: number }>> {
-  return onSqlite(() => libraryTermsQuery().all());
+/** How many passages there are, and every stem in the index with how many passages hold it. */
+export function libraryTerms(): Promise<{ passages: number; terms: Array<{ term: string; doc: number }> }> {
+  return onSqlite(() => ({ passages: libraryStateQuery().get()?.passages ?? 0, terms: libraryTermsQuery().all() }));
 }
 
 type Scope = { lessonId: number; courseId: number; lockedLessons: string };

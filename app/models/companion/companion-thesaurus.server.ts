@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { withStems } from "#db/word-stems";
 import { EMPTY_THESAURUS, parseThesaurus, type Thesaurus } from "~/models/companion/companion-thesaurus";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -15,7 +16,7 @@ export function thesaurusPath(): string {
   return path.resolve(env.COMPANION_SYNONYMS_PATH ?? path.join(env.CONTENT_DIR, "companion-synonyms.txt"));
 }
 
-export function academyThesaurus(): Thesaurus {
+export async function academyThesaurus(): Promise<Thesaurus> {
   const file = thesaurusPath();
   let key: string;
   try {
@@ -25,7 +26,9 @@ export function academyThesaurus(): Thesaurus {
     return EMPTY_THESAURUS;
   }
   if (loaded?.key !== key) {
-    const thesaurus = parseThesaurus(fs.readFileSync(file, "utf8"));
+    const text = fs.readFileSync(file, "utf8");
+    // Its phrases are kept as stems: stemmed by the engine's own stemmer.
+    const thesaurus = await withStems(() => parseThesaurus(text));
     for (const problem of thesaurus.problems) logger.warn(`${path.basename(file)} ${problem}: skipped`);
     loaded = { key, thesaurus };
   }

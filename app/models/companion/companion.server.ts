@@ -4,6 +4,7 @@ import { sharedLimiter } from "#db/limiter-store.server";
 import { z } from "zod";
 import { utcDay } from "#db/dialect.server";
 import { db, first, withTransaction } from "#db/client.server";
+import { withStems } from "#db/word-stems";
 import { chatMessages, companionUsage, type User } from "#db/schema";
 import { findLessonForViewer } from "~/models/learning/access.server";
 import { searchLibrary, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion/companion-library.server";
@@ -410,6 +411,6 @@ export async function usageSince(days: number, now = new Date()) {
     .orderBy(desc(companionUsage.createdAt))
     .limit(UNANSWERED_GROUPED))
     .flatMap(({ question, createdAt }) => (question ? [{ question, createdAt }] : []));
-  return { byDay, byMember, unansweredCount: counts?.all ?? 0, unansweredWithText: counts?.withText ?? 0, unansweredGroups: groupQuestions(asked) };
+  return { byDay, byMember, unansweredCount: counts?.all ?? 0, unansweredWithText: counts?.withText ?? 0, unansweredGroups: await withStems(() => groupQuestions(asked)) };
 }
 
