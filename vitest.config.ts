@@ -10,6 +10,8 @@ const POSTGRES_RUN_SKIPS = [
   "tests/integration/pg-cluster.test.ts",
   "tests/integration/postgres-connect.test.ts",
   "tests/integration/postgres-migrate.test.ts",
+  "tests/integration/postgres-start-errors.test.ts",
+  "tests/integration/move-to-postgres.test.ts",
 ];
 
 export default defineConfig({

@@ -15,6 +15,7 @@ export const inTextList = chosen.inTextList;
 export const isoTime = chosen.isoTime;
 export const utcDay = chosen.utcDay;
 export const containsText = chosen.containsText;
+export const epochMs = chosen.epochMs;
 
 /** A value that changes whenever another connection commits (to drop caches of derived data). */
 export async function databaseVersion(): Promise<string> {

@@ -189,7 +189,7 @@ export async function assertPostgresNotInUse(databaseUrl: string): Promise<void>
     );
     const { others, database } = rows[0]!;
     if (others > 0) {
-      fail(`The PostgreSQL database ${database} is in use (${others} other connection(s)): stop the academy (and anything else using the database) before restoring.`);
+      fail(`The PostgreSQL database ${database} is in use: stop the academy (and anything else using the database: ${others} other connection(s)) before restoring.`);
     }
   } finally {
     await pool.end();

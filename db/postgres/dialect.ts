@@ -33,6 +33,11 @@ export function utcDay(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 }
 
+/** A timestamptz column as Unix milliseconds (bigint), for arithmetic on times. */
+export function epochMs(column: SQLWrapper): SQL {
+  return sql`cast(extract(epoch from ${column}) * 1000 as bigint)`;
+}
+
 /** `text` holds `part` anywhere (plain text, no patterns). */
 export function containsText(text: SQLWrapper, part: SQLWrapper | string): SQL {
   return sql`strpos(${text}, ${part}) > 0`;

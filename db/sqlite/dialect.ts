@@ -38,6 +38,11 @@ export function utcDay(column: string): string {
   return `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
 }
 
+/** A timestamp column as Unix milliseconds, for arithmetic on times (SQLite stores them so). */
+export function epochMs(column: SQLWrapper): SQL {
+  return sql`${column}`;
+}
+
 /** `text` holds `part` anywhere (plain text, no patterns). */
 export function containsText(text: SQLWrapper, part: SQLWrapper | string): SQL {
   return sql`instr(${text}, ${part}) > 0`;

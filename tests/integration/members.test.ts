@@ -1,5 +1,5 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { academyDatabase, type AcademyDatabase } from "../academy-database";
 import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 // Many sign-ups from one address: lift the per-hour limit.
@@ -38,27 +38,28 @@ interface RevenueJson {
   annualProjection: number;
 }
 
-// The test reads the server's database itself, read-only, to know what the
-// figures must be without asking the code under test.
-let database: Database.Database;
-beforeAll(() => {
-  database = new Database(academy.process.databasePath, { readonly: true, fileMustExist: true });
+// The test reads the server's database itself, to know what the figures must
+// be without asking the code under test.
+let database: AcademyDatabase;
+beforeAll(async () => {
+  database = await academyDatabase(academy.process);
 });
 afterAll(() => database?.close());
 
-function expectedRevenue(): RevenueJson {
-  const now = Date.now();
-  const row = database
-    .prepare(
-      `select
-         count(*) as students,
-         coalesce(sum(case when s.plan = 'premium' and s.status = 'active' and (s.current_period_end is null or s.current_period_end > @now) then 1 else 0 end), 0) as premium,
-         coalesce(sum(case when s.plan = 'premium' and s.status = 'active' and (s.current_period_end is null or s.current_period_end > @now) and s.is_comped = 0
-                      then s.monthly_fee_cents else 0 end), 0) as cents
-       from users u left join subscriptions s on s.user_id = u.id
-       where u.role = 'student'`,
-    )
-    .get({ now }) as { students: number; premium: number; cents: number };
+async function expectedRevenue(): Promise<RevenueJson> {
+  const now = new Date();
+  const row = await database.get<{ students: number; premium: number; cents: number }>(
+    `select
+       count(*) as students,
+       coalesce(sum(case when s.plan = 'premium' and s.status = 'active' and (s.current_period_end is null or s.current_period_end > ?) then 1 else 0 end), 0) as premium,
+       coalesce(sum(case when s.plan = 'premium' and s.status = 'active' and (s.current_period_end is null or s.current_period_end > ?) and s.is_comped = false
+                    then s.monthly_fee_cents else 0 end), 0) as cents
+     from users u left join subscriptions s on s.user_id = u.id
+     where u.role = 'student'`,
+    now,
+    now,
+  );
+  if (!row) throw new Error("no revenue row");
   return {
     monthlyRevenue: row.cents / 100,
     totalPremiumMembers: row.premium,
@@ -67,10 +68,16 @@ function expectedRevenue(): RevenueJson {
   };
 }
 
-function userId(username: string): number {
-  const row = database.prepare("select id from users where username = ?").get(username) as { id: number } | undefined;
+async function userId(username: string): Promise<number> {
+  const row = await database.get<{ id: number }>("select id from users where username = ?", username);
   if (!row) throw new Error(`no user ${username}`);
   return row.id;
+}
+
+async function countOf(sql: string): Promise<number> {
+  const row = await database.get<{ n: number }>(sql);
+  if (!row) throw new Error(`no count from ${sql}`);
+  return row.n;
 }
 
 async function signedIn(credentials: { username: string; password: string }) {
@@ -83,7 +90,7 @@ async function newStudent(prefix = "member") {
   const visitor = new Visitor(academy.baseUrl);
   const username = uniqueName(prefix);
   expect((await visitor.register(username)).status).toBe(201);
-  return { visitor, username, id: userId(username) };
+  return { visitor, username, id: await userId(username) };
 }
 
 async function getJson<T>(visitor: Visitor, path: string): Promise<T> {
@@ -105,7 +112,7 @@ describe("the member endpoints", () => {
       ["GET", "/api/members"],
       ["GET", "/api/admin/members-with-subscriptions"],
       ["GET", "/api/admin/revenue-stats"],
-      ["PUT", `/api/admin/members/${userId(DEMO_STUDENT.username)}/subscription`, { plan: "premium", status: "active" }],
+      ["PUT", `/api/admin/members/${await userId(DEMO_STUDENT.username)}/subscription`, { plan: "premium", status: "active" }],
     ];
     for (const [method, path, json] of requests) {
       const anonymous = await visitor.request(path, { method, json });
@@ -125,12 +132,10 @@ describe("the member endpoints", () => {
     const admin = await signedIn(TEST_ADMIN);
     const { username } = await newStudent("progress");
     const members = await getJson<MemberJson[]>(admin, "/api/members");
-    const expected = database
-      .prepare(
-        `select u.username, count(p.id) as enrolled, coalesce(sum(p.is_completed), 0) as completed
-         from users u left join user_progress p on p.user_id = u.id where u.role = 'student' group by u.id`,
-      )
-      .all() as Array<{ username: string; enrolled: number; completed: number }>;
+    const expected = await database.all<{ username: string; enrolled: number; completed: number }>(
+      `select u.username, count(p.id) as enrolled, coalesce(sum(case when p.is_completed then 1 else 0 end), 0) as completed
+       from users u left join user_progress p on p.user_id = u.id where u.role = 'student' group by u.id`,
+    );
     expect(members).toHaveLength(expected.length);
     for (const row of expected) {
       const member = members.find((m) => m.username === row.username);
@@ -148,7 +153,7 @@ describe("revenue stats", () => {
   it("match the members in the database, and a comped grant adds a member but no revenue", async () => {
     const admin = await signedIn(TEST_ADMIN);
     const before = await revenue(admin);
-    expect(before).toEqual(expectedRevenue());
+    expect(before).toEqual(await expectedRevenue());
     // The demo's paying Premium student is there.
     expect(before.monthlyRevenue).toBeGreaterThanOrEqual(9.99);
     expect(before.totalPremiumMembers).toBeGreaterThanOrEqual(1);
@@ -156,7 +161,7 @@ describe("revenue stats", () => {
     const lucky = await newStudent("lucky");
     await newStudent("plain");
     const afterSignUps = await revenue(admin);
-    expect(afterSignUps).toEqual(expectedRevenue());
+    expect(afterSignUps).toEqual(await expectedRevenue());
     expect(afterSignUps.monthlyRevenue).toBe(before.monthlyRevenue);
     expect(afterSignUps.averageRevenuePerUser).toBeLessThanOrEqual(before.averageRevenuePerUser);
 
@@ -164,7 +169,7 @@ describe("revenue stats", () => {
     expect(granted.status).toBe(200);
     expect(await granted.json()).toMatchObject({ plan: "premium", status: "active", isComped: true, monthlyFee: 0, currentPeriodEnd: null, isPremium: true });
     const afterGrant = await revenue(admin);
-    expect(afterGrant).toEqual(expectedRevenue());
+    expect(afterGrant).toEqual(await expectedRevenue());
     expect(afterGrant.totalPremiumMembers).toBe(afterSignUps.totalPremiumMembers + 1);
     expect(afterGrant.monthlyRevenue).toBe(afterSignUps.monthlyRevenue);
     expect(afterGrant.annualProjection).toBe(afterSignUps.annualProjection);
@@ -176,7 +181,7 @@ describe("revenue stats", () => {
     expect(revoked.status).toBe(200);
     expect(await revoked.json()).toMatchObject({ plan: "basic", status: "cancelled", isPremium: false });
     const afterRevoke = await revenue(admin);
-    expect(afterRevoke).toEqual(expectedRevenue());
+    expect(afterRevoke).toEqual(await expectedRevenue());
     expect(afterRevoke).toEqual(afterSignUps);
   });
 });
@@ -233,7 +238,7 @@ describe("the member directory", () => {
 describe("changing a member's plan", () => {
   it("validates the body and the member", async () => {
     const admin = await signedIn(TEST_ADMIN);
-    const seekerId = userId(DEMO_STUDENT.username);
+    const seekerId = await userId(DEMO_STUDENT.username);
 
     const badPlan = await setPlan(admin, seekerId, { plan: "gold", status: "active" });
     expect(badPlan.status).toBe(400);
@@ -247,7 +252,7 @@ describe("changing a member's plan", () => {
     expect((await setPlan(admin, 999_999, { plan: "premium", status: "active" })).status).toBe(404);
     expect((await setPlan(admin, "abc", { plan: "premium", status: "active" })).status).toBe(404);
 
-    const adminChange = await setPlan(admin, userId(TEST_ADMIN.username), { plan: "basic", status: "cancelled" });
+    const adminChange = await setPlan(admin, await userId(TEST_ADMIN.username), { plan: "basic", status: "cancelled" });
     expect(adminChange.status).toBe(409);
     expect(await adminChange.json()).toEqual({ message: "Administrators always have Premium access; their plan cannot be changed." });
 
@@ -275,7 +280,7 @@ describe("changing a member's plan", () => {
     const refused = await admin.request("/admin/members", {
       method: "POST",
       headers: origin,
-      body: new URLSearchParams({ intent: "revoke", memberId: String(userId(TEST_ADMIN.username)) }).toString(),
+      body: new URLSearchParams({ intent: "revoke", memberId: String(await userId(TEST_ADMIN.username)) }).toString(),
     });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("their plan cannot be changed");
@@ -284,7 +289,7 @@ describe("changing a member's plan", () => {
     const notAdmin = await student.request("/admin/members", {
       method: "POST",
       headers: origin,
-      body: new URLSearchParams({ intent: "grant", memberId: String(userId(DEMO_STUDENT.username)) }).toString(),
+      body: new URLSearchParams({ intent: "grant", memberId: String(await userId(DEMO_STUDENT.username)) }).toString(),
     });
     expect(notAdmin.status).toBe(302);
     expect(notAdmin.headers.get("Location")).toBe("/students");
@@ -295,12 +300,10 @@ describe("premium courses", () => {
   it("refuse their lessons to a free student until an admin grants Premium", async () => {
     const admin = await signedIn(TEST_ADMIN);
     const { visitor: student, id } = await newStudent("aspirant");
-    const lesson = database
-      .prepare(
-        `select l.id as lessonId, l.course_id as courseId from lessons l join courses c on c.id = l.course_id
-         where c.is_premium = 1 and c.is_active = 1 and l.is_active = 1 order by c.id, l.sort_order, l.id limit 1`,
-      )
-      .get() as { lessonId: number; courseId: number } | undefined;
+    const lesson = await database.get<{ lessonId: number; courseId: number }>(
+      `select l.id as "lessonId", l.course_id as "courseId" from lessons l join courses c on c.id = l.course_id
+       where c.is_premium = true and c.is_active = true and l.is_active = true order by c.id, l.sort_order, l.id limit 1`,
+    );
     if (!lesson) throw new Error("the demo has no premium course");
 
     const refused = await student.request(`/api/lessons/${lesson.lessonId}`);
@@ -324,7 +327,7 @@ describe("the admin dashboard", () => {
     const overview = await (await admin.request("/admin")).text();
     expect(overview).toContain("Recent Activity");
     expect(overview).toContain(`${username} joined the Academy`);
-    const students = (database.prepare("select count(*) as n from users where role = 'student'").get() as { n: number }).n;
+    const students = await countOf("select count(*) as n from users where role = 'student'");
     expect(overview).toMatch(new RegExp(`data-testid="stat-active-members">${students}<`));
 
     // Member Progress: 20 members a page, by username; every student is on one of the pages.
@@ -339,12 +342,14 @@ describe("the admin dashboard", () => {
     expect(pages.join("")).toContain("seeker@example.com");
 
     const courses = await (await admin.request("/dashboard?tab=courses")).text();
-    const title = (database.prepare("select title from courses order by id limit 1").get() as { title: string }).title;
+    const first = await database.get<{ title: string }>("select title from courses order by id limit 1");
+    if (!first) throw new Error("the demo has no course");
+    const title = first.title;
     expect(courses).toContain(title.replace(/&/g, "&amp;"));
     expect(courses).toContain("/admin/courses/1/lessons");
 
     const kb = await (await admin.request("/dashboard?tab=knowledge-base")).text();
-    const published = (database.prepare("select count(*) as n from knowledge_base_articles where is_published = 1").get() as { n: number }).n;
+    const published = await countOf("select count(*) as n from knowledge_base_articles where is_published = true");
     expect(kb).toMatch(new RegExp(`data-testid="kb-published">${published}<`));
 
     const analytics = await (await admin.request("/dashboard?tab=analytics")).text();

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAcademy, TEST_ADMIN, type AcademyProcess } from "../../scripts/academy-process";
+import { academyDatabase } from "../academy-database";
 import { startFakeSmtp, type FakeSmtp, type ReceivedEmail } from "../fakes/fake-smtp";
 import { uniqueName, Visitor } from "./helpers";
 
 // Issue 25: notifications in the app and by email, against a real SMTP server
-// (smtp-server) started here and the real academy on its own SQLite file.
+// (smtp-server) started here and the real academy on its own database.
 let smtp: FakeSmtp;
 let academy: AcademyProcess;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-notifications-"));
@@ -235,10 +235,17 @@ describe("digests", () => {
     await sleep(1500);
     expect(emailsTo(asker.email)).toHaveLength(0);
     // The last digest was two days ago (a controllable clock: the stored slot).
-    const db = new Database(academy.databasePath);
-    db.prepare("update notification_preferences set last_daily_digest_at = ? where user_id = (select id from users where username = ?)").run(Date.now() - 2 * 86_400_000, asker.username);
-    db.prepare("update notifications set updated_at = ? where group_key = ?").run(Date.now() - 86_400_000, `topic:${id}`);
-    db.close();
+    const db = await academyDatabase(academy);
+    try {
+      await db.run(
+        "update notification_preferences set last_daily_digest_at = ? where user_id = (select id from users where username = ?)",
+        new Date(Date.now() - 2 * 86_400_000),
+        asker.username,
+      );
+      await db.run("update notifications set updated_at = ? where group_key = ?", new Date(Date.now() - 86_400_000), `topic:${id}`);
+    } finally {
+      await db.close();
+    }
     const digest = await smtp.emailTo(asker.email);
     expect(digest.header("subject")).toMatch(/^Your daily Mystic Academy digest: 1 new item$/);
     expect(digest.source).toContain("New replies in");
@@ -250,6 +257,7 @@ describe("digests", () => {
 });
 
 describe("the outbox", () => {
+  // The academy starts a second time inside this test: on a busy machine a start alone can take 20 s.
   it("keeps emails while the mail server is down and sends each once when it is back, across a kill -9", async () => {
     const asker = await member();
     const helper = await member();
@@ -258,12 +266,11 @@ describe("the outbox", () => {
     const { id } = await topic(asker.visitor);
     await reply(helper.visitor, id);
     await sleep(2500);
-    const db = new Database(academy.databasePath, { readonly: true });
-    const row = db.prepare("select status, attempts, last_error as lastError from email_outbox where to_address = ?").get(asker.email) as { status: string; attempts: number; lastError: string };
-    db.close();
-    expect(row.status).toBe("queued");
-    expect(row.attempts).toBeGreaterThanOrEqual(1);
-    expect(row.lastError).toBeTruthy();
+    const db = await academyDatabase(academy);
+    const row = await db.get<{ status: string; attempts: number; lastError: string }>('select status, attempts, last_error as "lastError" from email_outbox where to_address = ?', asker.email).finally(() => db.close());
+    expect(row?.status).toBe("queued");
+    expect(row?.attempts).toBeGreaterThanOrEqual(1);
+    expect(row?.lastError).toBeTruthy();
 
     // The process dies between queueing and sending; the mail server comes back; the academy restarts.
     process.kill(academy.pid, "SIGKILL");
@@ -285,5 +292,5 @@ describe("the outbox", () => {
     });
     expect(test.status).toBe(302);
     expect((await smtp.emailTo("owner@example.test")).header("subject")).toBe("Mystic Academy: test email");
-  });
+  }, 60_000);
 });

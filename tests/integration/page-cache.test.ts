@@ -1,18 +1,18 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAcademy, type AcademyProcess } from "../../scripts/academy-process";
+import { academyDatabase, type AcademyDatabase } from "../academy-database";
 import { DEMO_STUDENT, newStudent, useAcademy, Visitor } from "./helpers";
 
 // Long enough that nothing here expires by itself mid-test.
 const academy = useAcademy({ PAGE_CACHE_SECONDS: "60" });
-let database: Database.Database;
+let database: AcademyDatabase;
 
-beforeAll(() => {
-  database = new Database(academy.process.databasePath, { timeout: 5000 });
+beforeAll(async () => {
+  database = await academyDatabase(academy.process);
 });
-afterAll(() => database.close());
+afterAll(() => database?.close());
 
-const renameFirstCourse = (title: string) => database.prepare("update courses set title = ? where id = 1").run(title);
+const renameFirstCourse = (title: string) => database.run("update courses set title = ? where id = 1", title);
 
 async function page(path: string, cookie?: string) {
   const response = await fetch(academy.baseUrl + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
@@ -27,7 +27,7 @@ describe("the anonymous page cache", () => {
     expect(first.response.status).toBe(200);
     expect(first.html).toContain("Foundations of Intuitive Reading");
     // A change made behind the server's back (a second connection) is not seen while the page is kept...
-    renameFirstCourse("Foundations, renamed quietly");
+    await renameFirstCourse("Foundations, renamed quietly");
     const second = await page("/");
     expect(second.html).toContain("Foundations of Intuitive Reading");
     expect(second.response.headers.has("x-academy-page-cache")).toBe(false);
@@ -43,7 +43,7 @@ describe("the anonymous page cache", () => {
     const refused = await fetch(`${academy.baseUrl}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect((await page("/")).html).toContain("Foundations, renamed quietly");
-    renameFirstCourse("Foundations of Intuitive Reading");
+    await renameFirstCourse("Foundations of Intuitive Reading");
   });
 
   it("keeps one copy per theme cookie and per query", async () => {
@@ -60,7 +60,7 @@ describe("the anonymous page cache", () => {
 
   it("never serves a signed-in member a kept page, nor keeps pages that are not public", async () => {
     await page("/");
-    renameFirstCourse("Seen only by members for now");
+    await renameFirstCourse("Seen only by members for now");
     const student = new Visitor(academy.baseUrl);
     expect((await student.login(DEMO_STUDENT.username, DEMO_STUDENT.password)).status).toBe(200);
     // Signing in was a write, so this also shows the next visitor the new title.
@@ -81,7 +81,7 @@ describe("the anonymous page cache", () => {
     const [mine, theirs] = [await (await student.request("/students")).text(), await (await other.request("/students")).text()];
     expect(mine).toContain(DEMO_STUDENT.username);
     expect(theirs).not.toContain(DEMO_STUDENT.username);
-    renameFirstCourse("Foundations of Intuitive Reading");
+    await renameFirstCourse("Foundations of Intuitive Reading");
   });
 });
 
@@ -93,7 +93,7 @@ describe("the anonymous API cache", () => {
     const first = await api("/api/courses");
     expect(first.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(await titleOf(first)).toBe("Foundations of Intuitive Reading");
-    renameFirstCourse("Catalogue, renamed quietly");
+    await renameFirstCourse("Catalogue, renamed quietly");
     const kept = await api("/api/courses");
     expect(kept.status).toBe(200);
     expect(kept.headers.get("Content-Type")).toMatch(/^application\/json/);
@@ -104,13 +104,13 @@ describe("the anonymous API cache", () => {
     // A member is never answered from the cache.
     const student = new Visitor(academy.baseUrl);
     expect((await student.login(DEMO_STUDENT.username, DEMO_STUDENT.password)).status).toBe(200);
-    renameFirstCourse("Catalogue, renamed again");
+    await renameFirstCourse("Catalogue, renamed again");
     const member = await student.request("/api/courses");
     expect(await titleOf(member)).toBe("Catalogue, renamed again");
     expect(member.headers.has("x-academy-page-cache")).toBe(false);
     // Signing in was a write: the next anonymous caller sees the change too.
     expect(await titleOf(await api("/api/courses"))).toBe("Catalogue, renamed again");
-    renameFirstCourse("Foundations of Intuitive Reading");
+    await renameFirstCourse("Foundations of Intuitive Reading");
   });
 
   it("keeps a knowledge-base page with its Link header, and keeps no error", async () => {
@@ -120,21 +120,21 @@ describe("the anonymous API cache", () => {
     expect(await kept.text()).toBe(await first.text());
     const missing = await api("/api/courses/999999");
     expect(missing.status).toBe(404);
-    database.prepare("insert into courses (id, title, description, duration, created_at, updated_at) values (999999, 'Late course', 'd', '1 hour', 0, 0)").run();
+    await database.run("insert into courses (id, title, description, duration, created_at, updated_at) values (999999, 'Late course', 'd', '1 hour', ?, ?)", new Date(0), new Date(0));
     expect((await api("/api/courses/999999")).status).toBe(200);
-    database.prepare("delete from courses where id = 999999").run();
+    await database.run("delete from courses where id = 999999");
   });
 });
 
 describe("with PAGE_CACHE_SECONDS=0", () => {
   let uncached: AcademyProcess;
-  let db: Database.Database;
+  let db: AcademyDatabase;
   beforeAll(async () => {
     uncached = await startAcademy({ PAGE_CACHE_SECONDS: "0" });
-    db = new Database(uncached.databasePath, { timeout: 5000 });
+    db = await academyDatabase(uncached);
   });
   afterAll(async () => {
-    db?.close();
+    await db?.close();
     await uncached?.stop();
   });
 
@@ -142,7 +142,7 @@ describe("with PAGE_CACHE_SECONDS=0", () => {
     const first = await fetch(`${uncached.baseUrl}/`);
     expect(await first.text()).toContain("Foundations of Intuitive Reading");
     expect(first.headers.has("x-academy-page-cache")).toBe(false);
-    db.prepare("update courses set title = ? where id = 1").run("Foundations, seen at once");
+    await db.run("update courses set title = ? where id = 1", "Foundations, seen at once");
     expect(await (await fetch(`${uncached.baseUrl}/`)).text()).toContain("Foundations, seen at once");
   });
 });

@@ -1,5 +1,5 @@
-import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
+import { academyDatabase } from "../academy-database";
 import { DEMO_STUDENT, newStudent, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
 
 // Issue 27: members' pages do less. On the demo data the portal's HTML stays
@@ -59,12 +59,13 @@ describe("reading writes nothing it does not need", () => {
     expect(html).toContain("Email preferences");
     const preferences = await member.request("/api/user/notification-preferences");
     expect(((await preferences.json()) as { forumReplies: string }).forumReplies).toBe("instant");
-    const sqlite = new Database(academy.process.databasePath, { readonly: true });
+    const database = await academyDatabase(academy.process);
     try {
-      const { id } = sqlite.prepare("SELECT id FROM users ORDER BY id DESC LIMIT 1").get() as { id: number };
-      expect(sqlite.prepare("SELECT count(*) AS n FROM notification_preferences WHERE user_id = ?").get(id)).toEqual({ n: 0 });
+      const newest = await database.get<{ id: number }>("SELECT id FROM users ORDER BY id DESC LIMIT 1");
+      if (!newest) throw new Error("no member");
+      expect(await database.get("SELECT count(*) AS n FROM notification_preferences WHERE user_id = ?", newest.id)).toEqual({ n: 0 });
     } finally {
-      sqlite.close();
+      await database.close();
     }
   });
 });

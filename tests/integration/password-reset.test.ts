@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { academyDatabase, type AcademyDatabase } from "../academy-database";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/fake-smtp";
 import { DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
@@ -26,10 +26,9 @@ afterAll(async () => smtp?.close());
 
 const academy = useAcademy(academyEnv);
 
-let database: Database.Database;
-beforeAll(() => {
-  database = new Database(academy.process.databasePath, { fileMustExist: true });
-  database.pragma("busy_timeout = 5000");
+let database: AcademyDatabase;
+beforeAll(async () => {
+  database = await academyDatabase(academy.process);
 });
 afterAll(() => database?.close());
 
@@ -48,9 +47,14 @@ async function newMember(email: string | null = `${uniqueName("mail")}@example.t
   const username = uniqueName("forgetful");
   const visitor = new Visitor(academy.baseUrl);
   expect((await visitor.register(username, OLD_PASSWORD)).status).toBe(201);
-  database.prepare("update users set email = ? where username = ?").run(email, username);
-  const row = database.prepare("select id from users where username = ?").get(username) as { id: number };
-  return { id: row.id, username, email, visitor };
+  await database.run("update users set email = ? where username = ?", email, username);
+  return { id: await userIdOf(username), username, email, visitor };
+}
+
+async function userIdOf(username: string): Promise<number> {
+  const row = await database.get<{ id: number }>("select id from users where username = ?", username);
+  if (!row) throw new Error(`no user ${username}`);
+  return row.id;
 }
 
 function tokenIn(text: string): string {
@@ -88,12 +92,11 @@ describe("forgot password, by email", () => {
     expect(email.source).toContain(`${academy.baseUrl}/reset-password/${token}`);
 
     // Only the hash is kept, and the link lasts an hour.
-    const row = database.prepare("select * from password_resets where user_id = ?").get(member.id) as {
-      token_hash: string;
-      expires_at: number;
-      created_at: number;
-      created_by_admin: number | null;
-    };
+    const row = await database.get<{ token_hash: string; expires_at: number; created_at: number; created_by_admin: number | null }>(
+      "select * from password_resets where user_id = ?",
+      member.id,
+    );
+    if (!row) throw new Error("no reset link stored");
     expect(row.token_hash).toBe(sha256(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row.expires_at - row.created_at).toBe(60 * 60 * 1000);
@@ -116,7 +119,7 @@ describe("forgot password, by email", () => {
     expect(done.headers.get("Location")).toBe("/login");
 
     expect((await member.visitor.authStatus()).isAuthenticated).toBe(false);
-    expect(database.prepare("select count(*) as n from sessions where user_id = ?").get(member.id)).toEqual({ n: 0 });
+    expect(await database.get("select count(*) as n from sessions where user_id = ?", member.id)).toEqual({ n: 0 });
     expect(await canSignIn(member.username, OLD_PASSWORD)).toBe(false);
     expect(await canSignIn(member.username, NEW_PASSWORD)).toBe(true);
 
@@ -141,7 +144,7 @@ describe("forgot password, by email", () => {
     const member = await newMember();
     await postForm(new Visitor(academy.baseUrl), "/forgot-password", { identifier: member.username });
     const token = tokenIn((await smtp.emailTo(member.email ?? "")).source);
-    database.prepare("update password_resets set expires_at = ? where token_hash = ?").run(Date.now() - 1000, sha256(token));
+    await database.run("update password_resets set expires_at = ? where token_hash = ?", new Date(Date.now() - 1000), sha256(token));
 
     const visitor = new Visitor(academy.baseUrl);
     const page = await visitor.request(`/reset-password/${token}`);
@@ -227,7 +230,7 @@ describe("reset links made by an admin", () => {
     const path = `/api/admin/members/${member.id}/password-reset`;
     expect((await new Visitor(academy.baseUrl).request(path, { method: "POST" })).status).toBe(401);
     expect((await (await signedIn(DEMO_STUDENT.username, DEMO_STUDENT.password)).request(path, { method: "POST" })).status).toBe(403);
-    expect(database.prepare("select count(*) as n from password_resets where user_id = ?").get(member.id)).toEqual({ n: 0 });
+    expect(await database.get("select count(*) as n from password_resets where user_id = ?", member.id)).toEqual({ n: 0 });
   });
 
   it("give the admin a one-hour link through the API that the member uses once", async () => {
@@ -243,9 +246,9 @@ describe("reset links made by an admin", () => {
     expect(lifetime).toBeGreaterThan(59 * 60 * 1000);
     expect(lifetime).toBeLessThanOrEqual(61 * 60 * 1000);
 
-    const adminId = (database.prepare("select id from users where username = ?").get(TEST_ADMIN.username) as { id: number }).id;
+    const adminId = await userIdOf(TEST_ADMIN.username);
     const token = tokenIn(link.url);
-    expect(database.prepare("select created_by_admin from password_resets where token_hash = ?").get(sha256(token))).toEqual({
+    expect(await database.get("select created_by_admin from password_resets where token_hash = ?", sha256(token))).toEqual({
       created_by_admin: adminId,
     });
 
@@ -258,7 +261,7 @@ describe("reset links made by an admin", () => {
 
   it("refuse unknown members and administrators, and only POST", async () => {
     const admin = await signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
-    const adminId = (database.prepare("select id from users where username = ?").get(TEST_ADMIN.username) as { id: number }).id;
+    const adminId = await userIdOf(TEST_ADMIN.username);
     expect((await admin.request("/api/admin/members/999999/password-reset", { method: "POST" })).status).toBe(404);
     expect((await admin.request("/api/admin/members/abc/password-reset", { method: "POST" })).status).toBe(404);
     expect((await admin.request(`/api/admin/members/${adminId}/password-reset`, { method: "POST" })).status).toBe(404);
@@ -360,7 +363,7 @@ describe("the forgot-password limit counts per account (issue 30)", () => {
     expect(answers[0]?.status).toBe(302);
 
     // Links are made before the answer goes out: the database already tells how many mails were sent.
-    expect(database.prepare("select count(*) as n from password_resets where user_id = ?").get(member.id)).toEqual({ n: REQUESTS_PER_HOUR });
+    expect(await database.get("select count(*) as n from password_resets where user_id = ?", member.id)).toEqual({ n: REQUESTS_PER_HOUR });
     await expect.poll(() => smtp.received.filter((email) => email.to.includes(member.email ?? "")).length).toBe(REQUESTS_PER_HOUR);
   });
 });

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { academyDatabase } from "../academy-database";
 import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 import { listBuiltRoutes, type RouteModule } from "./built-routes";
 import { fillPattern, forEachLimited, type Candidates, type ConcretePath } from "./route-walk";
@@ -279,19 +279,19 @@ async function createConferenceFixtures(admin: Visitor) {
   const folder = path.join(academy.process.dataDir, "uploads", "recordings");
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, fileName), `Premium recording ${PREMIUM_MARK}\n`);
-  const sqlite = new Database(academy.process.databasePath);
+  const database = await academyDatabase(academy.process);
   let premiumRecordingId: number;
   try {
-    sqlite.pragma("busy_timeout = 5000");
-    const row = sqlite
-      .prepare(
-        `insert into recordings (conference_id, title, description, duration, recording_url, size_bytes, status, is_premium_only)
-         select id, title, description, 5, ?, ?, 'ready', is_premium_only from conferences where id = ? returning id`,
-      )
-      .get(fileName, fs.statSync(path.join(folder, fileName)).size, recorded.id);
+    const row = await database.get(
+      `insert into recordings (conference_id, title, description, duration, recording_url, size_bytes, status, is_premium_only)
+       select id, title, description, 5, ?, ?, 'ready', is_premium_only from conferences where id = ? returning id`,
+      fileName,
+      fs.statSync(path.join(folder, fileName)).size,
+      recorded.id,
+    );
     premiumRecordingId = IdSchema.parse(row).id;
   } finally {
-    sqlite.close();
+    await database.close();
   }
   return { premiumConferenceId: upcoming.id, recordedConferenceId: recorded.id, premiumRecordingId };
 }

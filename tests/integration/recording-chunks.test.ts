@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { inspectWebm } from "~/utils/webm.server";
 import { startAcademy } from "../../scripts/academy-process";
+import { academyDatabase } from "../academy-database";
 import {
   answer,
   endAnyLive,
@@ -289,12 +289,12 @@ describe("after a restart", () => {
         await first.stop();
       }
     })();
-    const sqlite = new Database(first.databasePath);
+    const database = await academyDatabase(first);
     try {
-      sqlite.prepare("update conferences set is_recording = 0, recording_started_at = null where id = ?").run(interrupted.conferenceId);
-      sqlite.prepare("update recordings set created_at = ? where id = ?").run(Date.now() - 40 * 86_400_000, old.id);
+      await database.run("update conferences set is_recording = false, recording_started_at = null where id = ?", interrupted.conferenceId);
+      await database.run("update recordings set created_at = ? where id = ?", new Date(Date.now() - 40 * 86_400_000), old.id);
     } finally {
-      sqlite.close();
+      await database.close();
     }
 
     const second = await startAcademy({ RECORDING_RETENTION_DAYS: "30" }, { dataDir });

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formatMegabytes } from "~/utils/misc";
 import { startAcademy } from "../../scripts/academy-process";
+import { academyDatabase } from "../academy-database";
 import {
   answer,
   endAnyLive,
@@ -263,13 +263,16 @@ describe("at start", () => {
     const orphanName = `conference-9002-${Date.now()}.webm`;
     const notOurs = "notes.txt";
     for (const name of [failedName, orphanName, `${orphanName}.upload.json`, notOurs]) fs.writeFileSync(path.join(dir, name), "leftover");
-    const sqlite = new Database(first.databasePath);
+    const database = await academyDatabase(first);
     try {
-      sqlite
-        .prepare("insert into recordings (title, description, duration, recording_url, size_bytes, status, created_at) values (?, '', 1, ?, 0, 'failed', ?)")
-        .run("Failed long ago", failedName, Date.now());
+      await database.run(
+        "insert into recordings (title, description, duration, recording_url, size_bytes, status, created_at) values (?, '', 1, ?, 0, 'failed', ?)",
+        "Failed long ago",
+        failedName,
+        new Date(),
+      );
     } finally {
-      sqlite.close();
+      await database.close();
     }
 
     const second = await startAcademy({}, { dataDir });

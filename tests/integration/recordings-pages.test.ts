@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { academyDatabase, type AcademyDatabase } from "../academy-database";
 import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
 
 // The recordings library as people use it without JavaScript: the admin's
@@ -76,30 +76,28 @@ const SEEDS = {
 type SeedName = keyof typeof SEEDS;
 const ids = {} as Record<SeedName, number>;
 
-let database: Database.Database;
+let database: AcademyDatabase;
 afterAll(() => database?.close());
 
-function insertRecording(seed: SeedRecording): number {
-  const result = database
-    .prepare(
-      `insert into recordings (title, description, duration, recording_url, size_bytes, is_premium_only, created_at)
-       values (@title, @description, @duration, @recordingUrl, @size, @premium, @createdAt)`,
-    )
-    .run({
-      title: seed.title,
-      description: seed.description,
-      duration: seed.duration,
-      recordingUrl: seed.recordingUrl,
-      size: seed.file?.length ?? 0,
-      premium: seed.isPremiumOnly ? 1 : 0,
-      createdAt: seed.createdAt,
-    });
+async function insertRecording(seed: SeedRecording): Promise<number> {
+  const row = await database.get<{ id: number }>(
+    `insert into recordings (title, description, duration, recording_url, size_bytes, is_premium_only, created_at)
+     values (?, ?, ?, ?, ?, ?, ?) returning id`,
+    seed.title,
+    seed.description,
+    seed.duration,
+    seed.recordingUrl,
+    seed.file?.length ?? 0,
+    seed.isPremiumOnly ?? false,
+    new Date(seed.createdAt),
+  );
+  if (!row) throw new Error(`${seed.title} was not stored`);
   if (seed.file && seed.recordingUrl) {
     const folder = path.join(academy.process.dataDir, "uploads", "recordings");
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, seed.recordingUrl), seed.file);
   }
-  return Number(result.lastInsertRowid);
+  return row.id;
 }
 
 async function signedIn(credentials: { username: string; password: string }): Promise<Visitor> {
@@ -154,8 +152,7 @@ let seeker: Visitor;
 let oracle: Visitor;
 
 beforeAll(async () => {
-  database = new Database(academy.process.databasePath, { fileMustExist: true });
-  database.pragma("busy_timeout = 5000");
+  database = await academyDatabase(academy.process);
   admin = await signedIn(TEST_ADMIN);
   seeker = await signedIn(DEMO_STUDENT);
   oracle = await signedIn(DEMO_PREMIUM);
@@ -204,8 +201,8 @@ describe("an empty library", () => {
 });
 
 describe("a library with recordings", () => {
-  beforeAll(() => {
-    for (const name of Object.keys(SEEDS) as SeedName[]) ids[name] = insertRecording(SEEDS[name]);
+  beforeAll(async () => {
+    for (const name of Object.keys(SEEDS) as SeedName[]) ids[name] = await insertRecording(SEEDS[name]);
   });
 
   it("lists every recording for the admin, newest first, with badge, date, duration and the Premium marker", async () => {

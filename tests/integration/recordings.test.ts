@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { academyDatabase } from "../academy-database";
 import {
   answer,
   endAnyLive,
@@ -129,18 +129,21 @@ describe("the recordings library", () => {
  * so its bytes are known exactly (what the live room uploads is rewritten
  * when it is finalised; see recording-chunks.test.ts).
  */
-function fileRecording(conferenceId: number | null, title: string, bytes = videoBytes(32)): { id: number; fileName: string } {
+async function fileRecording(conferenceId: number | null, title: string, bytes = videoBytes(32)): Promise<{ id: number; fileName: string }> {
   const fileName = recordingName(conferenceId ?? 900_000 + Math.floor(Math.random() * 1000));
   fs.writeFileSync(path.join(recordingsDir(), fileName), bytes);
-  const sqlite = new Database(academy.process.databasePath);
+  const database = await academyDatabase(academy.process);
   try {
-    sqlite.pragma("busy_timeout = 5000");
-    const row = sqlite
-      .prepare("insert into recordings (conference_id, title, description, duration, recording_url, size_bytes) values (?, ?, '', 5, ?, ?) returning id")
-      .get(conferenceId, title, fileName, bytes.length);
+    const row = await database.get(
+      "insert into recordings (conference_id, title, description, duration, recording_url, size_bytes) values (?, ?, '', 5, ?, ?) returning id",
+      conferenceId,
+      title,
+      fileName,
+      bytes.length,
+    );
     return { id: z.object({ id: z.number() }).parse(row).id, fileName };
   } finally {
-    sqlite.close();
+    await database.close();
   }
 }
 
@@ -150,7 +153,7 @@ describe("a recording's file", () => {
   let url: string;
 
   beforeAll(async () => {
-    const filed = fileRecording(null, "Full Moon Q&A: ünïcode/“quotes”", bytes);
+    const filed = await fileRecording(null, "Full Moon Q&A: ünïcode/“quotes”", bytes);
     const listed = (await recordings(admin)).find((r) => r.id === filed.id);
     if (!listed) throw new Error("the filed recording is not listed");
     recording = listed;
@@ -231,7 +234,7 @@ describe("a recording's file", () => {
   });
 
   it("is 404 once the file is gone", async () => {
-    const gone = fileRecording(null, word("Gone"), videoBytes(10));
+    const gone = await fileRecording(null, word("Gone"), videoBytes(10));
     fs.rmSync(path.join(recordingsDir(), gone.fileName));
     expect(await message(await free.request(`/api/recordings/${gone.id}/file`), 404)).toBe("Recording file not available");
     expect((await recordings(free)).find((r) => r.id === gone.id)).toMatchObject({ recordingUrl: null, fileUrl: null });
@@ -246,7 +249,7 @@ describe("deleting a conference that has recordings", () => {
 
   it("keeps its recordings and their files by default", async () => {
     const session = await schedule(admin, { title: word("Keeper") });
-    const kept = fileRecording(session.id, word("kept"));
+    const kept = await fileRecording(session.id, word("kept"));
     expect(await message(await admin.request(`/api/conferences/${session.id}`, { method: "DELETE" }), 200)).toBe("Conference deleted");
     const listed = (await recordings(admin)).find((r) => r.id === kept.id);
     expect(listed).toMatchObject({ conferenceId: null, fileUrl: `/api/recordings/${kept.id}/file` });
@@ -256,7 +259,7 @@ describe("deleting a conference that has recordings", () => {
 
   it("deletes them and their files with ?withRecordings=true", async () => {
     const session = await schedule(admin, { title: word("Sweeper") });
-    const swept = fileRecording(session.id, word("swept"));
+    const swept = await fileRecording(session.id, word("swept"));
     expect(await message(await admin.request(`/api/conferences/${session.id}?withRecordings=true`, { method: "DELETE" }), 200)).toBe("Conference deleted");
     expect((await recordings(admin)).some((r) => r.id === swept.id)).toBe(false);
     expect(await message(await admin.request(`/api/recordings/${swept.id}/file`), 404)).toBe("Recording not found");

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { countTrue } from "#db/dialect.server";
+import { countTrue, epochMs } from "#db/dialect.server";
 import { db, first } from "#db/client.server";
 import { activityEvents, knowledgeBaseArticles, subscriptions, users, type ACTIVITY_TYPES } from "#db/schema";
 
@@ -68,8 +68,8 @@ function seriesFromCounts(buckets: Bucket[], counts: { bucket: number; n: number
 }
 
 // The dashboard's reads are prepared once (issue 15); placeholders are bound as
-// given, so times go in as the columns' milliseconds.
-const weekOfEvent = sql<number>`cast((${activityEvents.createdAt} - ${sql.placeholder("start")}) / ${WEEK_MS} as integer)`.mapWith(Number);
+// given: Dates where they meet a time column, milliseconds in the week arithmetic.
+const weekOfEvent = sql<number>`cast((${epochMs(activityEvents.createdAt)} - ${sql.placeholder("startMs")}) / ${WEEK_MS} as integer)`.mapWith(Number);
 const eventsPerWeekQuery = db
   .select({ bucket: weekOfEvent, n: count() })
   .from(activityEvents)
@@ -80,15 +80,16 @@ const eventsPerWeekQuery = db
       lt(activityEvents.createdAt, sql.placeholder("end")),
     ),
   )
-  .groupBy(weekOfEvent)
+  // By position: PostgreSQL cannot tell that the expression's parameters repeat the select's.
+  .groupBy(sql`1`)
   .prepare();
 
-/** Events of one type per week, counted by SQLite (fixed-length weeks, so the bucket is arithmetic). */
+/** Events of one type per week, counted by the database (fixed-length weeks, so the bucket is arithmetic). */
 async function eventsPerWeek(type: ActivityType, buckets: Bucket[]): Promise<SeriesPoint[]> {
   const first = buckets[0];
   const last = buckets.at(-1);
   if (!first || !last) return [];
-  return seriesFromCounts(buckets, await eventsPerWeekQuery.all({ type, start: first.start, end: last.end }));
+  return seriesFromCounts(buckets, await eventsPerWeekQuery.all({ type, startMs: first.start, start: new Date(first.start), end: new Date(last.end) }));
 }
 
 export interface SubscriptionSpan {
