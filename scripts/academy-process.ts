@@ -63,7 +63,8 @@ export async function startAcademy(
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_REQUESTS: "false",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // Never the caller's own DATABASE_URL: without a test database this academy runs on SQLite ("" is unset).
+      DATABASE_URL: databaseUrl ?? "",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -95,15 +96,17 @@ export async function startAcademy(
     logs: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => {
+        const cleanUp = () => {
           // ACADEMY_LOG_DIR: keep each academy's output there (to read a server error behind a failed test).
           if (process.env.ACADEMY_LOG_DIR) fs.writeFileSync(path.join(process.env.ACADEMY_LOG_DIR, `academy-${port}.log`), output);
           if (reused) return resolve();
           fs.rmSync(dataDir, { recursive: true, force: true });
           if (databaseUrl && !extraEnv.DATABASE_URL) void dropTestPostgresDatabase(databaseUrl).finally(resolve);
           else resolve();
-        });
+        };
+        // Already gone (it exited, or a test killed it with a signal): only the clean-up is left.
+        if (child.exitCode !== null || child.signalCode !== null) return cleanUp();
+        child.once("exit", cleanUp);
         child.kill("SIGTERM");
       }),
   };
