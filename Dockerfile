@@ -61,7 +61,7 @@ COPY --from=build /app/build ./build
 COPY package.json tsconfig.json ./
 COPY db ./db
 COPY content ./content
-COPY scripts/backup.ts scripts/backup-postgres.ts scripts/restore.ts scripts/db-copy.ts ./scripts/
+COPY scripts/backup.ts scripts/backup-error.ts scripts/backup-postgres.ts scripts/restore.ts scripts/db-copy.ts ./scripts/
 # /data holds academy.db, uploads/ and the generated session-secret; `npm run
 # backup` writes to /backups, which compose.yaml mounts as a volume of its own
 # (not declared here, so a plain `docker run` does not create an anonymous one).

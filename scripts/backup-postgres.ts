@@ -19,7 +19,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { connectPostgres, PostgresStartError } from "../db/postgres/connect";
-import { fail } from "./backup";
+import { fail } from "./backup-error";
 
 const run = promisify(execFile);
 

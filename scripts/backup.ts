@@ -26,6 +26,7 @@ import Database from "better-sqlite3";
 import { z } from "zod";
 import { POSTGRES_URL } from "../db/engine";
 import { connectionOf, DUMP_FILE, dumpPostgres, pgRestoreFor, verifyDump } from "./backup-postgres";
+import { BackupError, fail } from "./backup-error";
 
 export const DATABASE_FILE = "academy.db";
 export const MANIFEST_FILE = "manifest.json";
@@ -73,12 +74,7 @@ export function locationsFromEnv(env: NodeJS.ProcessEnv = process.env): Location
   };
 }
 
-/** A failure the operator can act on: printed without a stack trace. */
-export class BackupError extends Error {}
-
-export function fail(message: string): never {
-  throw new BackupError(message);
-}
+export { BackupError, fail };
 
 /** Runs `main`, printing a BackupError as one line and exiting non-zero on any failure. */
 export function runScript(main: () => void | Promise<void>) {

@@ -3,7 +3,7 @@ import { db, type Tx } from "#db/client.server";
 import { inIdList, TEXT_SEARCH_CONFIG } from "#db/postgres/dialect";
 import { wordsOf } from "#db/word-stems";
 import type { Concept } from "~/models/companion/companion-question";
-import type { PassageRow, PassageText, PremiumLessonMatch } from "~/models/companion/companion-search.server";
+import type { PassageRow, PassageText, PremiumLessonMatch } from "~/models/companion/companion-search-rows";
 
 // The study companion's full-text search on PostgreSQL (issue 43;
 // docs/decisions/031): companion_chunks.search is a tsvector of the academy's

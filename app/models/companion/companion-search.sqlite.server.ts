@@ -2,7 +2,7 @@ import { db, onSqlite, type Tx } from "#db/client.server";
 import { sql } from "drizzle-orm";
 import { later } from "#db/sqlite/later";
 import type { Concept } from "~/models/companion/companion-question";
-import type { PassageRow, PassageText, PremiumLessonMatch } from "~/models/companion/companion-search.server";
+import type { PassageRow, PassageText, PremiumLessonMatch } from "~/models/companion/companion-search-rows";
 
 // The study companion's full-text search on SQLite (FTS5 and bm25): the only
 // place that knows how the companion's passages are matched and ranked by the
