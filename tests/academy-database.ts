@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import pg from "pg";
+import { SQLITE_LIKE_ROWS } from "../db/postgres/sqlite-like-rows";
 
 /**
  * Direct access to a test academy's database, on whichever engine it runs
@@ -37,28 +38,6 @@ function openSqlite(file: string): AcademyDatabase {
   };
 }
 
-const { types } = pg;
-const timestampOf = types.getTypeParser(types.builtins.TIMESTAMPTZ) as (text: string) => Date;
-const SQLITE_LIKE = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    switch (oid) {
-      case types.builtins.TIMESTAMPTZ:
-      case types.builtins.TIMESTAMP:
-        return (text: string) => timestampOf(text).getTime();
-      case types.builtins.INT8:
-      case types.builtins.NUMERIC:
-        return Number;
-      case types.builtins.BOOL:
-        return (text: string) => (text === "t" ? 1 : 0);
-      case types.builtins.JSON:
-      case types.builtins.JSONB:
-        return (text: string) => text;
-      default:
-        return types.getTypeParser(oid, format);
-    }
-  },
-};
-
 /** `?` placeholders as PostgreSQL's `$1, $2…` (outside quoted text). */
 function numbered(sql: string): string {
   let index = 0;
@@ -68,7 +47,7 @@ function numbered(sql: string): string {
 async function openPostgres(url: string): Promise<AcademyDatabase> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const query = (sql: string, params: unknown[]) => client.query({ text: numbered(sql), values: params, types: SQLITE_LIKE });
+  const query = (sql: string, params: unknown[]) => client.query({ text: numbered(sql), values: params, types: SQLITE_LIKE_ROWS });
   return {
     all: async <T>(sql: string, ...params: unknown[]) => (await query(sql, params)).rows as T[],
     get: async <T>(sql: string, ...params: unknown[]) => (await query(sql, params)).rows[0] as T | undefined,

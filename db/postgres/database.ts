@@ -3,6 +3,7 @@ import { createTableRelationsHelpers, extractTablesRelationalConfig, type SQLWra
 import { NodePgDatabase, NodePgPreparedQuery, NodePgSession } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { SQLITE_LIKE_ROWS } from "./sqlite-like-rows";
 import { noTransactionOpen, openScopes, runInScope, transactionScope, type TransactionScope } from "~/utils/transaction-scope.server";
 import * as schema from "../schema";
 
@@ -18,30 +19,7 @@ import * as schema from "../schema";
  *   context goes to its pooled connection, everything else to the pool.
  */
 
-const { types } = pg;
 type Queryable = Pick<pg.Pool, "query">;
-
-const timestampOf = types.getTypeParser(types.builtins.TIMESTAMPTZ) as (text: string) => Date;
-const asText = (text: string) => text;
-const SQLITE_LIKE_ROWS = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    switch (oid) {
-      case types.builtins.TIMESTAMPTZ:
-      case types.builtins.TIMESTAMP:
-        return (text: string) => timestampOf(text).getTime();
-      case types.builtins.INT8:
-      case types.builtins.NUMERIC:
-        return Number;
-      case types.builtins.BOOL:
-        return (text: string) => (text === "t" ? 1 : 0);
-      case types.builtins.JSON:
-      case types.builtins.JSONB:
-        return asText;
-      default:
-        return types.getTypeParser(oid, format);
-    }
-  },
-};
 
 /** The pooled connection of the transaction the caller runs in, or the pool. */
 function connectionFor(pool: pg.Pool): Queryable {
