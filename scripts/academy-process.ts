@@ -23,8 +23,8 @@ export interface AcademyProcess {
 
 export const TEST_ADMIN = { username: "headmaster", password: "correct-horse-battery-staple" };
 
-/** A port that was free a moment ago: the server needs to know its own address (PUBLIC_URL) before it starts. */
-async function freePort(): Promise<number> {
+/** A loopback port that was free a moment ago (nothing listens on it): the server needs to know its own address (PUBLIC_URL) before it starts. */
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const address = probe.address();

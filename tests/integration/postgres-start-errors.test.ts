@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { freePort as closedPort } from "../../scripts/academy-process";
 import { freshPostgresDatabase } from "../postgres/database";
 
 // Issue 43: an operator who gets DATABASE_URL wrong reads one sentence saying what is
@@ -50,16 +50,6 @@ function startWith(databaseUrl: string): Promise<{ code: number | null; stderr: 
       resolve({ code, stderr, stdout, ms: Date.now() - started });
     });
   });
-}
-
-/** A loopback port nothing listens on (it was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (typeof address !== "object" || !address) throw new Error("no free port");
-  return address.port;
 }
 
 function withUrl(base: string, change: (url: URL) => void): string {
