@@ -2,6 +2,7 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { checkCaptcha } from "~/models/accounts/captcha.server";
+import { answerPremiumOncePerPageView } from "~/models/billing/membership.server";
 import { canManageCourse, isStaff, STAFF_REFUSALS } from "~/models/learning/course-staff.server";
 import { getLessonCourseId } from "~/models/learning/lesson.server";
 import {
@@ -200,7 +201,10 @@ async function lookUpUser(request: Request, context: RequestContext): Promise<Us
  */
 export async function getOptionalUser(request: Request, context: RequestContext): Promise<User | null> {
   if (!isRead(request)) return await lookUpUser(request, context);
-  return await (context.memo.user ??= lookUpUser(request, context));
+  return await (context.memo.user ??= lookUpUser(request, context).then((user) => {
+    if (user) answerPremiumOncePerPageView(user);
+    return user;
+  }));
 }
 
 function isApiRequest(request: Request): boolean {

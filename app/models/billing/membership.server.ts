@@ -27,7 +27,22 @@ const premiumSubscriptionOf = db
   .where(and(eq(subscriptions.userId, sql.placeholder("userId")), premiumSubscriptionCondition(sql.placeholder("now"))))
   .prepare();
 
+// A page's loaders ask about the same member several times (the banner, the
+// course list, the quiz list…). For the member a page view's loaders share
+// (getOptionalUser on a read), the answer is asked once: on PostgreSQL each
+// query is a round trip (issue 43). Anyone else is asked afresh each time.
+const askedThisPageView = new WeakMap<object, Promise<boolean> | null>();
+
+/** `user` is a page view's (read-only) member: isPremium answers once for it. */
+export function answerPremiumOncePerPageView(user: object): void {
+  askedThisPageView.set(user, null);
+}
+
 export async function isPremium(user: Pick<User, "id" | "role">, now = new Date()): Promise<boolean> {
   if (user.role === "admin") return true;
-  return await premiumSubscriptionOf.get({ userId: user.id, now }) !== undefined;
+  const asked = askedThisPageView.get(user);
+  if (asked) return await asked;
+  const premium = premiumSubscriptionOf.get({ userId: user.id, now }).then((row) => row !== undefined);
+  if (asked === null) askedThisPageView.set(user, premium);
+  return await premium;
 }
