@@ -138,7 +138,8 @@ export const ARTICLES_PER_PAGE = 12;
 function articleFilters(options: ListArticlesOptions): { match: string | null; terms: string[]; shortTerms: string[]; conditions: SQL[] } {
   const { match, terms, shortTerms } = buildSearchQuery(options.q);
   const conditions: SQL[] = [];
-  if (!options.includeDrafts) conditions.push(sql`a.is_published`);
+  // "= true", not the bare column: SQLite then seeks kb_published rather than sorting every article.
+  if (!options.includeDrafts) conditions.push(sql`a.is_published = true`);
   if (options.category) conditions.push(sql`a.category = ${options.category}`);
   for (const term of shortTerms) {
     conditions.push(sql`(${contains(sql`lower(a.title)`, term)} or ${contains(sql`lower(a.summary)`, term)} or ${contains(sql`lower(a.content)`, term)})`);
