@@ -11,6 +11,8 @@ import type { AppSession } from "~/models/accounts/session.server";
 export interface RequestMemo {
   session?: Promise<AppSession>;
   user?: Promise<User | null>;
+  /** The member whose session a page view read, read with it (getSession). */
+  sessionMember?: User | null;
 }
 
 // What server/index.ts hands every loader and action.

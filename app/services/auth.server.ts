@@ -191,7 +191,11 @@ export async function logout(request: Request): Promise<Headers> {
 async function lookUpUser(request: Request, context: RequestContext): Promise<User | null> {
   const session = await getSession(request, context);
   const userId = session.get("userId");
-  return typeof userId === "number" ? (await getUserById(userId) ?? null) : null;
+  if (typeof userId !== "number") return null;
+  // A page view's session came with its member (one query); an action reads the member afresh.
+  const withSession = isRead(request) ? context.memo.sessionMember : undefined;
+  if (withSession?.id === userId) return withSession;
+  return (await getUserById(userId)) ?? null;
 }
 
 /**

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { createCookie, createSessionStorage, type AppLoadContext } from "@remix-run/node";
+import { createCookie, createSession, createSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { db, changes, type Tx } from "#db/client.server";
-import { sessions } from "#db/schema";
+import { sessions, users, type User } from "#db/schema";
 import { publishMemberAccessChange } from "~/models/live/live-events.server";
 import { env } from "~/utils/env.server";
 
@@ -27,12 +27,24 @@ function splitData(data: Partial<SessionData>) {
   return { userId: typeof userId === "number" ? userId : null, data: JSON.stringify(rest) };
 }
 
-// Read on every member's request: prepared once, not built by drizzle per call (issue 15).
+// Read on every member's request: prepared once, not built by drizzle per call
+// (issue 15), and with the member's row, so a page view asks the database once
+// for both (on PostgreSQL each query is a round trip, issue 43).
 const liveSessionById = db
-  .select({ userId: sessions.userId, data: sessions.data })
+  .select({ userId: sessions.userId, data: sessions.data, member: users })
   .from(sessions)
+  .leftJoin(users, eq(users.id, sessions.userId))
   .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
   .prepare();
+
+/** A live session's data and the member it belongs to (null for a visitor's session), or null. */
+async function readLiveSession(id: string): Promise<{ data: SessionData; member: User | null } | null> {
+  // A placeholder is bound as given, not through the column: times are Dates on both engines.
+  const row = await liveSessionById.get({ id, now: new Date() });
+  if (!row) return null;
+  const rest = JSON.parse(row.data) as Omit<SessionData, "userId">;
+  return { data: row.userId === null ? rest : { ...rest, userId: row.userId }, member: row.member };
+}
 
 // Sessions live in the database so logout (deleting the row) really ends them.
 export const sessionStorage = createSessionStorage<SessionData>({
@@ -45,11 +57,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
     return id;
   },
   async readData(id) {
-    // A placeholder is bound as given, not through the column: times are Dates on both engines.
-    const row = await liveSessionById.get({ id, now: new Date() });
-    if (!row) return null;
-    const rest = JSON.parse(row.data) as Omit<SessionData, "userId">;
-    return row.userId === null ? rest : { ...rest, userId: row.userId };
+    return (await readLiveSession(id))?.data ?? null;
   },
   async updateData(id, data, expires) {
     const row = splitData(data);
@@ -101,7 +109,19 @@ export function isRead(request: Request): boolean {
  */
 export function getSession(request: Request, context: RequestContext): Promise<AppSession> {
   if (!isRead(request)) return sessionStorage.getSession(request.headers.get("Cookie"));
-  return (context.memo.session ??= sessionStorage.getSession(request.headers.get("Cookie")));
+  return (context.memo.session ??= readPageViewSession(request, context));
+}
+
+/**
+ * What sessionStorage.getSession does (the cookie's id, its data, a session
+ * object), keeping the member read with it for getOptionalUser (`memo.sessionMember`).
+ */
+async function readPageViewSession(request: Request, context: RequestContext): Promise<AppSession> {
+  const cookieHeader = request.headers.get("Cookie");
+  const id: unknown = cookieHeader ? await sessionCookie.parse(cookieHeader) : null;
+  const found = typeof id === "string" && id ? await readLiveSession(id) : null;
+  context.memo.sessionMember = found?.member ?? null;
+  return createSession<SessionData>(found?.data ?? {}, typeof id === "string" ? id : "");
 }
 
 export function commitSession(request: Request, session: AppSession) {
