@@ -18,6 +18,9 @@ import { pruneExpiredLimits } from "#db/limiter-store.server";
 import { openDatabase } from "#db/client.server";
 import { PostgresStartError } from "#db/postgres/connect";
 import { DatabaseNewerThanCodeError } from "#db/postgres/migrate";
+import { engine } from "#db/engine";
+import { PostgresBus } from "#db/postgres/bus";
+import { announceResync, deliverFromElsewhere, setBusTransport } from "~/utils/bus.server";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -59,6 +62,7 @@ export async function prepareOnce() {
 
 /** Start-up work of each process that serves requests, before it listens. */
 export async function startServing() {
+  if (engine === "postgres") await startPostgresBus();
   await forgetRoomMembersOfThisProcess();
   // Loaded only when used, so the embedded backend never loads the LiveKit SDK here.
   if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();
@@ -84,6 +88,23 @@ export async function startServing() {
   }
   // Reminders, digests and the email outbox (issue 25): rows in SQLite, claimed atomically, so every process may run them.
   await startNotificationSchedule();
+}
+
+/**
+ * On PostgreSQL the bus runs over LISTEN/NOTIFY, reaching every process of every
+ * instance (issue 44); the cluster's IPC relay then carries nothing. A bus that
+ * cannot connect at start stops the process: it would serve live rooms deaf to the others.
+ */
+async function startPostgresBus() {
+  if (!env.DATABASE_URL) return;
+  const bus = new PostgresBus({
+    url: env.DATABASE_URL,
+    deliver: deliverFromElsewhere,
+    onResync: announceResync,
+    log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+  });
+  await bus.start();
+  setBusTransport(bus);
 }
 
 function warnAboutPublicAddress() {
