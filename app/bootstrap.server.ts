@@ -19,6 +19,7 @@ import { openDatabase } from "#db/client.server";
 import { PostgresStartError } from "#db/postgres/connect";
 import { DatabaseNewerThanCodeError } from "#db/postgres/migrate";
 import { engine } from "#db/engine";
+import { EmbeddedMediaConflictError, instanceName, registerInstance } from "~/models/platform/instances.server";
 import { PostgresBus } from "#db/postgres/bus";
 import { announceResync, deliverFromElsewhere, setBusTransport } from "~/utils/bus.server";
 
@@ -38,6 +39,7 @@ export async function prepareOnce() {
     console.error(error.message);
     process.exit(1);
   }
+  if (engine === "postgres") await registerThisInstance();
   const stale = removeStaleIncomingFiles();
   if (stale > 0) logger.info(`Removed ${stale} partial upload(s) left by the previous run`);
   const leftover = await removeLeftoverRecordingFiles();
@@ -88,6 +90,22 @@ export async function startServing() {
   }
   // Reminders, digests and the email outbox (issue 25): rows in SQLite, claimed atomically, so every process may run them.
   await startNotificationSchedule();
+}
+
+/**
+ * Several instances may share a PostgreSQL database (issue 44); one whose live
+ * media stays in its own process (the embedded SFU, or a Janus of its own)
+ * must be alone, since members of one room on two instances would not see each other.
+ */
+async function registerThisInstance() {
+  const ownMedia = env.MEDIA_BACKEND === "embedded" || (env.MEDIA_BACKEND === "janus" && !env.JANUS_URL);
+  try {
+    await registerInstance(instanceName(env.DATA_DIR), { embeddedMedia: ownMedia });
+  } catch (error) {
+    if (!(error instanceof EmbeddedMediaConflictError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 /**
