@@ -12,7 +12,7 @@ import { logger } from "~/utils/logger.server";
 import { startNotificationSchedule } from "~/models/notifications/notification-schedule.server";
 import { removeStaleIncomingFiles } from "~/utils/uploads.server";
 import { startMediaBackend } from "~/realtime/media-backend.server";
-import { pruneExpiredLeases } from "~/models/platform/leases.server";
+import { pruneExpiredLeases, withLease } from "~/models/platform/leases.server";
 import { forgetAllRoomMembers, forgetRoomMembersOfThisProcess } from "~/models/live/live-rooms.server";
 import { pruneExpiredLimits } from "#db/limiter-store.server";
 import { openDatabase } from "#db/client.server";
@@ -24,6 +24,8 @@ import { PostgresBus } from "#db/postgres/bus";
 import { announceResync, deliverFromElsewhere, setBusTransport } from "~/utils/bus.server";
 
 const HOUR = 60 * 60 * 1000;
+/** The admin, the demo seed and the companion's index take seconds; an instance killed meanwhile holds the others up this long at most. */
+const START_UP_LEASE_MS = 2 * 60 * 1000;
 
 /**
  * Start-up work done once per start, however many processes serve (issue 41):
@@ -46,9 +48,16 @@ export async function prepareOnce() {
   if (leftover > 0) logger.info(`Removed the files of ${leftover} failed or deleted recording(s)`);
   warnAboutPublicAddress();
   await forgetAllRoomMembers();
-  await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
-  if (env.SEED_DEMO_DATA) await seedDemoData();
-  if (await libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${await rebuildLibrary()} passages`);
+  // Instances started at the same moment on one empty PostgreSQL database (issue 44):
+  // one creates the admin, seeds and indexes; the others wait and find it done.
+  // SQLite serves one instance, whose primary is here alone.
+  const onceAcrossInstances = <T>(work: () => Promise<T>) =>
+    engine === "postgres" ? withLease("start-up", { ms: START_UP_LEASE_MS, waitMs: START_UP_LEASE_MS + 30_000 }, work) : work();
+  await onceAcrossInstances(async () => {
+    await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
+    if (env.SEED_DEMO_DATA) await seedDemoData();
+    if (await libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${await rebuildLibrary()} passages`);
+  });
   if (!paymentsEnabled()) {
     logger.warn("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to sell Premium online (admins can still grant it).");
   } else if (!env.STRIPE_WEBHOOK_SECRET) {

@@ -1060,8 +1060,8 @@ export const busMessages = table("bus_messages", {
 
 // Who is in each live room now, written by the process holding the room (its
 // owner, issue 41) before the member is welcomed, so the admission rule reads
-// the same headcount in every process. Emptied at start, and per worker when
-// that worker starts again.
+// the same headcount in every process. Emptied at start (an instance's own rows,
+// and those of instances gone), and per worker when that worker starts again.
 export const liveRoomMembers = table(
   "live_room_members",
   {
@@ -1073,6 +1073,9 @@ export const liveRoomMembers = table(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     worker: int("worker").notNull(),
+    // Which academy instance holds the room (issue 44: several servers on one
+    // PostgreSQL database); each instance forgets only its own rows at start.
+    instance: text("instance").notNull().default(""),
   },
   (t) => [index("live_room_members_conference").on(t.conferenceId, t.userId)],
 );

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { z } from "zod";
 import { startAcademy, TEST_ADMIN, type AcademyProcess } from "../../scripts/academy-process";
 import { freshPostgresDatabase } from "../postgres/database";
 import { uniqueName, Visitor } from "./helpers";
@@ -173,5 +174,41 @@ describe("two academy instances on one PostgreSQL database behind nginx", () => 
     });
     expect(created.status).toBe(201);
     await until("the first instance's cache to empty", async () => ((await search(first())).includes(title) ? true : undefined), 5000);
+  });
+});
+
+describe("two instances started at the same moment on an empty PostgreSQL database", () => {
+  it("migrate, create the admin and seed the demo academy once", { timeout: 120_000 }, async () => {
+    const empty = await freshPostgresDatabase();
+    const started: AcademyProcess[] = [];
+    try {
+      const env = { ...sharedEnv(), DATABASE_URL: empty.url, SEED_DEMO_DATA: "true" };
+      const both = await Promise.allSettled([startAcademy(env), startAcademy(env)]);
+      for (const result of both) if (result.status === "fulfilled") started.push(result.value);
+      expect(both.map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
+
+      const client = new pg.Client({ connectionString: empty.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ admins: number; courses: number; titles: number; migrations: number }>(
+          `select (select count(*)::int from users where role = 'admin') as admins,
+                  (select count(*)::int from courses) as courses,
+                  (select count(distinct title)::int from courses) as titles,
+                  (select count(*)::int from drizzle.__drizzle_migrations) as migrations`,
+        );
+        const counts = rows[0];
+        expect(counts?.admins).toBe(1);
+        expect(counts?.courses).toBeGreaterThan(0);
+        // Seeded twice, every demo course would be there twice.
+        expect(counts?.courses).toBe(counts?.titles);
+        const journal = z.object({ entries: z.array(z.unknown()) }).parse(JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../db/migrations-pg/meta/_journal.json"), "utf8")));
+        expect(counts?.migrations).toBe(journal.entries.length);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await Promise.all(started.map((instance) => instance.stop()));
+      await empty.drop();
+    }
   });
 });
