@@ -19,6 +19,7 @@ export async function startLocalS3(bucket = "academy-test"): Promise<LocalS3> {
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
+  let stopped = false;
   return {
     endpoint,
     bucket,
@@ -32,6 +33,8 @@ export async function startLocalS3(bucket = "academy-test"): Promise<LocalS3> {
       S3_FORCE_PATH_STYLE: "true",
     },
     stop: async () => {
+      if (stopped) return;
+      stopped = true;
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
