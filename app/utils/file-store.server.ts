@@ -25,6 +25,8 @@ export interface StoredObject {
   key: string;
   size: number;
   modifiedAt: Date;
+  /** The bucket's entity tag (an MD5 for files stored in one part); none on disk. */
+  etag?: string;
 }
 
 /** Inclusive byte positions, as in a Range header. */
@@ -137,6 +139,9 @@ export function diskFileStore(root: string): FileStore {
   return store;
 }
 
+/** Multipart part size: files larger than this go up in parts (and their ETag is a hash of the parts' hashes). */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
+
 export interface S3Settings {
   bucket: string;
   endpoint?: string;
@@ -167,7 +172,7 @@ export function s3FileStore(settings: S3Settings): FileStore {
   const stat = async (key: string): Promise<StoredObject | null> => {
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
-      return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
+      return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0), etag: head.ETag?.replace(/"/g, "") };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -179,7 +184,7 @@ export function s3FileStore(settings: S3Settings): FileStore {
       const upload = new Upload({
         client,
         params: { Bucket, Key: checkKey(key), Body: body, ContentType: options?.contentType },
-        partSize: 8 * 1024 * 1024,
+        partSize: S3_PART_BYTES,
         queueSize: 2,
       });
       await upload.done();
@@ -215,7 +220,7 @@ export function s3FileStore(settings: S3Settings): FileStore {
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
         for (const item of page.Contents ?? []) {
-          if (item.Key) found.push({ key: item.Key, size: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date(0) });
+          if (item.Key) found.push({ key: item.Key, size: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date(0), etag: item.ETag?.replace(/"/g, "") });
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
