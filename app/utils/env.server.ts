@@ -33,7 +33,7 @@ const EnvObject = z.object({
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
   // Uploads in an S3-compatible bucket instead of UPLOADS_DIR (issue 44: several servers share it).
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens").optional(),
-  S3_ENDPOINT: z.string().url("must be a URL such as http://minio:9000").optional(),
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^/\s]+/, "must be an http(s) URL such as http://minio:9000").optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
