@@ -79,7 +79,7 @@ export const DOCUMENT_KINDS: FileKind[] = [
 export class UploadError extends Error {
   constructor(
     message: string,
-    public status: 400 | 413 | 415,
+    public status: 400 | 413 | 415 | 503,
   ) {
     super(message);
   }
@@ -217,7 +217,12 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
       if (checker && !checker.finish()) throw new UploadError(mismatch, 415);
       await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
       const fileName = `${crypto.randomBytes(12).toString("base64url")}.${kind.extension}`;
-      await fileStore.putFile(uploadKey(options.folder, fileName), tempPath, { contentType: kind.contentType });
+      try {
+        await fileStore.putFile(uploadKey(options.folder, fileName), tempPath, { contentType: kind.contentType });
+      } catch {
+        // The bucket is out of reach (the health check says so too): the upload was fine, storing it was not.
+        throw new UploadError("The file could not be stored just now; please try again in a moment", 503);
+      }
       const stored: StoredFile = {
         url: `/uploads/${options.folder}/${fileName}`,
         fileName,

@@ -180,9 +180,14 @@ describe("a recording whose chunks reach both academies", () => {
 });
 
 describe("health", () => {
-  it("answers 503 once the bucket cannot be reached", async () => {
+  it("answers 503 once the bucket cannot be reached, and so does an upload", async () => {
     expect((await fetch(`${one.baseUrl}/healthz`)).status).toBe(200);
+    const admin = await signedIn(one, TEST_ADMIN);
     await s3.stop();
+    const refused = await admin.request("/api/upload-image", { method: "POST", body: formWith("image", PNG, "moon.png", "image/png") });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ message: "The file could not be stored just now; please try again in a moment" });
+    expect(filesOnDisk(one, "images")).toEqual([]);
     // Each academy process asks the bucket at most every 5 s: within that, every one notices.
     const health = async () => {
       const response = await fetch(`${one.baseUrl}/healthz`);
