@@ -12,6 +12,8 @@ const POSTGRES_RUN_SKIPS = [
   "tests/integration/postgres-migrate.test.ts",
   "tests/integration/postgres-start-errors.test.ts",
   "tests/integration/move-to-postgres.test.ts",
+  "tests/integration/postgres-bus.test.ts",
+  "tests/integration/instances.test.ts",
 ];
 
 export default defineConfig({

@@ -12,14 +12,20 @@ import { logger } from "~/utils/logger.server";
 import { startNotificationSchedule } from "~/models/notifications/notification-schedule.server";
 import { removeStaleIncomingFiles } from "~/utils/uploads.server";
 import { startMediaBackend } from "~/realtime/media-backend.server";
-import { pruneExpiredLeases } from "~/models/platform/leases.server";
+import { pruneExpiredLeases, withLease } from "~/models/platform/leases.server";
 import { forgetAllRoomMembers, forgetRoomMembersOfThisProcess } from "~/models/live/live-rooms.server";
 import { pruneExpiredLimits } from "#db/limiter-store.server";
 import { openDatabase } from "#db/client.server";
 import { PostgresStartError } from "#db/postgres/connect";
 import { DatabaseNewerThanCodeError } from "#db/postgres/migrate";
+import { engine } from "#db/engine";
+import { EmbeddedMediaConflictError, instanceName, registerInstance } from "~/models/platform/instances.server";
+import { PostgresBus } from "#db/postgres/bus";
+import { announceResync, deliverFromElsewhere, setBusTransport } from "~/utils/bus.server";
 
 const HOUR = 60 * 60 * 1000;
+/** The admin, the demo seed and the companion's index take seconds; an instance killed meanwhile holds the others up this long at most. */
+const START_UP_LEASE_MS = 2 * 60 * 1000;
 
 /**
  * Start-up work done once per start, however many processes serve (issue 41):
@@ -35,15 +41,23 @@ export async function prepareOnce() {
     console.error(error.message);
     process.exit(1);
   }
+  if (engine === "postgres") await registerThisInstance();
   const stale = removeStaleIncomingFiles();
   if (stale > 0) logger.info(`Removed ${stale} partial upload(s) left by the previous run`);
   const leftover = await removeLeftoverRecordingFiles();
   if (leftover > 0) logger.info(`Removed the files of ${leftover} failed or deleted recording(s)`);
   warnAboutPublicAddress();
   await forgetAllRoomMembers();
-  await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
-  if (env.SEED_DEMO_DATA) await seedDemoData();
-  if (await libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${await rebuildLibrary()} passages`);
+  // Instances started at the same moment on one empty PostgreSQL database (issue 44):
+  // one creates the admin, seeds and indexes; the others wait and find it done.
+  // SQLite serves one instance, whose primary is here alone.
+  const onceAcrossInstances = <T>(work: () => Promise<T>) =>
+    engine === "postgres" ? withLease("start-up", { ms: START_UP_LEASE_MS, waitMs: START_UP_LEASE_MS + 30_000 }, work) : work();
+  await onceAcrossInstances(async () => {
+    await ensureAdmin({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
+    if (env.SEED_DEMO_DATA) await seedDemoData();
+    if (await libraryNeedsBuilding()) logger.info(`Indexed the course library for the study companion: ${await rebuildLibrary()} passages`);
+  });
   if (!paymentsEnabled()) {
     logger.warn("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to sell Premium online (admins can still grant it).");
   } else if (!env.STRIPE_WEBHOOK_SECRET) {
@@ -59,6 +73,7 @@ export async function prepareOnce() {
 
 /** Start-up work of each process that serves requests, before it listens. */
 export async function startServing() {
+  if (engine === "postgres") await startPostgresBus();
   await forgetRoomMembersOfThisProcess();
   // Loaded only when used, so the embedded backend never loads the LiveKit SDK here.
   if (env.MEDIA_BACKEND === "livekit") (await import("~/realtime/livekit-rooms.server")).closeLiveKitRoomsWhenSessionsEnd();
@@ -84,6 +99,39 @@ export async function startServing() {
   }
   // Reminders, digests and the email outbox (issue 25): rows in SQLite, claimed atomically, so every process may run them.
   await startNotificationSchedule();
+}
+
+/**
+ * Several instances may share a PostgreSQL database (issue 44); one whose live
+ * media stays in its own process (the embedded SFU, or a Janus of its own)
+ * must be alone, since members of one room on two instances would not see each other.
+ */
+async function registerThisInstance() {
+  const ownMedia = env.MEDIA_BACKEND === "embedded" || (env.MEDIA_BACKEND === "janus" && !env.JANUS_URL);
+  try {
+    await registerInstance(instanceName(env.DATA_DIR), { embeddedMedia: ownMedia });
+  } catch (error) {
+    if (!(error instanceof EmbeddedMediaConflictError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/**
+ * On PostgreSQL the bus runs over LISTEN/NOTIFY, reaching every process of every
+ * instance (issue 44); the cluster's IPC relay then carries nothing. A bus that
+ * cannot connect at start stops the process: it would serve live rooms deaf to the others.
+ */
+async function startPostgresBus() {
+  if (!env.DATABASE_URL) return;
+  const bus = new PostgresBus({
+    url: env.DATABASE_URL,
+    deliver: deliverFromElsewhere,
+    onResync: announceResync,
+    log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+  });
+  await bus.start();
+  setBusTransport(bus);
 }
 
 function warnAboutPublicAddress() {

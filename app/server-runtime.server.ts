@@ -1,7 +1,7 @@
 import { checkpointBeforeExit } from "#db/dialect.server";
 import { prepareOnce, startServing } from "~/bootstrap.server";
 import { startSharedJanus, stopSharedJanus } from "~/realtime/media-backend.server";
-import { channel, isBusEnvelope } from "~/utils/bus.server";
+import { channel, isBusEnvelope, onBusResync } from "~/utils/bus.server";
 import { STRIPE_WEBHOOK_MAX_BYTES } from "~/models/billing/billing.server";
 import { attachLiveRooms } from "~/realtime/signalling.server";
 import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE } from "~/schemas/conference";
@@ -17,6 +17,8 @@ import { SESSION_COOKIE_NAME } from "~/models/accounts/session.server";
  * module — one database connection, one configuration, one set of live rooms
  * (docs/decisions/019-one-module-graph.md).
  */
+const pageCacheClear = channel<null>("page-cache-clear");
+
 export const serverRuntime = {
   env,
   logger,
@@ -37,8 +39,21 @@ export const serverRuntime = {
   stopSharedJanus,
   /** Tells the primary which IPC messages are the bus's, to hand to the other workers. */
   isBusEnvelope,
-  /** "A write happened": every process's page cache empties. */
-  pageCacheInvalidation: channel<null>("page-cache-clear"),
+  /**
+   * "A write happened": every process's page cache empties. Also when the bus
+   * was cut off (PostgreSQL restarted): such a message may have been missed.
+   */
+  pageCacheInvalidation: {
+    publish: (payload: null) => pageCacheClear.publish(payload),
+    subscribe(listener: (payload: null) => void): () => void {
+      const stopMessages = pageCacheClear.subscribe(listener);
+      const stopResyncs = onBusResync(() => listener(null));
+      return () => {
+        stopMessages();
+        stopResyncs();
+      };
+    },
+  },
   /** The live rooms' WebSocket signalling on the server's own port; returns what shutdown calls. */
   attachLiveRooms,
   /** Writes everything the WAL holds into academy.db (at shutdown). */

@@ -1048,10 +1048,20 @@ export const leases = table("leases", {
   expiresAt: timestamp("expires_at").notNull(),
 });
 
+// Bus messages too large for a PostgreSQL NOTIFY (issue 44): the notification
+// carries only the row's id, every academy process reads the row, and rows are
+// removed a few minutes later. Unused on SQLite, where the bus is node:cluster IPC.
+export const busMessages = table("bus_messages", {
+  id: id(),
+  channel: text("channel").notNull(),
+  payload: text("payload").notNull(),
+  createdAt: timestamp("created_at").notNull().default(NOW),
+}, (t) => [index("bus_messages_created_at_idx").on(t.createdAt)]);
+
 // Who is in each live room now, written by the process holding the room (its
 // owner, issue 41) before the member is welcomed, so the admission rule reads
-// the same headcount in every process. Emptied at start, and per worker when
-// that worker starts again.
+// the same headcount in every process. Emptied at start (an instance's own rows,
+// and those of instances gone), and per worker when that worker starts again.
 export const liveRoomMembers = table(
   "live_room_members",
   {
@@ -1063,6 +1073,9 @@ export const liveRoomMembers = table(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     worker: int("worker").notNull(),
+    // Which academy instance holds the room (issue 44: several servers on one
+    // PostgreSQL database); each instance forgets only its own rows at start.
+    instance: text("instance").notNull().default(""),
   },
   (t) => [index("live_room_members_conference").on(t.conferenceId, t.userId)],
 );

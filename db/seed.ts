@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { env } from "~/utils/env.server";
+import { fileStore } from "~/utils/file-store.server";
 import { hashPassword } from "~/utils/password.server";
 import { db, first, single, withTransaction } from "./client.server";
 import {
@@ -38,24 +39,17 @@ async function isEmpty(): Promise<boolean> {
   return courseCount === 0 && categoryCount === 0;
 }
 
-function writeTemplateFiles(templates: SeedTemplate[]): Map<string, number> {
-  const dir = path.resolve(env.UPLOADS_DIR, "templates");
-  fs.mkdirSync(dir, { recursive: true });
-  const sizes = new Map<string, number>();
+/** The demo templates' files, into the file store (disk or bucket). */
+async function writeTemplateFiles(templates: SeedTemplate[]): Promise<void> {
   for (const template of templates) {
-    const file = path.join(dir, template.fileName);
-    fs.writeFileSync(file, template.body.trimStart());
-    sizes.set(template.fileName, fs.statSync(file).size);
+    await fileStore.put(`templates/${template.fileName}`, Buffer.from(template.body.trimStart()), { contentType: "text/plain" });
   }
-  return sizes;
 }
 
 /** The demo lessons' own videos (content/media), into the uploads folder their sections point at. */
-function copyDemoVideos(sections: SeedSection[]) {
-  const dir = path.resolve(env.UPLOADS_DIR, "videos");
-  fs.mkdirSync(dir, { recursive: true });
+async function copyDemoVideos(sections: SeedSection[]) {
   for (const section of sections) {
-    if (section.mediaFile) fs.copyFileSync(section.mediaFile, path.join(dir, path.basename(section.mediaFile)));
+    if (section.mediaFile) await fileStore.put(`videos/${path.basename(section.mediaFile)}`, fs.createReadStream(section.mediaFile));
   }
 }
 
@@ -68,8 +62,8 @@ export async function seedDemoData(): Promise<boolean> {
     hashPassword(DEMO_STUDENT.password),
     hashPassword(DEMO_PREMIUM.password),
   ]);
-  writeTemplateFiles(content.templates);
-  copyDemoVideos(content.courses.flatMap((course) => course.lessons.flatMap((lesson) => lesson.sections)));
+  await writeTemplateFiles(content.templates);
+  await copyDemoVideos(content.courses.flatMap((course) => course.lessons.flatMap((lesson) => lesson.sections)));
   const now = Date.now();
 
   await withTransaction(async (tx) => {

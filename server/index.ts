@@ -114,8 +114,9 @@ async function serve(): Promise<void> {
 
   // Uploaded course images and videos are public; their names are random and
   // their types were checked by content. Templates are not served here: they go
-  // through the download API, which checks membership.
-  for (const folder of ["images", "videos"]) {
+  // through the download API, which checks membership. With S3_BUCKET they are
+  // in the bucket, and app/routes/uploads+ streams them from there instead.
+  for (const folder of env.S3_BUCKET ? [] : ["images", "videos"]) {
     app.use(
       `/uploads/${folder}`,
       express.static(path.resolve(env.UPLOADS_DIR, folder), { dotfiles: "ignore", index: false, maxAge: "7d", fallthrough: false }),

@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { apiError } from "~/utils/api.server";
+import { fileStore, type FileStore } from "~/utils/file-store.server";
 
 // Range requests (RFC 9110 §14) for files the app serves itself, so a video
 // player can seek and a download can resume. One range per request: a list
@@ -48,7 +48,10 @@ export function parseByteRange(header: string | null | undefined, size: number):
 }
 
 export interface ServedFile {
-  path: string;
+  /** The file's key in the file store (disk or bucket). */
+  key: string;
+  /** Defaults to the configured store. */
+  store?: FileStore;
   size: number;
   contentType: string;
   modifiedAt: Date;
@@ -57,12 +60,12 @@ export interface ServedFile {
 }
 
 /**
- * Answers GET or HEAD for a file on disk: 200 with the whole file, 206 with
- * one range, or 416 for a range outside it. The body is streamed from disk,
- * never read whole. `If-Range` with anything but our Last-Modified date gets
+ * Answers GET or HEAD for a stored file: 200 with the whole file, 206 with
+ * one range, or 416 for a range outside it. The body is streamed from the
+ * store (only the range asked for is fetched from a bucket), never read whole. `If-Range` with anything but our Last-Modified date gets
  * the whole file, as the RFC asks.
  */
-export function fileResponse(request: Request, file: ServedFile): Response {
+export async function fileResponse(request: Request, file: ServedFile): Promise<Response> {
   const lastModified = new Date(Math.floor(file.modifiedAt.getTime() / 1000) * 1000).toUTCString();
   const headers = new Headers({
     ...file.headers,
@@ -86,5 +89,18 @@ export function fileResponse(request: Request, file: ServedFile): Response {
   if (range.kind === "partial") headers.set("Content-Range", `bytes ${start}-${end}/${file.size}`);
   const status = range.kind === "partial" ? 206 : 200;
   if (request.method === "HEAD" || file.size === 0) return new Response(null, { status, headers });
-  return new Response(createReadableStreamFromReadable(fs.createReadStream(file.path, { start, end })), { status, headers });
+  const body = await (file.store ?? fileStore).read(file.key, { start, end });
+  if (!body) return apiError(404, "File not found", undefined, { headers: { "Cache-Control": "no-store" } });
+  return new Response(createReadableStreamFromReadable(body), { status, headers });
+}
+
+/** fileResponse for a file known only by its key: 404 when the store does not hold it. */
+export async function storedFileResponse(
+  request: Request,
+  key: string,
+  file: { contentType: string; headers?: Record<string, string>; notFound?: string },
+): Promise<Response> {
+  const stat = await fileStore.stat(key);
+  if (!stat) return apiError(404, file.notFound ?? "File not found", undefined, { headers: { "Cache-Control": "no-store" } });
+  return await fileResponse(request, { key, size: stat.size, modifiedAt: stat.modifiedAt, contentType: file.contentType, headers: file.headers });
 }

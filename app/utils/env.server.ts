@@ -31,6 +31,14 @@ const EnvObject = z.object({
   // Connections each academy process keeps to PostgreSQL at most.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional().default(10),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+  // Uploads in an S3-compatible bucket instead of UPLOADS_DIR (issue 44: several servers share it).
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens").optional(),
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^/\s]+/, "must be an http(s) URL such as http://minio:9000").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Bucket in the path (http://host/bucket/key) rather than the host name: MinIO and other local servers need it.
+  S3_FORCE_PATH_STYLE: flag(false),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, "must be 3-32 letters, digits, _ - .").optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(128).optional(),
@@ -172,6 +180,12 @@ const EnvSchema = EnvObject.superRefine((config, ctx) => {
   }
   if (config.MEDIA_BACKEND === "livekit" && !(config.LIVEKIT_URL && config.LIVEKIT_API_KEY && config.LIVEKIT_API_SECRET)) {
     ctx.addIssue({ code: "custom", path: ["MEDIA_BACKEND"], message: "livekit needs LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET" });
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "and S3_SECRET_ACCESS_KEY go together: set both or neither" });
+  }
+  if (!config.S3_BUCKET && (config.S3_ENDPOINT || config.S3_ACCESS_KEY_ID)) {
+    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is needed when S3_ENDPOINT or S3_ACCESS_KEY_ID is set" });
   }
   if (config.SMTP_URL && !config.MAIL_FROM) {
     ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "needs MAIL_FROM too (the sender address of the academy's emails)" });

@@ -7,6 +7,7 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { env } from "~/utils/env.server";
+import { fileStore, INCOMING_PREFIX } from "~/utils/file-store.server";
 
 // Uploads are checked by their bytes, not their names, and by size while they
 // stream in: reading stops at the limit and nothing partial is kept.
@@ -78,7 +79,7 @@ export const DOCUMENT_KINDS: FileKind[] = [
 export class UploadError extends Error {
   constructor(
     message: string,
-    public status: 400 | 413 | 415,
+    public status: 400 | 413 | 415 | 503,
   ) {
     super(message);
   }
@@ -92,11 +93,11 @@ export interface StoredFile {
   size: number;
 }
 
-/** The public URL folder for a kind of upload; served by server/index.ts. */
-// Files still being received; a crash or kill mid-upload can leave one behind.
-const INCOMING_PREFIX = ".incoming-";
-
-/** Removes partial uploads left by a previous run (call at start, before requests are accepted). */
+/**
+ * Removes partial uploads left by a previous run (call at start, before requests are accepted).
+ * They are always on this machine's disk: a file is received into UPLOADS_DIR, checked, and
+ * only then handed to the file store (a bucket never holds half an upload).
+ */
 export function removeStaleIncomingFiles(): number {
   let removed = 0;
   for (const folder of ["images", "videos", "templates", "recordings"]) {
@@ -111,8 +112,9 @@ export function removeStaleIncomingFiles(): number {
   return removed;
 }
 
-export function uploadsPath(folder: string, fileName: string) {
-  return path.join(path.resolve(env.UPLOADS_DIR), folder, fileName);
+/** The file-store key of an upload: folder/name. */
+export function uploadKey(folder: string, fileName: string): string {
+  return `${folder}/${fileName}`;
 }
 
 /** A file name without folders or odd characters, for display and Content-Disposition. */
@@ -154,8 +156,9 @@ export function kindForName(name: string, kinds: FileKind[]): FileKind | undefin
 }
 
 /**
- * Parses a multipart request, storing the one file of `field` under
- * UPLOADS_DIR/folder with a generated name. Other fields come back as text.
+ * Parses a multipart request, storing the one file of `field` in the file
+ * store under folder/ with a generated name (received and checked on disk
+ * first, then moved in). Other fields come back as text.
  */
 export async function receiveUpload(request: Request, options: UploadOptions): Promise<{ file: StoredFile | null; form: FormData }> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -214,7 +217,12 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
       if (checker && !checker.finish()) throw new UploadError(mismatch, 415);
       await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
       const fileName = `${crypto.randomBytes(12).toString("base64url")}.${kind.extension}`;
-      fs.renameSync(tempPath, path.join(dir, fileName));
+      try {
+        await fileStore.putFile(uploadKey(options.folder, fileName), tempPath, { contentType: kind.contentType });
+      } catch {
+        // The bucket is out of reach (the health check says so too): the upload was fine, storing it was not.
+        throw new UploadError("The file could not be stored just now; please try again in a moment", 503);
+      }
       const stored: StoredFile = {
         url: `/uploads/${options.folder}/${fileName}`,
         fileName,
@@ -238,7 +246,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
     return { file: received.file, form };
   } catch (error) {
     // A later part failed after the file was kept: keep nothing.
-    if (received.file) fs.rmSync(path.join(dir, received.file.fileName), { force: true });
+    if (received.file) await fileStore.delete(uploadKey(options.folder, received.file.fileName));
     if (error instanceof UploadError) throw error;
     if (error instanceof MaxPartSizeExceededError) throw new UploadError(options.tooLargeMessage, 413);
     throw new UploadError("The upload could not be read", 400);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fileResponse, parseByteRange } from "~/utils/byte-range.server";
+import { diskFileStore } from "~/utils/file-store.server";
 
 describe("reading a Range header (RFC 9110 §14)", () => {
   const size = 1000;
@@ -45,11 +46,11 @@ describe("serving a file with ranges", () => {
   const filePath = path.join(dir, "sample.webm");
   fs.writeFileSync(filePath, content);
   const modifiedAt = new Date("2026-03-01T10:00:00.250Z");
-  const file = { path: filePath, size: content.length, contentType: "video/webm", modifiedAt, headers: { "Cache-Control": "private, no-store" } };
+  const file = { key: "sample.webm", store: diskFileStore(dir), size: content.length, contentType: "video/webm", modifiedAt, headers: { "Cache-Control": "private, no-store" } };
   const get = (headers: Record<string, string> = {}, method = "GET") => fileResponse(new Request("http://x.example/f", { method, headers }), file);
 
   it("sends the whole file with its length, type and Accept-Ranges", async () => {
-    const response = get();
+    const response = await get();
     expect(response.status).toBe(200);
     expect(response.headers.get("Accept-Ranges")).toBe("bytes");
     expect(response.headers.get("Content-Type")).toBe("video/webm");
@@ -61,19 +62,19 @@ describe("serving a file with ranges", () => {
   });
 
   it("sends one range as 206 with Content-Range and exactly those bytes", async () => {
-    const response = get({ Range: "bytes=10-19" });
+    const response = await get({ Range: "bytes=10-19" });
     expect(response.status).toBe(206);
     expect(response.headers.get("Content-Range")).toBe("bytes 10-19/256");
     expect(response.headers.get("Content-Length")).toBe("10");
     expect(Buffer.from(await response.arrayBuffer())).toEqual(content.subarray(10, 20));
 
-    const tail = get({ Range: "bytes=-6" });
+    const tail = await get({ Range: "bytes=-6" });
     expect(tail.headers.get("Content-Range")).toBe("bytes 250-255/256");
     expect(Buffer.from(await tail.arrayBuffer())).toEqual(content.subarray(250));
   });
 
   it("answers 416 with the size for a range outside the file", async () => {
-    const response = get({ Range: "bytes=256-" });
+    const response = await get({ Range: "bytes=256-" });
     expect(response.status).toBe(416);
     expect(response.headers.get("Content-Range")).toBe("bytes */256");
     expect(response.headers.get("Content-Type")).toContain("application/json");
@@ -81,22 +82,22 @@ describe("serving a file with ranges", () => {
   });
 
   it("answers HEAD with the headers and no body", async () => {
-    const whole = get({}, "HEAD");
+    const whole = await get({}, "HEAD");
     expect(whole.status).toBe(200);
     expect(whole.headers.get("Content-Length")).toBe("256");
     expect(whole.body).toBeNull();
-    const part = get({ Range: "bytes=0-1" }, "HEAD");
+    const part = await get({ Range: "bytes=0-1" }, "HEAD");
     expect(part.status).toBe(206);
     expect(part.headers.get("Content-Range")).toBe("bytes 0-1/256");
     expect(part.body).toBeNull();
   });
 
   it("honours If-Range only with the file's own Last-Modified date", async () => {
-    const same = get({ Range: "bytes=0-1", "If-Range": "Sun, 01 Mar 2026 10:00:00 GMT" });
+    const same = await get({ Range: "bytes=0-1", "If-Range": "Sun, 01 Mar 2026 10:00:00 GMT" });
     expect(same.status).toBe(206);
-    const changed = get({ Range: "bytes=0-1", "If-Range": "Sat, 28 Feb 2026 10:00:00 GMT" });
+    const changed = await get({ Range: "bytes=0-1", "If-Range": "Sat, 28 Feb 2026 10:00:00 GMT" });
     expect(changed.status).toBe(200);
     expect(Buffer.from(await changed.arrayBuffer())).toEqual(content);
-    expect(get({ Range: "bytes=0-1", "If-Range": '"some-etag"' }).status).toBe(200);
+    expect((await get({ Range: "bytes=0-1", "If-Range": '"some-etag"' })).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, first } from "#db/client.server";
@@ -14,7 +15,7 @@ import { answerQuestion } from "~/models/companion/companion.server";
 import { createTemplate, deleteTemplate } from "~/models/community/templates.server";
 import { ensureAdmin } from "~/models/accounts/user.server";
 import { ChatRequestSchema, type ChatTurn } from "~/schemas/companion";
-import { uploadsPath } from "~/utils/uploads.server";
+import { env } from "~/utils/env.server";
 
 // Issue 40: the study companion understands questions asked in a member's own
 // words — follow-ups that lean on the conversation, tools and templates as
@@ -105,8 +106,8 @@ describe("on the demo academy", () => {
   });
 
   it("indexes a template when it is created and forgets it when it is deleted", async () => {
-    fs.mkdirSync(uploadsPath("templates", ""), { recursive: true });
-    fs.writeFileSync(uploadsPath("templates", "moon-journal.txt"), "MOON JOURNAL\n\nWrite one quinctilian observation for each lunation.");
+    fs.mkdirSync(path.join(env.UPLOADS_DIR, "templates"), { recursive: true });
+    fs.writeFileSync(path.join(env.UPLOADS_DIR, "templates", "moon-journal.txt"), "MOON JOURNAL\n\nWrite one quinctilian observation for each lunation.");
     const created = await createTemplate(
       { title: "Moon Journal", description: "A page per lunation.", category: "tools", fileUrl: "/uploads/templates/moon-journal.txt", fileName: "moon-journal.txt", fileType: "text/plain", isPremiumOnly: false, isActive: true },
       free.id,

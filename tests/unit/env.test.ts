@@ -70,3 +70,18 @@ describe(".env.example", () => {
     expect([...documented].sort()).toEqual([...ENV_VARIABLES].sort());
   });
 });
+
+describe("files in a bucket", () => {
+  it("keeps uploads on disk unless S3_BUCKET is set, and reads the S3 settings", () => {
+    expect(parseEnv({}).S3_BUCKET).toBeUndefined();
+    const s3 = parseEnv({ S3_BUCKET: "academy-uploads", S3_ENDPOINT: "http://minio:9000", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret", S3_FORCE_PATH_STYLE: "true" });
+    expect(s3).toMatchObject({ S3_BUCKET: "academy-uploads", S3_ENDPOINT: "http://minio:9000", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: true });
+  });
+
+  it("refuses half a configuration with a sentence naming the variable", () => {
+    expect(() => parseEnv({ S3_BUCKET: "Not_A_Bucket" })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => parseEnv({ S3_BUCKET: "academy", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
+    expect(() => parseEnv({ S3_BUCKET: "academy", S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(() => parseEnv({ S3_ENDPOINT: "http://minio:9000" })).toThrow(/S3_BUCKET is needed/);
+  });
+});

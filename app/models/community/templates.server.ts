@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, first, withTransaction, single } from "#db/client.server";
 import { toolTemplates, type TEMPLATE_CATEGORIES as DB_TEMPLATE_CATEGORIES, type User } from "#db/schema";
-import { indexTemplate } from "~/models/companion/companion-library.server";
+import { indexTemplate, readTemplateTexts } from "~/models/companion/companion-library.server";
 import { isPremium, PREMIUM_REQUIRED } from "~/models/billing/membership.server";
 import { isExternalUrl, STORED_TEMPLATE_PREFIX, storedTemplateName, type TemplateCategory, type TemplateInput } from "~/schemas/templates";
 import { env } from "~/utils/env.server";
-import { safeDisplayName, uploadsPath } from "~/utils/uploads.server";
+import { fileStore } from "~/utils/file-store.server";
+import { safeDisplayName, uploadKey } from "~/utils/uploads.server";
 
 // The tools & templates library. Every rule lives here once; the page and the
 // JSON API both call it.
@@ -90,20 +90,22 @@ export async function getTemplateTitle(id: number, viewer: Viewer | null): Promi
 
 export type TemplateRefusal = { ok: false; status: 400 | 403 | 404 | 410; message: string; errors?: Record<string, string[]> };
 
-/** The stored file behind `fileUrl` when it is one of ours and still on disk, else null. */
-function storedFilePath(fileUrl: string): string | null {
+/** The stored file behind `fileUrl` when it is one of ours and still in the file store, else null. */
+async function storedTemplateFile(fileUrl: string): Promise<{ key: string; size: number } | null> {
   const name = storedTemplateName(fileUrl);
   if (!name) return null;
-  const file = uploadsPath("templates", name);
-  return fs.existsSync(file) ? file : null;
+  const key = uploadKey("templates", name);
+  const stat = await fileStore.stat(key);
+  return stat ? { key, size: stat.size } : null;
 }
 
 export async function createTemplate(input: TemplateInput, uploadedBy: number): Promise<{ ok: true; template: TemplateListItem } | TemplateRefusal> {
-  if (storedTemplateName(input.fileUrl) !== null && storedFilePath(input.fileUrl) === null) {
+  if (storedTemplateName(input.fileUrl) !== null && (await storedTemplateFile(input.fileUrl)) === null) {
     const message = "That file was not uploaded here; upload it again";
     return { ok: false, status: 400, message, errors: { fileUrl: [message] } };
   }
   // Indexed for the study companion in the same transaction (removed with it by the foreign key's cascade).
+  const texts = await readTemplateTexts([{ fileUrl: input.fileUrl, fileName: safeDisplayName(input.fileName, "download"), fileType: input.fileType }]);
   const row = await withTransaction(async (tx) => {
     const created = await single(tx
       .insert(toolTemplates)
@@ -119,7 +121,7 @@ export async function createTemplate(input: TemplateInput, uploadedBy: number): 
         uploadedBy,
       })
       .returning());
-    await indexTemplate(tx, created.id);
+    await indexTemplate(tx, created.id, texts);
     return created;
   });
   return { ok: true, template: toListItem(row, true) };
@@ -127,10 +129,10 @@ export async function createTemplate(input: TemplateInput, uploadedBy: number): 
 
 /** Removes one of our stored template files unless a template still uses it. */
 export async function discardStoredTemplateFile(fileUrl: string): Promise<void> {
-  const file = storedFilePath(fileUrl);
-  if (!file) return;
+  const name = storedTemplateName(fileUrl);
+  if (!name) return;
   const inUse = await first(db.select({ id: toolTemplates.id }).from(toolTemplates).where(eq(toolTemplates.fileUrl, fileUrl)).limit(1));
-  if (!inUse) fs.rmSync(file, { force: true });
+  if (!inUse) await fileStore.delete(uploadKey("templates", name));
 }
 
 // An upload through POST /api/upload that no template uses after a day was abandoned.
@@ -138,16 +140,16 @@ const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Removes stored template files no template refers to, once they are a day old; returns how many. */
 export async function pruneUnusedTemplateFiles(now = Date.now()): Promise<number> {
-  const dir = uploadsPath("templates", "");
-  if (!fs.existsSync(dir)) return 0;
+  const files = await fileStore.list("templates/");
+  if (files.length === 0) return 0;
   const used = new Set((await db.select({ fileUrl: toolTemplates.fileUrl }).from(toolTemplates)).map((row) => row.fileUrl));
   let removed = 0;
-  for (const name of fs.readdirSync(dir)) {
-    const file = uploadsPath("templates", name);
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat?.isFile() || now - stat.mtimeMs < ABANDONED_AFTER_MS) continue;
+  for (const file of files) {
+    const name = file.key.slice("templates/".length);
+    // Sub-folders and files still being received are not template files.
+    if (name.includes("/") || name.startsWith(".") || now - file.modifiedAt.getTime() < ABANDONED_AFTER_MS) continue;
     if (used.has(`${STORED_TEMPLATE_PREFIX}${name}`)) continue;
-    fs.rmSync(file, { force: true });
+    await fileStore.delete(file.key);
     removed += 1;
   }
   return removed;
@@ -217,7 +219,7 @@ export async function issueDownloadLink(id: number, user: Viewer, now = Date.now
 }
 
 export type Delivery =
-  | { kind: "file"; path: string; size: number; fileName: string; contentType: string }
+  | { kind: "file"; key: string; size: number; fileName: string; contentType: string }
   | { kind: "external"; url: string };
 
 /**
@@ -239,9 +241,9 @@ export async function redeemDownloadLink(
 
   let delivery: Delivery;
   if (storedTemplateName(template.fileUrl) !== null) {
-    const file = storedFilePath(template.fileUrl);
+    const file = await storedTemplateFile(template.fileUrl);
     if (!file) return { ok: false, status: 404, message: "The file of this template is missing" };
-    delivery = { kind: "file", path: file, size: fs.statSync(file).size, fileName: template.fileName, contentType: template.fileType };
+    delivery = { kind: "file", key: file.key, size: file.size, fileName: template.fileName, contentType: template.fileType };
   } else if (isExternalUrl(template.fileUrl)) {
     delivery = { kind: "external", url: template.fileUrl };
   } else {

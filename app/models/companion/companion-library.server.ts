@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { asc, count, eq } from "drizzle-orm";
 import { db, first, withTransaction, type Tx } from "#db/client.server";
 import * as search from "~/models/companion/companion-search.server";
@@ -15,7 +14,8 @@ import { isPremium } from "~/models/billing/membership.server";
 import { storedTemplateName } from "~/schemas/templates";
 import { env } from "~/utils/env.server";
 import { markdownToPlainText } from "~/utils/markdown.server";
-import { uploadsPath } from "~/utils/uploads.server";
+import { fileStore, readStoredBytes } from "~/utils/file-store.server";
+import { uploadKey } from "~/utils/uploads.server";
 
 // The study companion's library. Lesson sections, knowledge-base articles and
 // the tools & templates of the Resources area are cut into passages of a few hundred words and indexed by the full-text index (FTS5 or tsvector) when they
@@ -159,14 +159,24 @@ export async function indexArticle(tx: Writer, articleId: number) {
 const TEXT_FILE = /\.(txt|md|csv)$/i;
 const MAX_TEMPLATE_TEXT = 50_000;
 
-function templateFileText(template: { fileUrl: string; fileName: string; fileType: string }): string {
+async function templateFileText(template: { fileUrl: string; fileName: string; fileType: string }): Promise<string> {
   const name = storedTemplateName(template.fileUrl);
   if (!name || !(template.fileType.startsWith("text/") || TEXT_FILE.test(template.fileName))) return "";
   try {
-    return fs.readFileSync(uploadsPath("templates", name), "utf8").slice(0, MAX_TEMPLATE_TEXT);
+    const bytes = await readStoredBytes(fileStore, uploadKey("templates", name));
+    return bytes ? bytes.toString("utf8").slice(0, MAX_TEMPLATE_TEXT) : "";
   } catch {
     return ""; // a missing file leaves the description, which still says what the template is for
   }
+}
+
+/** Template files' text by fileUrl, read before the transaction that indexes them (a bucket is a network call; 028 keeps those out of transactions). */
+export type TemplateTexts = Map<string, string>;
+
+export async function readTemplateTexts(templates: Array<{ fileUrl: string; fileName: string; fileType: string }>): Promise<TemplateTexts> {
+  const texts: TemplateTexts = new Map();
+  for (const template of templates) texts.set(template.fileUrl, await templateFileText(template));
+  return texts;
 }
 
 /**
@@ -189,23 +199,24 @@ function worksheetParagraphs(text: string): string[] {
     .filter((block) => /[a-z]{3}/i.test(block));
 }
 
-/** Re-indexes one tool or template: its description and its file's text (call inside the transaction that saved it). */
-export async function indexTemplate(tx: Writer, templateId: number) {
+/** Re-indexes one tool or template: its description and its file's text, read before by readTemplateTexts (call inside the transaction that saved it). */
+export async function indexTemplate(tx: Writer, templateId: number, texts: TemplateTexts) {
   await tx.delete(companionChunks).where(eq(companionChunks.templateId, templateId));
   const template = await first(tx.select().from(toolTemplates).where(eq(toolTemplates.id, templateId)).limit(1));
   if (!template) return;
-  for (const body of cutIntoPassages([template.description, ...worksheetParagraphs(templateFileText(template))])) {
+  for (const body of cutIntoPassages([template.description, ...worksheetParagraphs(texts.get(template.fileUrl) ?? "")])) {
     await tx.insert(companionChunks).values({ kind: "template", templateId, title: template.title, heading: null, body });
   }
 }
 
 /** Rebuilds the whole library (`npm run ai:reindex`, and at start when it is empty). Returns the number of passages. */
 export async function rebuildLibrary(): Promise<number> {
+  const texts = await readTemplateTexts(await db.select({ fileUrl: toolTemplates.fileUrl, fileName: toolTemplates.fileName, fileType: toolTemplates.fileType }).from(toolTemplates));
   return await withTransaction(async (tx) => {
     await tx.delete(companionChunks);
     for (const { id } of await tx.select({ id: lessons.id }).from(lessons)) await indexLesson(tx, id);
     for (const { id } of await tx.select({ id: knowledgeBaseArticles.id }).from(knowledgeBaseArticles)) await indexArticle(tx, id);
-    for (const { id } of await tx.select({ id: toolTemplates.id }).from(toolTemplates)) await indexTemplate(tx, id);
+    for (const { id } of await tx.select({ id: toolTemplates.id }).from(toolTemplates)) await indexTemplate(tx, id, texts);
     await search.optimizeIndex(tx);
     return (await first(tx.select({ n: count() }).from(companionChunks).limit(1)))?.n ?? 0;
   });

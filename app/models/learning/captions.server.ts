@@ -8,11 +8,12 @@ import { indexLesson } from "~/models/companion/companion-library.server";
 import { providerConfigured, ProviderError, transcribeAudioToVtt } from "~/models/companion/companion-provider.server";
 import { canManageCourse } from "~/models/learning/course-staff.server";
 import { getRecordingFor, hasRecordingFile } from "~/models/live/conference.server";
-import { recordingPath } from "~/models/live/recording-files.server";
+import { recordingKey } from "~/models/live/recording-files.server";
 import { canonicalLanguage, CaptionFormatError, languageName, MAX_CAPTION_BYTES, parseCaptions, shiftCues, writeVtt, type Cue } from "~/utils/captions";
 import { env } from "~/utils/env.server";
 import { extractAudioPieces, mediaDurationSeconds } from "~/utils/media-tools.server";
-import { uploadsPath } from "~/utils/uploads.server";
+import { fileStore, localCopy } from "~/utils/file-store.server";
+import { uploadKey } from "~/utils/uploads.server";
 
 // Captions and transcripts of the videos members watch (issue 38): uploaded
 // lesson videos (a video section) and live-session recordings. Members read
@@ -85,13 +86,28 @@ interface ResolvedTarget {
   target: CaptionTarget;
   /** The lesson to re-index for the companion (sections only). */
   lessonId: number | null;
-  /** The video on disk, when there is one. */
+  /** The video's key in the file store, when there is one. */
   videoFile: string | null;
+}
+
+/**
+ * Runs `work` on the video as a file on this machine, as ffmpeg needs: the
+ * stored file itself on disk, a temporary copy from a bucket (removed after).
+ * `missing` when the store does not hold it.
+ */
+async function withVideoOnDisk<T, M>(key: string, work: (file: string) => Promise<T>, missing: M): Promise<T | M> {
+  const copy = await localCopy(fileStore, key);
+  if (!copy) return missing;
+  try {
+    return await work(copy.path);
+  } finally {
+    await copy.release();
+  }
 }
 
 function sectionVideoFile(section: Pick<SectionRow, "type" | "url">): string | null {
   if (section.type !== "video" || !section.url || !UPLOADED_VIDEO.test(section.url)) return null;
-  return uploadsPath("videos", path.basename(section.url));
+  return uploadKey("videos", path.basename(section.url));
 }
 
 /**
@@ -103,7 +119,7 @@ async function resolveForReader(viewer: Viewer, target: CaptionTarget): Promise<
   if (target.kind === "recording") {
     const recording = await getRecordingFor(viewer, target.id);
     if (!recording) throw new CaptionError(404, CAPTION_MESSAGES.recordingNotFound);
-    return { target, lessonId: null, videoFile: recording.recordingUrl && hasRecordingFile(recording) ? recordingPath(recording.recordingUrl) : null };
+    return { target, lessonId: null, videoFile: recording.recordingUrl && hasRecordingFile(recording) ? recordingKey(recording.recordingUrl) : null };
   }
   const section = await sectionById.get({ id: target.id });
   // findLessonForViewer throws the lesson's own 403 (Premium, not released yet).
@@ -118,7 +134,7 @@ async function resolveForWriter(viewer: Viewer, target: CaptionTarget): Promise<
     const recording = await first(db.select().from(recordings).where(eq(recordings.id, target.id)).limit(1));
     if (!recording) throw new CaptionError(404, CAPTION_MESSAGES.recordingNotFound);
     if (viewer.role !== "admin") throw new CaptionError(403, CAPTION_MESSAGES.recordingForbidden);
-    return { target, lessonId: null, videoFile: recording.recordingUrl && hasRecordingFile(recording) ? recordingPath(recording.recordingUrl) : null };
+    return { target, lessonId: null, videoFile: recording.recordingUrl && hasRecordingFile(recording) ? recordingKey(recording.recordingUrl) : null };
   }
   const section = await sectionById.get({ id: target.id });
   if (!section) throw new CaptionError(404, CAPTION_MESSAGES.sectionNotFound);
@@ -218,7 +234,7 @@ export async function saveCaptions(viewer: Viewer, target: CaptionTarget, input:
   const language = canonicalLanguage(input.language);
   if (!language) throw new CaptionError(400, unknownLanguageMessage(input.language));
   const text = decodeCaptionFile(input.file);
-  const durationSeconds = resolved.videoFile ? await mediaDurationSeconds(resolved.videoFile) : null;
+  const durationSeconds = resolved.videoFile ? await withVideoOnDisk(resolved.videoFile, async (file) => await mediaDurationSeconds(file), null) : null;
   let vtt: string;
   try {
     vtt = parseCaptions(text, { durationSeconds }).vtt;
@@ -300,10 +316,11 @@ export async function generateCaptions(viewer: Viewer, target: CaptionTarget, re
   const pieceSeconds = env.OPENAI_TRANSCRIBE_PIECE_SECONDS;
   let audio;
   try {
-    audio = await extractAudioPieces(resolved.videoFile, pieceSeconds);
+    audio = await withVideoOnDisk(resolved.videoFile, async (file) => await extractAudioPieces(file, pieceSeconds), null);
   } catch {
     throw new CaptionError(409, "The video's sound could not be read (is Debian's ffmpeg installed, and does the video have sound?).");
   }
+  if (!audio) throw new CaptionError(409, CAPTION_MESSAGES.noVideoFile);
   const cues: Cue[] = [];
   try {
     for (const piece of audio.pieces) {

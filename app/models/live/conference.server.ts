@@ -8,9 +8,9 @@ import { isPremium } from "~/models/billing/membership.server";
 import {
   appendRecordingChunk,
   finaliseRecording,
-  recordingFileNamesOnDisk,
-  recordingFileSize,
-  recordingPath,
+  recordingFileNamesStored,
+  recordingKey,
+  storedRecordingSize,
   removeRecordingFiles,
   type ChunkReceipt,
 } from "~/models/live/recording-files.server";
@@ -150,7 +150,7 @@ export async function deleteConference(id: number, { withRecordings = false } = 
     return names;
   });
   // Files go after the rows are gone, so a failure leaves an orphan file, never a broken row.
-  for (const name of files) removeRecordingFiles(name);
+  for (const name of files) await removeRecordingFiles(name);
 }
 
 function isOneLiveViolation(error: unknown): boolean {
@@ -359,7 +359,7 @@ export async function pruneExpiredRecordings(days: number, now = new Date()): Pr
     .where(and(lt(recordings.createdAt, cutoff), ne(recordings.status, "recording")))
     .returning({ recordingUrl: recordings.recordingUrl });
   for (const { recordingUrl } of doomed) {
-    if (recordingUrl && RECORDING_FILE_PATTERN.test(recordingUrl)) removeRecordingFiles(recordingUrl);
+    if (recordingUrl && RECORDING_FILE_PATTERN.test(recordingUrl)) await removeRecordingFiles(recordingUrl);
   }
   return doomed.length;
 }
@@ -379,7 +379,7 @@ export async function deleteRecording(id: number): Promise<void> {
     return recording.recordingUrl;
   });
   // After the row, as deleteConference does: a failure leaves an orphan file (swept at start), never a row without its file.
-  if (fileName && RECORDING_FILE_PATTERN.test(fileName)) removeRecordingFiles(fileName);
+  if (fileName && RECORDING_FILE_PATTERN.test(fileName)) await removeRecordingFiles(fileName);
 }
 
 /**
@@ -405,10 +405,10 @@ export async function removeLeftoverRecordingFiles(): Promise<number> {
       .map(({ id }) => String(id)),
   );
   let removed = 0;
-  for (const fileName of recordingFileNamesOnDisk()) {
+  for (const fileName of await recordingFileNamesStored()) {
     const conferenceId = RECORDING_FILE_PATTERN.exec(fileName)?.[1];
     if (keep.has(fileName) || (conferenceId !== undefined && recordingNow.has(conferenceId))) continue;
-    removeRecordingFiles(fileName);
+    await removeRecordingFiles(fileName);
     removed += 1;
   }
   return removed;
@@ -418,11 +418,11 @@ export async function removeLeftoverRecordingFiles(): Promise<number> {
 // Recordings
 // ---------------------------------------------------------------------------
 
-export { recordingPath };
+export { recordingKey };
 
-/** True when the recording is finalised and its file is on disk, not empty: Play and Download work. */
-export function hasRecordingFile(recording: Pick<RecordingRow, "recordingUrl" | "status">): boolean {
-  return recording.status === "ready" && recording.recordingUrl !== null && recordingFileSize(recording.recordingUrl) > 0;
+/** True when the recording is finalised and its file is stored, not empty: Play and Download work. */
+export function hasRecordingFile(recording: Pick<RecordingRow, "recordingUrl" | "status" | "sizeBytes">): boolean {
+  return recording.status === "ready" && recording.recordingUrl !== null && storedRecordingSize(recording) > 0;
 }
 
 function escapeLike(value: string): string {
@@ -534,7 +534,7 @@ export function recordingForApi(recording: RecordingRow): RecordingJson {
     duration: recording.duration,
     recordingUrl: available ? recording.recordingUrl : null,
     fileUrl: available ? recordingFileUrl(recording.id) : null,
-    size: available ? recordingFileSize(recording.recordingUrl ?? "") : 0,
+    size: available ? storedRecordingSize(recording) : 0,
     mimeType: recording.mimeType,
     isPremium: recording.isPremiumOnly,
     status: recording.status,

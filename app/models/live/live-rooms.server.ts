@@ -1,8 +1,9 @@
 import type { RoomMember, RoomMembers } from "~/realtime/room-members.server";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, gt, like, notInArray, or } from "drizzle-orm";
 import { db, first } from "#db/client.server";
-import { liveRoomMembers } from "#db/schema";
+import { leases, liveRoomMembers } from "#db/schema";
 import { env } from "~/utils/env.server";
+import { instanceName } from "~/models/platform/instances.server";
 
 /** A live room, whichever server carries its media (the embedded SFU or Janus). */
 type LiveRoom = RoomMembers<RoomMember>;
@@ -14,6 +15,8 @@ type LiveRoom = RoomMembers<RoomMember>;
 // Only a type is imported, so reading a headcount never loads the SFU (werift).
 
 const rooms = new Map<number, LiveRoom>();
+/** This instance, among several on one PostgreSQL database (issue 44). */
+const INSTANCE = instanceName(env.DATA_DIR);
 
 // A room lives in one academy process (issue 41: its owner, signalling.server.ts);
 // who is inside is also written to live_room_members by the owner, before the
@@ -23,7 +26,7 @@ const rooms = new Map<number, LiveRoom>();
 export async function recordRoomMember(change: { joined: boolean; participantId: string; conferenceId: number; userId: number }): Promise<void> {
   if (change.joined) {
     await db.insert(liveRoomMembers)
-      .values({ participantId: change.participantId, conferenceId: change.conferenceId, userId: change.userId, worker: env.WORKER_INDEX });
+      .values({ participantId: change.participantId, conferenceId: change.conferenceId, userId: change.userId, worker: env.WORKER_INDEX, instance: INSTANCE });
   } else {
     await db.delete(liveRoomMembers).where(eq(liveRoomMembers.participantId, change.participantId));
   }
@@ -31,12 +34,17 @@ export async function recordRoomMember(change: { joined: boolean; participantId:
 
 /** This process holds no room yet (it just started): rows a previous life of it left are gone. */
 export async function forgetRoomMembersOfThisProcess(): Promise<void> {
-  await db.delete(liveRoomMembers).where(eq(liveRoomMembers.worker, env.WORKER_INDEX));
+  await db.delete(liveRoomMembers).where(and(eq(liveRoomMembers.instance, INSTANCE), eq(liveRoomMembers.worker, env.WORKER_INDEX)));
 }
 
-/** At start, before any process serves: no room is open. */
+/**
+ * At start, before any of this instance's processes serves: none of its rooms
+ * is open. Rows of instances no longer running (their lease ran out, e.g.
+ * killed) go too; other instances' rows stay (on SQLite there are none).
+ */
 export async function forgetAllRoomMembers(): Promise<void> {
-  await db.delete(liveRoomMembers);
+  const running = db.select({ holder: leases.holder }).from(leases).where(and(like(leases.name, "instance:%"), gt(leases.expiresAt, new Date())));
+  await db.delete(liveRoomMembers).where(or(eq(liveRoomMembers.instance, INSTANCE), notInArray(liveRoomMembers.instance, running)));
 }
 
 /** The session's room, opened with `open` when nobody is in it yet. */

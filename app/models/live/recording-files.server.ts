@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -8,14 +9,19 @@ import { withLease } from "~/models/platform/leases.server";
 import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE, RECORDING_FILE_PATTERN } from "~/schemas/conference";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { uploadsPath } from "~/utils/uploads.server";
+import { fileStore, localCopy, type StoredObject } from "~/utils/file-store.server";
+import { uploadKey } from "~/utils/uploads.server";
 import { rewriteSeekableWebm, WebmError } from "~/utils/webm.server";
 
-// Where recordings live on disk and how they get there: the host's browser
-// uploads the recording in numbered chunks while it records; each is appended
-// to the one file of that recording (UPLOADS_DIR/recordings/conference-…webm)
-// in order, so whatever arrived before a crash or a closed tab is kept. When
-// the recording stops, the file is rewritten once to be seekable.
+// Where recordings live and how they get there: the host's browser uploads the
+// recording in numbered chunks while it records. On disk each is appended to
+// the one file of that recording (UPLOADS_DIR/recordings/conference-…webm) in
+// order, so whatever arrived before a crash or a closed tab is kept. In a
+// bucket (issue 44: chunks may reach different servers, and an object cannot
+// be appended to) each chunk is an object of its own,
+// recordings/conference-….webm.chunks/000042, and the chunks present are the
+// upload's state. When the recording stops, the file is rewritten once to be
+// seekable (from the chunks joined, in a bucket) and stored under its name.
 
 type RecordingRow = typeof recordings.$inferSelect;
 
@@ -47,10 +53,21 @@ export class RecordingUploadError extends Error {
   }
 }
 
-export function recordingPath(fileName: string): string {
+/** The recording's key in the file store. */
+export function recordingKey(fileName: string): string {
   if (!RECORDING_FILE_PATTERN.test(fileName)) throw new Error(`not a recording file name: ${fileName}`);
-  return uploadsPath("recordings", fileName);
+  return uploadKey("recordings", fileName);
 }
+
+/** The recording's file on this machine's disk (the disk store only; tests read it). */
+export function recordingPath(fileName: string): string {
+  return path.join(path.resolve(env.UPLOADS_DIR), recordingKey(fileName));
+}
+
+/** Where a bucket keeps a recording's chunks while it is being made. */
+const CHUNKS_SUFFIX = ".chunks/";
+const chunksPrefix = (fileName: string) => `${recordingKey(fileName)}${CHUNKS_SUFFIX}`;
+const chunkKey = (fileName: string, seq: number) => `${chunksPrefix(fileName)}${String(seq).padStart(6, "0")}`;
 
 /** How far an upload has come: written after each chunk, removed once the file is finalised. */
 interface UploadState {
@@ -85,6 +102,7 @@ async function writeState(fileName: string, state: UploadState): Promise<void> {
   await fs.promises.rename(temp, target);
 }
 
+/** Bytes of the recording's file on disk (0 when there is none). */
 export function recordingFileSize(fileName: string): number {
   try {
     return fs.statSync(recordingPath(fileName)).size;
@@ -93,10 +111,24 @@ export function recordingFileSize(fileName: string): number {
   }
 }
 
-/** Removes a recording's file and what its upload left beside it. */
-export function removeRecordingFiles(fileName: string): void {
-  fs.rmSync(recordingPath(fileName), { force: true });
-  fs.rmSync(statePath(fileName), { force: true });
+/**
+ * The size of a finalised recording's file, for lists and Play: on disk the
+ * file's own (a file removed by hand stops being offered); in a bucket the
+ * size finalising recorded, so a list of recordings costs no request per row.
+ */
+export function storedRecordingSize(recording: Pick<RecordingRow, "recordingUrl" | "sizeBytes">): number {
+  if (!recording.recordingUrl || !RECORDING_FILE_PATTERN.test(recording.recordingUrl)) return 0;
+  return fileStore.localPath(recordingKey(recording.recordingUrl)) ? recordingFileSize(recording.recordingUrl) : recording.sizeBytes;
+}
+
+/** Removes a recording's file and what its upload left beside it (state file, chunks). */
+export async function removeRecordingFiles(fileName: string): Promise<void> {
+  await fileStore.delete(recordingKey(fileName));
+  if (fileStore.localPath(recordingKey(fileName))) {
+    fs.rmSync(statePath(fileName), { force: true });
+    return;
+  }
+  for (const chunk of await fileStore.list(chunksPrefix(fileName))) await fileStore.delete(chunk.key);
 }
 
 function recordingsDir(): string {
@@ -114,13 +146,16 @@ function recordingsDirEntries(): string[] {
 const STATE_SUFFIX = ".upload.json";
 
 /**
- * The recordings whose files (or upload state) are on disk, by file name:
- * what recordingPath accepts. Other files in the folder are not listed.
+ * The recordings whose files (or upload state, or chunks) are in the store, by
+ * file name: what recordingKey accepts. Other files in the folder are not listed.
  */
-export function recordingFileNamesOnDisk(): string[] {
+export async function recordingFileNamesStored(): Promise<string[]> {
   const names = new Set<string>();
-  for (const entry of recordingsDirEntries()) {
-    const name = entry.endsWith(STATE_SUFFIX) ? entry.slice(0, -STATE_SUFFIX.length) : entry;
+  for (const { key } of await fileStore.list("recordings/")) {
+    let name = key.slice("recordings/".length);
+    if (name.endsWith(STATE_SUFFIX)) name = name.slice(0, -STATE_SUFFIX.length);
+    const chunks = name.indexOf(CHUNKS_SUFFIX);
+    if (chunks > 0) name = name.slice(0, chunks);
     if (RECORDING_FILE_PATTERN.test(name)) names.add(name);
   }
   return [...names];
@@ -132,12 +167,22 @@ export interface RecordingStorage {
   capBytes: number;
 }
 
-export function recordingStorage(): RecordingStorage {
-  return { usedBytes: recordingsDiskUsage(), capBytes: env.RECORDINGS_TOTAL_MAX_MB * MB };
+export async function recordingStorage(): Promise<RecordingStorage> {
+  return { usedBytes: await recordingsStorageUsed(), capBytes: env.RECORDINGS_TOTAL_MAX_MB * MB };
+}
+
+/** Bytes used by every file under recordings/ in the store. */
+export async function recordingsStorageUsed(): Promise<number> {
+  if (!fileStore.localPath("recordings/x")) return sumSizes(await fileStore.list("recordings/"));
+  return recordingsDiskUsage();
+}
+
+function sumSizes(objects: StoredObject[]): number {
+  return objects.reduce((total, object) => total + object.size, 0);
 }
 
 /** Bytes used by every file under UPLOADS_DIR/recordings. */
-export function recordingsDiskUsage(): number {
+function recordingsDiskUsage(): number {
   const dir = recordingsDir();
   let total = 0;
   for (const name of recordingsDirEntries()) {
@@ -198,6 +243,7 @@ export interface ChunkReceipt {
 export function appendRecordingChunk(fileName: string, seq: number, bytes: Buffer, stillOpen: () => void | Promise<void>): Promise<ChunkReceipt> {
   return withFileLock(fileName, CHUNK_LEASE_MS, async () => {
     await stillOpen();
+    if (!fileStore.localPath(recordingKey(fileName))) return await appendChunkObject(fileName, seq, bytes);
     const file = recordingPath(fileName);
     let state = readState(fileName);
     if (!state) {
@@ -207,15 +253,7 @@ export function appendRecordingChunk(fileName: string, seq: number, bytes: Buffe
     }
     if (seq < state.nextSeq) return { seq, nextSeq: state.nextSeq, size: state.size, stored: false };
     if (seq > state.nextSeq) throw new RecordingUploadError(409, RECORDING_UPLOAD_MESSAGES.outOfOrder(seq, state.nextSeq), state.nextSeq);
-    if (seq === 0 && !bytes.subarray(0, WEBM_SIGNATURE.length).equals(WEBM_SIGNATURE)) {
-      throw new RecordingUploadError(415, RECORDING_UPLOAD_MESSAGES.notWebm);
-    }
-    if (state.size + bytes.length > env.RECORDING_MAX_MB * MB) {
-      throw new RecordingUploadError(413, RECORDING_UPLOAD_MESSAGES.recordingFull(env.RECORDING_MAX_MB));
-    }
-    if (recordingsDiskUsage() + bytes.length > env.RECORDINGS_TOTAL_MAX_MB * MB) {
-      throw new RecordingUploadError(507, RECORDING_UPLOAD_MESSAGES.storageFull(env.RECORDINGS_TOTAL_MAX_MB));
-    }
+    await refuseChunk(seq, bytes, state.size);
 
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const handle = await fs.promises.open(file, fs.constants.O_RDWR | fs.constants.O_CREAT);
@@ -240,6 +278,42 @@ export function appendRecordingChunk(fileName: string, seq: number, bytes: Buffe
       await handle.close();
     }
   });
+}
+
+/** The checks every stored chunk passes, whichever store keeps it. */
+async function refuseChunk(seq: number, bytes: Buffer, sizeSoFar: number): Promise<void> {
+  if (seq === 0 && !bytes.subarray(0, WEBM_SIGNATURE.length).equals(WEBM_SIGNATURE)) {
+    throw new RecordingUploadError(415, RECORDING_UPLOAD_MESSAGES.notWebm);
+  }
+  if (sizeSoFar + bytes.length > env.RECORDING_MAX_MB * MB) {
+    throw new RecordingUploadError(413, RECORDING_UPLOAD_MESSAGES.recordingFull(env.RECORDING_MAX_MB));
+  }
+  if ((await recordingsStorageUsed()) + bytes.length > env.RECORDINGS_TOTAL_MAX_MB * MB) {
+    throw new RecordingUploadError(507, RECORDING_UPLOAD_MESSAGES.storageFull(env.RECORDINGS_TOTAL_MAX_MB));
+  }
+}
+
+/** The chunks stored so far, in order: the upload's state in a bucket. */
+async function storedChunks(fileName: string): Promise<StoredObject[]> {
+  const chunks = await fileStore.list(chunksPrefix(fileName));
+  return chunks.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/**
+ * In a bucket: chunk `seq` becomes an object of its own. The lease held by the
+ * caller keeps every server out meanwhile, so the listing is the state: chunks
+ * 0…n-1 stored, n expected. An object is written whole or not at all, so a
+ * crash mid-chunk leaves nothing to trim.
+ */
+async function appendChunkObject(fileName: string, seq: number, bytes: Buffer): Promise<ChunkReceipt> {
+  const chunks = await storedChunks(fileName);
+  const size = sumSizes(chunks);
+  const nextSeq = chunks.length;
+  if (seq < nextSeq) return { seq, nextSeq, size, stored: false };
+  if (seq > nextSeq) throw new RecordingUploadError(409, RECORDING_UPLOAD_MESSAGES.outOfOrder(seq, nextSeq), nextSeq);
+  await refuseChunk(seq, bytes, size);
+  await fileStore.put(chunkKey(fileName, seq), bytes, { contentType: "application/octet-stream" });
+  return { seq, nextSeq: seq + 1, size: size + bytes.length, stored: true };
 }
 
 function minutesOf(milliseconds: number): number {
@@ -283,6 +357,7 @@ async function finalise(recordingId: number): Promise<RecordingRow | undefined> 
     // Another process may have finalised it while this one waited for the file.
     const current = await first(db.select().from(recordings).where(eq(recordings.id, recordingId)).limit(1));
     if (!current || current.status !== "recording") return current;
+    if (!fileStore.localPath(recordingKey(fileName))) return await finaliseChunkObjects(current, fileName);
     const file = recordingPath(fileName);
     const uploaded = recordingFileSize(fileName);
     const temp = path.join(path.dirname(file), `${TEMP_PREFIX}finalising-${fileName}`);
@@ -308,4 +383,62 @@ async function finalise(recordingId: number): Promise<RecordingRow | undefined> 
       fs.rmSync(statePath(fileName), { force: true });
     }
   });
+}
+
+/**
+ * In a bucket: the chunks are joined into a local scratch file, rewritten to
+ * be seekable, and the result stored under the recording's name; then the
+ * chunks go. The same outcomes as on disk: nothing playable is "failed" (and
+ * its chunks removed); a rewrite that fails otherwise stores the joined upload
+ * as it is, "ready". A server that dies midway leaves the chunks, and the next
+ * start finalises again from them.
+ */
+async function finaliseChunkObjects(row: RecordingRow, fileName: string): Promise<RecordingRow | undefined> {
+  const chunks = await storedChunks(fileName);
+  const removeChunks = async () => {
+    for (const chunk of chunks) await fileStore.delete(chunk.key);
+  };
+  if (sumSizes(chunks) === 0) {
+    await removeChunks();
+    return await updateRecording(row.id, { status: "failed", sizeBytes: 0 });
+  }
+  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), "academy-recording-"));
+  try {
+    const joined = path.join(scratch, "upload.webm");
+    const output = await fs.promises.open(joined, "w");
+    try {
+      for (const chunk of chunks) {
+        const copy = await localCopy(fileStore, chunk.key);
+        if (!copy) throw new Error(`chunk ${chunk.key} vanished while finalising`);
+        try {
+          await output.write(await fs.promises.readFile(copy.path));
+        } finally {
+          await copy.release();
+        }
+      }
+    } finally {
+      await output.close();
+    }
+    const seekable = path.join(scratch, fileName);
+    let outcome: Partial<Pick<RecordingRow, "status" | "sizeBytes" | "duration">>;
+    try {
+      const result = await rewriteSeekableWebm(joined, seekable);
+      if (result.truncated) logger.warn(`Recording ${row.id}: the upload ended mid-frame; kept every whole frame`);
+      const stored = await fileStore.putFile(recordingKey(fileName), seekable, { contentType: "video/webm" });
+      outcome = { status: "ready", sizeBytes: stored.size, duration: minutesOf(result.durationMs) };
+    } catch (error) {
+      if (error instanceof WebmError) {
+        logger.warn(`Recording ${row.id} could not be finalised (${error.message}); marked failed, its chunks are removed`);
+        await removeChunks();
+        return await updateRecording(row.id, { status: "failed", sizeBytes: 0 });
+      }
+      logger.error({ err: error }, `Recording ${row.id}: writing the seekable copy failed; the upload is stored as it is`);
+      const stored = await fileStore.putFile(recordingKey(fileName), joined, { contentType: "video/webm" });
+      outcome = { status: "ready", sizeBytes: stored.size };
+    }
+    await removeChunks();
+    return await updateRecording(row.id, outcome);
+  } finally {
+    await fs.promises.rm(scratch, { recursive: true, force: true });
+  }
 }

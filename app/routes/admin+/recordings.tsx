@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     uncaptioned,
     captionPanel: captionsFor ? { id: captionsFor.id, title: captionsFor.title, captions: await captionsOfRecording(admin, captionsFor.id) } : null,
     generation: captionGeneration(),
-    storage: recordingStorage(),
+    storage: await recordingStorage(),
     timeZone: viewerTimeZone(request),
   });
 }

@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getRecordingFor, hasRecordingFile, recordingPath, type RecordingRow } from "~/models/live/conference.server";
+import { getRecordingFor, hasRecordingFile, recordingKey, type RecordingRow } from "~/models/live/conference.server";
 import { attachmentHeader } from "~/models/community/templates.server";
 import { apiError, idParam, methodNotAllowed } from "~/utils/api.server";
 import { requireUser } from "~/services/auth.server";
-import { fileResponse } from "~/utils/byte-range.server";
+import { storedFileResponse } from "~/utils/byte-range.server";
 
 const FILE_MISSING = "Recording file not available";
 
@@ -26,19 +25,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const recording = await getRecordingFor(viewer, idParam(params.recordingId, "Recording"));
   if (!recording) return apiError(404, "Recording not found");
   if (!recording.recordingUrl || !hasRecordingFile(recording)) return apiError(404, FILE_MISSING);
-  const path = recordingPath(recording.recordingUrl);
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(path);
-  } catch {
-    return apiError(404, FILE_MISSING); // removed a moment ago
-  }
   const download = new URL(request.url).searchParams.get("download") === "1";
-  return fileResponse(request, {
-    path,
-    size: stat.size,
+  // Streamed through the academy after the check above, from disk or the bucket (docs/decisions/034).
+  return await storedFileResponse(request, recordingKey(recording.recordingUrl), {
     contentType: recording.mimeType,
-    modifiedAt: stat.mtime,
+    notFound: FILE_MISSING, // removed a moment ago
     headers: {
       "Cache-Control": "private, no-store",
       ...(download ? { "Content-Disposition": attachmentHeader(downloadName(recording)) } : {}),

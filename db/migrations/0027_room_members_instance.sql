@@ -1,0 +1,1 @@
+ALTER TABLE `live_room_members` ADD `instance` text DEFAULT '' NOT NULL;
