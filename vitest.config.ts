@@ -62,6 +62,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Issue 44: several instances behind nginx on one PostgreSQL, a bucket and an SMTP sink
+          // (tests/cluster/cluster.ts); `npm run test:cluster` runs the files one at a time, each bringing up its own.
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Media through a real WebRTC server: run in a network namespace by scripts/test-live.sh.
           name: "live",
           include: ["tests/live/**/*.test.ts"],

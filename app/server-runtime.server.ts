@@ -6,6 +6,7 @@ import { STRIPE_WEBHOOK_MAX_BYTES } from "~/models/billing/billing.server";
 import { attachLiveRooms } from "~/realtime/signalling.server";
 import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE } from "~/schemas/conference";
 import { env } from "~/utils/env.server";
+import { withDatabaseOutagesAs503 } from "~/services/database-outage.server";
 import { logger } from "~/utils/logger.server";
 import { PAGE_CACHE_HEADER } from "~/utils/page-cache";
 import { SESSION_COOKIE_NAME } from "~/models/accounts/session.server";
@@ -30,6 +31,8 @@ export const serverRuntime = {
     recordingChunk: { bytes: RECORDING_CHUNK_MAX_MB * 1024 * 1024, message: RECORDING_CHUNK_TOO_LARGE },
     stripeWebhook: { bytes: STRIPE_WEBHOOK_MAX_BYTES, message: "Request body is too large" },
   },
+  /** Routes answer 503 with a sentence while PostgreSQL cannot be reached (wraps the build's loaders and actions). */
+  withDatabaseOutagesAs503,
   /** Start-up work done once, before any process listens: the admin account, the demo data, sweeps (issue 41). */
   prepareOnce,
   /** Start-up work of each serving process, before it listens: media backend, pruning, the notification schedule. */

@@ -24,6 +24,11 @@ export interface PgCluster {
   /** Creates an empty database (optionally copied from `template`) and returns its URL. */
   createDatabase(name?: string, options?: { template?: string }): Promise<string>;
   dropDatabase(name: string): Promise<void>;
+  /**
+   * Stops the server (fast shutdown: open connections are cut), keeps it down for
+   * `downMs`, and starts it again on the same port and data (a database restart).
+   */
+  restart(downMs?: number): Promise<void>;
   /** Stops the server (fast shutdown) and removes its files. */
   stop(): Promise<void>;
 }
@@ -84,7 +89,9 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
     fs.rmSync(dir, { recursive: true, force: true });
     throw lastError instanceof Error ? lastError : new Error(String(lastError));
   }
-  const { child, port } = server;
+  const port = server.port;
+  let child = server.child;
+  const durable = options.durable ?? false;
 
   // If this process ends without stop() (a crash, Ctrl-C), take the server down with it.
   const onExit = () => {
@@ -105,6 +112,15 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
     }
   };
 
+  const stopServer = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.kill("SIGINT"); // fast shutdown: open sessions are ended
+    const timer = setTimeout(() => child.kill("SIGQUIT"), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
   let stopped: Promise<void> | undefined;
   return {
     port,
@@ -117,16 +133,15 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
     async dropDatabase(name) {
       await admin((client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
     },
+    async restart(downMs = 0) {
+      await stopServer();
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      child = (await startServer(asServerUser.command, dataDir, dir, port, durable)).child;
+    },
     stop() {
       stopped ??= (async () => {
         process.removeListener("exit", onExit);
-        if (child.exitCode === null && child.signalCode === null) {
-          const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-          child.kill("SIGINT"); // fast shutdown: open sessions are ended
-          const timer = setTimeout(() => child.kill("SIGQUIT"), 10_000);
-          await exited;
-          clearTimeout(timer);
-        }
+        await stopServer();
         fs.rmSync(dir, { recursive: true, force: true });
       })();
       return stopped;

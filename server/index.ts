@@ -135,7 +135,7 @@ async function serve(): Promise<void> {
     }),
   );
   const remixHandler = createRequestHandler({
-    build: viteDevServer ? loadBuild : build,
+    build: viteDevServer ? async () => runtime.withDatabaseOutagesAs503(await loadBuild()) : runtime.withDatabaseOutagesAs503(build),
     mode: env.NODE_ENV === "production" ? "production" : "development",
     getLoadContext: (req, res) => ({
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",

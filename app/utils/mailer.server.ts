@@ -12,6 +12,12 @@ export interface OutgoingEmail {
   html?: string;
   /** RFC 8058 one-click unsubscribe: List-Unsubscribe (this URL) and List-Unsubscribe-Post. */
   unsubscribeUrl?: string;
+  /**
+   * The Message-ID's left part, the same each time this email is sent: a send
+   * repeated after a crash (the outbox's lease expired) is then recognisably
+   * the same message, which receiving servers and clients drop.
+   */
+  messageKey?: string;
 }
 
 let transporter: Transporter | null = null;
@@ -31,6 +37,7 @@ export async function sendEmail(email: OutgoingEmail): Promise<void> {
     subject: email.subject,
     text: email.text,
     html: email.html,
+    messageId: email.messageKey ? `<${email.messageKey}@${new URL(env.PUBLIC_URL ?? "http://localhost").hostname}>` : undefined,
     headers: email.unsubscribeUrl ? { "List-Unsubscribe": `<${email.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined,
   });
 }

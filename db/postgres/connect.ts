@@ -103,3 +103,18 @@ function where(url: string): string {
   const { host, database } = parts(url);
   return `${host}/${database}`;
 }
+
+// The server went away or refuses connections: a restart, a failover, a network
+// cut. Codes of the driver (socket errors) and of PostgreSQL (class 08, and
+// 57P01-57P03: shut down by an administrator, crashed, cannot connect now).
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
+const UNREACHABLE_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /not queryable/i];
+
+/** Whether `error` (or what it wraps: drizzle wraps the driver's) says the database cannot be reached right now. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let at = error, depth = 0; typeof at === "object" && at !== null && depth < 4; at = (at as { cause?: unknown }).cause, depth++) {
+    if ("code" in at && UNREACHABLE_CODES.has(String(at.code))) return true;
+    if (at instanceof Error && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(at.message))) return true;
+  }
+  return false;
+}

@@ -156,7 +156,7 @@ async function sendDue(now: Date): Promise<number> {
       content = { subject: row.subject ?? ACADEMY_NAME, text: row.text ?? "", html: row.html ?? "", unsubscribeUrl: row.unsubscribeUrl ?? undefined };
     }
     try {
-      await sendEmail({ to: row.to, ...content });
+      await sendEmail({ to: row.to, ...content, messageKey: `outbox-${row.id}` });
       await db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, row.id));
       sent += 1;
     } catch (error) {
