@@ -75,7 +75,12 @@ function peerOptions(): PeerOptions {
  * the instance holding the room) and joins the two connections, bytes as they
  * come. `mark`: the relay header to set, replacing any the request came with.
  */
+// Sockets piped to another process or instance: a stopping process ends them, so their members reconnect at once.
+const relayedSockets = new Set<Duplex>();
+
 function relay(req: IncomingMessage, socket: Duplex, head: Buffer, target: net.NetConnectOpts, mark?: string): void {
+  relayedSockets.add(socket);
+  socket.once("close", () => relayedSockets.delete(socket));
   const upstream = net.connect(target);
   let connected = false;
   upstream.once("connect", () => {
@@ -301,6 +306,7 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
       stopRelaying();
       // Let go of this instance's rooms, so members who join again are held by another one at once.
       void stopHolding().catch(() => undefined);
+      for (const socket of relayedSockets) socket.destroy();
       stopListening();
       stopWatchingAccess();
       stopWatchingJanus();

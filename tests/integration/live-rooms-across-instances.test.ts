@@ -93,6 +93,18 @@ const questionUpdates = (member: Member) =>
     return parsed.success ? [parsed.data] : [];
   });
 
+/** The instances named by the room's lease (its INSTANCE_URL, by default http://HOST:PORT). */
+async function roomHolders(conferenceId: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ holder: string }>("SELECT holder FROM leases WHERE name = $1", [`live-room:${conferenceId}`]);
+    return rows.map((row) => row.holder);
+  } finally {
+    await client.end();
+  }
+}
+
 async function userId(visitor: Visitor): Promise<number> {
   return z.object({ id: z.number() }).parse(await (await visitor.request("/api/user")).json()).id;
 }
@@ -119,12 +131,8 @@ describe("a live room whose members reached different instances", () => {
           return ids.includes(firstId) && ids.includes(secondId) ? true : undefined;
         });
       }
-      const lease = new pg.Client({ connectionString: database.url });
-      await lease.connect();
-      const { rows } = await lease.query<{ holder: string }>("SELECT holder FROM leases WHERE name = $1", [`live-room:${conference.id}`]);
-      await lease.end();
       // The first instance admitted the first member, so it holds the room; the second relayed its member there.
-      expect(rows.map((row) => row.holder)).toEqual([one.baseUrl]);
+      expect(await roomHolders(conference.id)).toEqual([one.baseUrl]);
 
       for (const [visitor, words] of [
         [firstVisitor, "Hello from the first instance"],
@@ -183,6 +191,39 @@ describe("a live room whose members reached different instances", () => {
       await within(1000, "the forger in the holder's list", () => (latestParticipants(holder).includes(forgerId) ? true : undefined));
       holder.socket.terminate();
       forged.socket.terminate();
+    } finally {
+      await endAnyLive(admin);
+    }
+  });
+
+  // Last: it kills the first instance.
+  it("moves a room whose holder was killed to the other instance once its lease lapses", { timeout: 60_000 }, async () => {
+    const [one, two] = [instances[0]!, instances[1]!];
+    const admin = new Visitor(two.baseUrl);
+    expect((await admin.login(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+    await endAnyLive(admin);
+    const conference = await answer(await admin.request("/api/conferences/go-live", { method: "POST" }), 201, ConferenceJsonSchema);
+    try {
+      const holder = await join(one, await newStudent(one.baseUrl), conference.id);
+      const relayedVisitor = await newStudent(two.baseUrl);
+      const relayed = await join(two, relayedVisitor, conference.id);
+      process.kill(one.pid, "SIGKILL");
+      // The relayed socket loses its far end with the holder.
+      await Promise.race([relayed.closed, new Promise((_, reject) => setTimeout(() => reject(new Error("relayed socket still open")), 2000))]);
+      holder.socket.terminate();
+      // While the dead holder's lease runs, the room is not opened a second time: joins are refused with 503.
+      await expect(join(two, relayedVisitor, conference.id)).rejects.toThrow(/refused with 503/);
+      const killedAt = Date.now();
+      let rejoined: Member | undefined;
+      while (!rejoined) {
+        rejoined = await join(two, relayedVisitor, conference.id).catch(() => undefined);
+        if (!rejoined) await new Promise((resolve) => setTimeout(resolve, 250));
+        if (Date.now() - killedAt > 20_000) throw new Error("the room did not move within 20 s");
+      }
+      const relayedId = await userId(relayedVisitor);
+      await within(1000, "the member alone in the room's list", () => (latestParticipants(rejoined).join() === String(relayedId) ? true : undefined));
+      expect(await roomHolders(conference.id)).toEqual([two.baseUrl]);
+      rejoined.socket.terminate();
     } finally {
       await endAnyLive(admin);
     }
