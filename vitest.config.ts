@@ -14,6 +14,7 @@ const POSTGRES_RUN_SKIPS = [
   "tests/integration/move-to-postgres.test.ts",
   "tests/integration/postgres-bus.test.ts",
   "tests/integration/instances.test.ts",
+  "tests/integration/live-rooms-across-instances.test.ts",
 ];
 
 export default defineConfig({

@@ -17,6 +17,8 @@ import { JanusLiveRoom } from "./janus-room.server";
 import { janusClient, mediaBackend, onJanusLost, stopMediaBackend } from "./media-backend.server";
 import type { RoomMembers, RoomMember } from "./room-members.server";
 import { findLiveRoom, forgetLiveRoom, liveRoomFor, openLiveRooms } from "~/models/live/live-rooms.server";
+import { engine } from "#db/engine";
+import { claimRoom, holdRoomLeases, isRelayedByInstance, relayMark, RELAY_HEADER } from "./room-instances.server";
 import type { PeerOptions } from "./media-peer.server";
 
 // WebSocket signalling for the embedded SFU, on the app's own port:
@@ -35,6 +37,13 @@ import type { PeerOptions } from "./media-peer.server";
 // another process is relayed, bytes as they come, to the owner's private Unix
 // socket, where it is admitted like any other; chat, questions and the stage
 // reach the owner on the bus (live-events.server.ts).
+//
+// Several instances on one PostgreSQL database (issue 44) do the same one
+// level up: the owner process claims the room for its instance in the
+// database (room-instances.server.ts); when another instance holds it, the
+// socket is relayed to that instance's INSTANCE_URL, marked with an HMAC of
+// SESSION_SECRET so the holder admits it instead of relaying it again. There
+// the worker routing above applies as usual, and so does the admission.
 
 const HEARTBEAT_MS = 10_000;
 
@@ -61,25 +70,68 @@ function peerOptions(): PeerOptions {
   return { iceServers, portRange: portShare([env.RTC_MIN_PORT, env.RTC_MAX_PORT], env.WORKERS, env.WORKER_INDEX), publicIp: env.ICE_PUBLIC_IP };
 }
 
-/** Hands an upgrade request to the owner's private socket and joins the two connections. */
-function relayToOwner(req: IncomingMessage, socket: Duplex, head: Buffer, owner: number): void {
-  const upstream = net.connect(roomSocketPath(owner));
+/**
+ * Hands an upgrade request on (to the owner process's private socket, or to
+ * the instance holding the room) and joins the two connections, bytes as they
+ * come. `mark`: the relay header to set, replacing any the request came with.
+ */
+// Sockets piped to another process or instance: a stopping process ends them, so their members reconnect at once.
+const relayedSockets = new Set<Duplex>();
+
+function relay(req: IncomingMessage, socket: Duplex, head: Buffer, target: net.NetConnectOpts, mark?: string): void {
+  relayedSockets.add(socket);
+  socket.once("close", () => relayedSockets.delete(socket));
+  const upstream = net.connect(target);
   let connected = false;
   upstream.once("connect", () => {
     connected = true;
     let request = `${req.method ?? "GET"} ${req.url ?? "/"} HTTP/${req.httpVersion}\r\n`;
-    for (let i = 0; i < req.rawHeaders.length; i += 2) request += `${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}\r\n`;
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      if (mark !== undefined && req.rawHeaders[i]?.toLowerCase() === RELAY_HEADER) continue;
+      request += `${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}\r\n`;
+    }
+    if (mark !== undefined) request += `${RELAY_HEADER}: ${mark}\r\n`;
     upstream.write(`${request}\r\n`);
     if (head.length > 0) upstream.write(head);
     socket.pipe(upstream).pipe(socket);
   });
   upstream.on("error", (error) => {
     if (connected) return socket.destroy();
-    logger.warn({ err: error, owner }, "live room: its process cannot be reached");
+    logger.warn({ err: error, target }, "live room: the process or instance holding it cannot be reached");
     refuse(socket, 503, "The live room is restarting. Try again in a moment.");
   });
   socket.on("error", () => upstream.destroy());
   socket.on("close", () => upstream.destroy());
+}
+
+function relayToOwner(req: IncomingMessage, socket: Duplex, head: Buffer, owner: number): void {
+  relay(req, socket, head, { path: roomSocketPath(owner) });
+}
+
+/** To the instance holding the room, at its INSTANCE_URL, marked so it holds the room instead of relaying it on. */
+function relayToInstance(req: IncomingMessage, socket: Duplex, head: Buffer, holder: string): void {
+  const url = new URL(holder);
+  relay(req, socket, head, { host: url.hostname.replace(/^\[|\]$/g, ""), port: Number(url.port || 80) }, relayMark(req));
+}
+
+/**
+ * Several instances: true when this instance holds the room (claiming it if
+ * free); otherwise the socket was relayed to the holder, or refused.
+ */
+async function heldHere(req: IncomingMessage, socket: Duplex, head: Buffer, conferenceId: number): Promise<boolean> {
+  let holder: string;
+  try {
+    holder = await claimRoom(conferenceId);
+  } catch (error) {
+    logger.warn({ err: error, conferenceId }, "live room: its holder could not be looked up");
+    refuse(socket, 503, "The live room is restarting. Try again in a moment.");
+    return false;
+  }
+  if (holder === env.INSTANCE_URL) return true;
+  // Relayed here, yet held elsewhere (the room moved meanwhile): refused rather than passed round in a circle.
+  if (isRelayedByInstance(req)) refuse(socket, 503, "The live room is restarting. Try again in a moment.");
+  else relayToInstance(req, socket, head, holder);
+  return false;
 }
 
 /** The private Unix socket other processes relay this process's rooms to; returns what closes it. */
@@ -97,7 +149,7 @@ function listenForRelayedRooms(onUpgrade: (req: IncomingMessage, socket: Duplex,
 }
 
 function refuse(socket: Duplex, status: number, message: string): void {
-  const reason = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict" }[status] ?? "Error";
+  const reason = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 503: "Service Unavailable" }[status] ?? "Error";
   const body = JSON.stringify({ message });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -192,6 +244,8 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
       .then(async (user) => {
         const admission = await admitToRoom(user, conferenceId);
         if (!admission.ok) return refuse(socket, admission.status, admission.message);
+        // Claimed only for a member the room admits: nobody else makes this instance write leases.
+        if (engine === "postgres" && !await heldHere(req, socket, head, conferenceId)) return;
         wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
           const connection: Connection = { userId: admission.user.id, conferenceId, cookie, socket: ws };
           const untrack = track(connection);
@@ -224,6 +278,13 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
       });
   };
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => void admit(req, socket, head, false));
+  const stopHolding =
+    engine === "postgres"
+      ? holdRoomLeases(
+          (conferenceId) => (findLiveRoom(conferenceId)?.size ?? 0) > 0,
+          (conferenceId) => void findLiveRoom(conferenceId)?.close(1012, "The live room moved to another server").catch(() => undefined),
+        )
+      : async () => {};
   const stopRelaying = env.WORKERS > 1 ? listenForRelayedRooms((req, socket, head) => void admit(req, socket, head, true)) : () => {};
 
   const stopListening = onLiveEvent((event) => {
@@ -243,6 +304,9 @@ export function attachLiveRooms(server: Server): { closeAll: () => void } {
   return {
     closeAll() {
       stopRelaying();
+      // Let go of this instance's rooms, so members who join again are held by another one at once.
+      void stopHolding().catch(() => undefined);
+      for (const socket of relayedSockets) socket.destroy();
       stopListening();
       stopWatchingAccess();
       stopWatchingJanus();

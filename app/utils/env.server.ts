@@ -22,6 +22,13 @@ const EnvObject = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  // Where the other academy instances reach this one's port (issue 44): a live room's WebSockets are relayed to the
+  // instance that holds the room. Plain http://host:port on the private network; unset: HOST (when it names one
+  // address) or this machine's first non-internal IPv4 address, with PORT.
+  INSTANCE_URL: z
+    .string()
+    .regex(/^http:\/\/[^/\s:]+(:\d{1,5})?\/?$/, "must be http://host:port, the address other instances reach this one at, such as http://10.0.0.5:3000")
+    .optional(),
   DATABASE_PATH: z.string().min(1).default("./data/academy.db"),
   // postgres://user:password@host:port/database runs the academy on PostgreSQL 15+ (issue 43); unset: SQLite at DATABASE_PATH.
   DATABASE_URL: z
@@ -194,6 +201,8 @@ const EnvSchema = EnvObject.superRefine((config, ctx) => {
 
 export type Env = z.infer<typeof EnvSchema> & {
   SESSION_SECRET: string;
+  /** INSTANCE_URL, resolved: an origin such as http://10.0.0.5:3000. */
+  INSTANCE_URL: string;
   DATA_DIR: string;
   /** How many academy processes serve (WEB_CONCURRENCY, resolved). */
   WORKERS: number;
@@ -230,6 +239,15 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/** Where other machines can reach this one: HOST when it names one address, else the first non-internal IPv4 address. */
+export function defaultInstanceUrl(host: string, port: number, interfaces = os.networkInterfaces()): string {
+  if (host !== "0.0.0.0" && host !== "::") return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const address = Object.values(interfaces)
+    .flat()
+    .find((candidate) => candidate && candidate.family === "IPv4" && !candidate.internal)?.address;
+  return `http://${address ?? "127.0.0.1"}:${port}`;
+}
+
 function loadEnv(): Env {
   const parsed = parseEnv(process.env);
   const dataDir = path.dirname(path.resolve(parsed.DATABASE_PATH));
@@ -237,6 +255,7 @@ function loadEnv(): Env {
     ...parsed,
     DATA_DIR: dataDir,
     SESSION_SECRET: parsed.SESSION_SECRET ?? persistentSecret(dataDir),
+    INSTANCE_URL: new URL(parsed.INSTANCE_URL ?? defaultInstanceUrl(parsed.HOST, parsed.PORT)).origin,
     // Development (Vite's dev server) always runs one process.
     WORKERS: parsed.NODE_ENV === "development" ? 1 : workerCount(parsed.WEB_CONCURRENCY),
     // Set by the primary when it forks a worker (server/cluster.ts); not a setting.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENV_VARIABLES, parseEnv } from "~/utils/env.server";
+import { defaultInstanceUrl, ENV_VARIABLES, parseEnv } from "~/utils/env.server";
 
 describe("configuration", () => {
   it("has documented defaults", () => {
@@ -83,5 +83,24 @@ describe("files in a bucket", () => {
     expect(() => parseEnv({ S3_BUCKET: "academy", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
     expect(() => parseEnv({ S3_BUCKET: "academy", S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
     expect(() => parseEnv({ S3_ENDPOINT: "http://minio:9000" })).toThrow(/S3_BUCKET is needed/);
+  });
+});
+
+describe("the address other instances reach this one at (INSTANCE_URL)", () => {
+  it("takes http://host:port and refuses anything else with a sentence naming the variable", () => {
+    expect(parseEnv({ INSTANCE_URL: "http://10.0.0.5:3000" }).INSTANCE_URL).toBe("http://10.0.0.5:3000");
+    expect(parseEnv({ INSTANCE_URL: "http://academy-1:3000/" }).INSTANCE_URL).toBe("http://academy-1:3000/");
+    for (const wrong of ["https://10.0.0.5:3000", "10.0.0.5:3000", "http://10.0.0.5:3000/academy", "http://host:port"]) {
+      expect(() => parseEnv({ INSTANCE_URL: wrong })).toThrow(/INSTANCE_URL must be http:\/\/host:port/);
+    }
+  });
+
+  it("defaults to HOST when it names one address, else to the first non-internal IPv4 address, with PORT", () => {
+    const lo = { address: "127.0.0.1", netmask: "255.0.0.0", family: "IPv4", mac: "00:00:00:00:00:00", internal: true, cidr: "127.0.0.1/8" } as const;
+    const eth = { ...lo, address: "10.0.0.5", internal: false, cidr: "10.0.0.5/8" } as const;
+    const v6 = { ...lo, address: "fe80::1", family: "IPv6", internal: false, scopeid: 0, cidr: "fe80::1/64" } as const;
+    expect(defaultInstanceUrl("127.0.0.1", 3000, { lo: [lo], eth0: [eth] })).toBe("http://127.0.0.1:3000");
+    expect(defaultInstanceUrl("0.0.0.0", 3000, { lo: [lo], eth0: [v6, eth] })).toBe("http://10.0.0.5:3000");
+    expect(defaultInstanceUrl("::", 8080, { lo: [lo] })).toBe("http://127.0.0.1:8080");
   });
 });
