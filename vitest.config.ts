@@ -13,7 +13,6 @@ const POSTGRES_RUN_SKIPS = [
   "tests/integration/postgres-start-errors.test.ts",
   "tests/integration/move-to-postgres.test.ts",
   "tests/integration/postgres-bus.test.ts",
-  "tests/integration/instances.test.ts",
   "tests/integration/live-rooms-across-instances.test.ts",
 ];
 

@@ -65,6 +65,7 @@ import { academyDatabase } from "../tests/academy-database";
 import { signIn, startAcademy, TEST_ADMIN, type AcademyProcess } from "./academy-process";
 import { buildFloorApp, newestTime, startFloorApp, type FloorApp } from "./bench-floor";
 import { startPgCluster } from "./pg-cluster";
+import { startCluster } from "../tests/cluster/cluster";
 import { cpuSeconds, listeningPid, treeCpuSeconds } from "./process-stats";
 import { countStatuses, formatCounts, printLoadTable, runBurst, runMixedLoad, type LoadGroup, type LoadRequest, type LoadSummary } from "./bench-load";
 
@@ -887,9 +888,49 @@ async function workersOnly(): Promise<number> {
   }
 }
 
+/**
+ * BENCH_CLUSTER_ONLY=1 (issue 44): the mixed load through nginx over one, then
+ * two academy instances (WEB_CONCURRENCY=1 each) on one PostgreSQL database,
+ * as tests/cluster/ runs them. Both share this machine, so the figure is how
+ * much a second instance adds on its cores: requests per second and the
+ * instances' CPU per request. The second should add at least 70%.
+ */
+async function clusterOnly(): Promise<number> {
+  const runs: { count: number; reqPerSec: number; cpuMs?: number; failures: string[] }[] = [];
+  for (const count of [1, 2]) {
+    const cluster = await startCluster({ instances: count, bucket: false, env: { LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), LOGIN_WINDOW_MINUTES: "15" } });
+    try {
+      const cookie = await signIn(cluster.url, "seeker", "quiet-river-lantern");
+      const groups = mixedLoad(cookie);
+      console.log(`\nMixed load through nginx, ${count} instance(s): ${groups.reduce((sum, group) => sum + group.connections, 0)} connections for ${LOAD_SECONDS} s`);
+      const cpuBefore = cluster.instances.map((instance) => treeCpuSeconds(instance.pid) ?? 0);
+      const load = await runMixedLoad(cluster.url, groups, LOAD_SECONDS);
+      const cpuAfter = cluster.instances.map((instance) => treeCpuSeconds(instance.pid) ?? 0);
+      printLoadTable([...load.groups, load.total]);
+      const cpu = cpuAfter.reduce((sum, after, index) => sum + after - (cpuBefore[index] ?? 0), 0);
+      const cpuMs = load.total.requests > 0 ? (cpu / load.total.requests) * 1000 : undefined;
+      const failures = judgeMixedLoad(load.total);
+      runs.push({ count, reqPerSec: load.total.reqPerSec, cpuMs, failures });
+      console.log(
+        `${count} instance(s): ${load.total.reqPerSec.toFixed(0)} req/s, p99 ${load.total.p99Ms.toFixed(0)} ms, ` +
+          `${cpuMs?.toFixed(2) ?? "?"} ms of the instances' CPU per request, 5xx ${serverErrorCount(load.total)}, errors ${load.total.errors}: ${verdictLine(failures)}`,
+      );
+    } finally {
+      await cluster.stop();
+    }
+  }
+  const [one, two] = runs;
+  const gain = one && two ? two.reqPerSec / one.reqPerSec - 1 : 0;
+  const failures = [...runs.flatMap((run) => run.failures), ...(gain >= 0.7 ? [] : [`a second instance added ${(gain * 100).toFixed(0)}% (goal 70%)`])];
+  console.log(`\nA second instance added ${(gain * 100).toFixed(0)}% requests per second (goal 70%).`);
+  console.log(`bench (cluster only): ${verdictLine(failures)}`);
+  return failures.length === 0 ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   ensureBuild();
   if (process.env.BENCH_WORKERS_ONLY === "1") return await workersOnly();
+  if (process.env.BENCH_CLUSTER_ONLY === "1") return await clusterOnly();
   const postgres = process.env.BENCH_POSTGRES ?? "1";
   if (!["0", "1", "only"].includes(postgres)) throw new Error(`BENCH_POSTGRES must be 1 (both engines, the default), 0 (SQLite only) or only, not "${postgres}"`);
   if (postgres === "only") return await postgresOnly();

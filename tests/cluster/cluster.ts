@@ -20,6 +20,7 @@ export interface Cluster {
   url: string;
   postgres: PgCluster;
   databaseUrl: string;
+  /** The bucket every instance keeps its files in (absent with `bucket: false`: each its own UPLOADS_DIR). */
   s3: LocalS3;
   smtp: FakeSmtp;
   instances: AcademyProcess[];
@@ -30,19 +31,24 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export async function startCluster({ instances: count = 2, env = {} }: { instances?: number; env?: Record<string, string> } = {}): Promise<Cluster> {
+/**
+ * `bucket: false` leaves the files on each instance's disk: for the bench's load,
+ * which uploads nothing (and runs under tsx, where s3rver's dependency
+ * generator-function does not load).
+ */
+export async function startCluster({ instances: count = 2, env = {}, bucket = true }: { instances?: number; env?: Record<string, string>; bucket?: boolean } = {}): Promise<Cluster> {
   const postgres = await startPgCluster();
   const parts: { s3?: LocalS3; smtp?: FakeSmtp; nginx?: ChildProcess; nginxDir?: string } = {};
   const instances: AcademyProcess[] = [];
   try {
     const databaseUrl = await postgres.createDatabase("academy");
-    parts.s3 = await startLocalS3("academy-cluster");
+    if (bucket) parts.s3 = await startLocalS3("academy-cluster");
     parts.smtp = await startFakeSmtp();
     const nginxPort = await freePort();
     const url = `http://127.0.0.1:${nginxPort}`;
     const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
     const instanceEnv = (port: number): Record<string, string> => ({
-      ...parts.s3!.env,
+      ...parts.s3?.env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       WEB_CONCURRENCY: "1",
@@ -68,7 +74,10 @@ export async function startCluster({ instances: count = 2, env = {} }: { instanc
       url,
       postgres,
       databaseUrl,
-      s3,
+      get s3() {
+        if (!s3) throw new Error("This cluster was started without a bucket");
+        return s3;
+      },
       smtp,
       instances,
       kill(index) {
@@ -86,7 +95,7 @@ export async function startCluster({ instances: count = 2, env = {} }: { instanc
         await Promise.all(instances.map((instance) => instance.stop()));
         for (const instance of instances) fs.rmSync(instance.dataDir, { recursive: true, force: true });
         await smtp.close();
-        await s3.stop();
+        await s3?.stop();
         await postgres.stop();
         fs.rmSync(nginxDir, { recursive: true, force: true });
       },
@@ -111,7 +120,8 @@ export function nginxSite(dir: string, port: number, instancePorts: number[]): s
   instancePorts.forEach((instancePort, index) => {
     site = site.replaceAll(`server academy-${index + 1}:3000`, `server 127.0.0.1:${instancePort}`);
   });
-  return site;
+  // Fewer instances than the site names: the others' lines go.
+  return site.replace(/^\s*server academy-\d+:3000.*\n/gm, "");
 }
 
 export async function startNginx(dir: string, port: number, instancePorts: number[]): Promise<ChildProcess> {

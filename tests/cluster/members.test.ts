@@ -54,6 +54,18 @@ describe("members across two instances behind nginx", () => {
     }
   });
 
+  it("accept a browser's write through nginx: its Origin matches the host nginx passes on, port included", async () => {
+    const member = await signedIn(cluster.url, DEMO_STUDENT);
+    const saved = await member.request("/api/user/theme", {
+      method: "PUT",
+      headers: { Origin: cluster.url },
+      json: { moodTheme: "mystical", themeSettings: { animationSpeed: 1, particleEffects: false, soundEffects: false, glowIntensity: 40 } },
+    });
+    expect(saved.status).toBe(200);
+    const forged = await member.request("/api/user/theme", { method: "PUT", headers: { Origin: "http://elsewhere.example" }, json: { moodTheme: "celestial" } });
+    expect(forged.status).toBe(403);
+  });
+
   it("serve an image uploaded through one instance from the other and through nginx, whole and in byte ranges", async () => {
     const admin = await signedIn(instance(0).baseUrl, TEST_ADMIN);
     const form = new FormData();
