@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { subscriptions } from "#db/schema";
-import { isPremium } from "~/models/billing/membership.server";
-import { getSubscription } from "~/models/billing/subscription.server";
+import { answerPremiumOncePerPageView, isPremium } from "~/models/billing/membership.server";
+import { getSubscription, saveSubscription } from "~/models/billing/subscription.server";
 import { createStudent } from "~/models/accounts/user.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,5 +29,21 @@ describe("the Premium rule", () => {
     await set({ status: "active", plan: "basic" });
     expect(await isPremium(member, now)).toBe(false);
     expect(await isPremium({ id: member.id, role: "admin" }, now)).toBe(true);
+  });
+
+  it("is asked once per page view for the page view's member, and again after this process changes a subscription", async () => {
+    const member = await createStudent({ username: `premium-view-${Date.now()}`, password: "a long enough password" });
+    answerPremiumOncePerPageView(member);
+    expect(await isPremium(member)).toBe(false);
+    // Written behind the academy's back (another process): this page view keeps its answer.
+    await db.insert(subscriptions).values({ userId: member.id, plan: "premium", status: "active", startDate: new Date() });
+    expect(await isPremium(member)).toBe(false);
+    // Anyone else (another request's copy of the member) is asked afresh.
+    expect(await isPremium({ ...member })).toBe(true);
+    // A write through the academy (a checkout completed in this very loader) is seen at once.
+    await saveSubscription(member.id, { plan: "basic", status: "active" });
+    expect(await isPremium(member)).toBe(false);
+    await saveSubscription(member.id, { plan: "premium", status: "active" });
+    expect(await isPremium(member)).toBe(true);
   });
 });

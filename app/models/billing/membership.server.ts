@@ -30,19 +30,28 @@ const premiumSubscriptionOf = db
 // A page's loaders ask about the same member several times (the banner, the
 // course list, the quiz list…). For the member a page view's loaders share
 // (getOptionalUser on a read), the answer is asked once: on PostgreSQL each
-// query is a round trip (issue 43). Anyone else is asked afresh each time.
-const askedThisPageView = new WeakMap<object, Promise<boolean> | null>();
+// query is a round trip (issue 43). Anyone else is asked afresh each time, and
+// so is everyone after this process changed a subscription (a loader that
+// completes a checkout asks again after its write).
+let subscriptionChanges = 0;
+const askedThisPageView = new WeakMap<object, { changes: number; premium: Promise<boolean> } | null>();
 
 /** `user` is a page view's (read-only) member: isPremium answers once for it. */
 export function answerPremiumOncePerPageView(user: object): void {
   askedThisPageView.set(user, null);
 }
 
+/** A subscription was written: answers kept for page views are asked again. */
+export function subscriptionChanged(): void {
+  subscriptionChanges += 1;
+}
+
 export async function isPremium(user: Pick<User, "id" | "role">, now = new Date()): Promise<boolean> {
   if (user.role === "admin") return true;
   const asked = askedThisPageView.get(user);
-  if (asked) return await asked;
+  if (asked && asked.changes === subscriptionChanges) return await asked.premium;
+  const changes = subscriptionChanges;
   const premium = premiumSubscriptionOf.get({ userId: user.id, now }).then((row) => row !== undefined);
-  if (asked === null) askedThisPageView.set(user, premium);
+  if (asked !== undefined) askedThisPageView.set(user, { changes, premium });
   return await premium;
 }

@@ -3,7 +3,7 @@ import { db, first, withTransaction, single } from "#db/client.server";
 import { publishMemberAccessChange } from "~/models/live/live-events.server";
 import { notifyPremium, type PremiumEvent } from "~/models/notifications/notification-events.server";
 import { activityEvents, premiumRequests, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
-import { isPremium } from "~/models/billing/membership.server";
+import { isPremium, subscriptionChanged } from "~/models/billing/membership.server";
 
 // The academy's own record of each member's plan. Stripe (billing.server.ts)
 // and admins change it only through the functions below.
@@ -93,6 +93,7 @@ export async function saveSubscription(userId: number, change: SubscriptionChang
     event = premiumEvent(before, row);
     return row;
   });
+  subscriptionChanged();
   if (event) await notifyPremium(userId, event);
   // Premium may have ended (an admin's revoke, a Stripe webhook): a Premium-only live room lets the member go.
   publishMemberAccessChange(userId, "membership-changed");
