@@ -70,7 +70,11 @@ export async function startAcademy(
     stdio: ["ignore", "pipe", "pipe"],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Academy did not start:\n${output}`)), 50_000);
+    const timer = setTimeout(() => {
+      // Not left running behind the caller's back (it would hold its port and database).
+      child.kill("SIGKILL");
+      reject(new Error(`Academy did not start:\n${output}`));
+    }, 50_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/listening on http:\/\/localhost:(\d+)/);
