@@ -26,8 +26,16 @@ export function GeneralErrorBoundary({
   const error = useRouteError();
   const params = useParams();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const handler = statusHandlers?.[status] ?? defaultStatusHandler;
+  // 503 (the database away for a moment, issue 44) reads the same on every page.
+  const handler = statusHandlers?.[status] ?? (status === 503 ? BrieflyUnavailable : defaultStatusHandler);
   return <>{handler({ status, error, params })}</>;
+}
+
+/** A 503: the academy cannot serve this right now, and says so in the server's words when it sent some. */
+function BrieflyUnavailable({ error }: ErrorInfo) {
+  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const said = typeof data === "object" && data !== null && "message" in data && typeof data.message === "string" ? data.message : null;
+  return <StatusPanel title="Briefly unavailable" message={said ?? "The academy cannot serve this page right now. Please try again in a moment."} />;
 }
 
 const LINK_LOOK = {

@@ -144,6 +144,12 @@ describe("faults under load", () => {
     await db.close();
     const down = cluster.postgres.restart(3000);
     await until("a 503 while PostgreSQL is down", async () => ((await fetch(`${cluster.url}/healthz`)).status === 503 ? true : undefined), 10_000);
+    // A page says so in words, with the same status.
+    const page = await reader.request("/students");
+    expect(page.status).toBe(503);
+    const html = await page.text();
+    expect(html).toContain("Briefly unavailable");
+    expect(html).toContain("The academy cannot reach its database right now.");
     await down;
     db = await academyDatabase({ databasePath: "", databaseUrl: cluster.databaseUrl });
     for (const instance of cluster.instances) {
