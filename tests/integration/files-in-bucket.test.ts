@@ -26,8 +26,10 @@ beforeAll(async () => {
   if (process.env.ACADEMY_TEST_POSTGRES) {
     const database = await freshPostgresDatabase({ migrated: true });
     dropDatabase = database.drop;
-    one = await startAcademy({ ...s3.env, DATABASE_URL: database.url });
-    two = await startAcademy({ ...s3.env, DATABASE_URL: database.url });
+    // Two instances on one PostgreSQL database: live media outside them (the embedded SFU keeps an instance alone).
+    const media = { MEDIA_BACKEND: "livekit", LIVEKIT_URL: "ws://127.0.0.1:9", LIVEKIT_API_KEY: "test-key", LIVEKIT_API_SECRET: "test-secret-test-secret-test-secret" };
+    one = await startAcademy({ ...s3.env, ...media, DATABASE_URL: database.url });
+    two = await startAcademy({ ...s3.env, ...media, DATABASE_URL: database.url });
   } else {
     one = await startAcademy(s3.env);
     two = await startAcademy({ ...s3.env, DATABASE_PATH: path.join(one.dataDir, "academy.db") });
