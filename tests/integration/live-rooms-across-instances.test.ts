@@ -52,11 +52,11 @@ interface Member {
   closed: Promise<number>;
 }
 
-/** A member's socket opened directly on one instance's port, as its browser would from that instance's page. */
-function join(instance: AcademyProcess, visitor: Visitor, conferenceId: number): Promise<Member> {
+/** A member's socket opened directly on one instance's port, as its browser would from that instance's page (`headers`: more to send). */
+function join(instance: AcademyProcess, visitor: Visitor, conferenceId: number, headers: Record<string, string> = {}): Promise<Member> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${instance.baseUrl.replace(/^http/, "ws")}/ws/conferences/${conferenceId}`, {
-      headers: { Cookie: visitor.cookieHeader },
+      headers: { Cookie: visitor.cookieHeader, ...headers },
       origin: instance.baseUrl,
     });
     const messages: Message[] = [];
@@ -176,17 +176,7 @@ describe("a live room whose members reached different instances", () => {
       const holder = await join(instances[0]!, holderVisitor, conference.id);
       // A forged mark on the other instance: not believed, so the socket is relayed to the holder like any other (not a second room).
       const forger = await newStudent(two.baseUrl);
-      const forged = await new Promise<Member>((resolve, reject) => {
-        const socket = new WebSocket(`${two.baseUrl.replace(/^http/, "ws")}/ws/conferences/${conference.id}`, {
-          headers: { Cookie: forger.cookieHeader, "X-Academy-Room-Relay": `${Date.now()}.${"0".repeat(64)}` },
-          origin: two.baseUrl,
-        });
-        const messages: Message[] = [];
-        const closed = new Promise<number>((done) => socket.on("close", (code) => done(code)));
-        socket.on("message", (data) => messages.push(z.object({ type: z.string() }).passthrough().parse(JSON.parse(String(data)))));
-        socket.on("open", () => resolve({ socket, messages, closed }));
-        socket.on("error", reject);
-      });
+      const forged = await join(two, forger, conference.id, { "X-Academy-Room-Relay": `${Date.now()}.${"0".repeat(64)}` });
       const forgerId = await userId(forger);
       await within(1000, "the forger in the holder's list", () => (latestParticipants(holder).includes(forgerId) ? true : undefined));
       holder.socket.terminate();
