@@ -32,3 +32,13 @@ export function checkpointBeforeExit(): void {
 export function countTrue(column: SQLWrapper): SQL<number> {
   return sql<number>`coalesce(sum(case when ${column} then 1 else 0 end), 0)`.mapWith(Number);
 }
+
+/** Whether a failed statement broke a unique index (SQLite's or PostgreSQL's code, however the driver wrapped it). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -297,6 +297,86 @@ export const quizAttempts = table(
   ],
 );
 
+export const ASSIGNMENT_KINDS = ["text", "file"] as const;
+export const SUBMISSION_STATUSES = ["submitted", "passed", "revise"] as const;
+
+export interface RubricCriterion {
+  criterion: string;
+  description: string;
+  points: number;
+}
+
+export interface CriterionScore {
+  criterion: string;
+  points: number;
+  maxPoints: number;
+}
+
+// A lesson's practice assignment (issue 45), reviewed by a person against its rubric.
+export const assignments = table(
+  "assignments",
+  {
+    id: id(),
+    lessonId: int("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    instructions: text("instructions").notNull(),
+    // Which of ASSIGNMENT_KINDS a submission may carry (text, a file, or both).
+    kinds: json("kinds").notNull().$type<(typeof ASSIGNMENT_KINDS)[number][]>(),
+    maxFileMb: int("max_file_mb").notNull().default(25),
+    rubric: json("rubric").notNull().$type<RubricCriterion[]>(),
+    passPoints: int("pass_points").notNull(),
+    // Whether the lesson is completed only by a passed submission.
+    required: flag("required", true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("assignments_lesson").on(t.lessonId),
+    check("assignments_max_file_mb", sql`max_file_mb between 1 and 100`),
+    check("assignments_pass_points", sql`pass_points >= 0`),
+  ],
+);
+
+// Every version a member handed in, with its review. Versions count up per member and assignment.
+export const assignmentSubmissions = table(
+  "assignment_submissions",
+  {
+    id: id(),
+    assignmentId: int("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    userId: int("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    version: int("version").notNull(),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("submitted"),
+    text: text("text"),
+    // The file, kept privately in the file store (folder "submissions"); name as the member sent it.
+    fileKey: text("file_key"),
+    fileName: text("file_name"),
+    fileSize: int("file_size"),
+    fileType: text("file_type"),
+    reviewerId: int("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    // The rubric as it stood at the review, with the points given.
+    scores: json("scores").$type<CriterionScore[]>(),
+    totalPoints: int("total_points"),
+    feedback: text("feedback"),
+    createdAt: createdAt(),
+    reviewedAt: timestamp("reviewed_at"),
+  },
+  (t) => [
+    uniqueIndex("assignment_submissions_version").on(t.assignmentId, t.userId, t.version),
+    // One version at a time awaits review: a second submission in parallel fails here.
+    uniqueIndex("assignment_submissions_one_waiting").on(t.assignmentId, t.userId).where(sql`status = 'submitted'`),
+    // The reviewers' queue, oldest first.
+    index("assignment_submissions_queue").on(t.status, t.createdAt),
+    index("assignment_submissions_user").on(t.userId),
+    check("assignment_submissions_status", inList("status", SUBMISSION_STATUSES)),
+    check("assignment_submissions_content", sql`text is not null or file_key is not null`),
+  ],
+);
+
 // Where a student stopped in an uploaded video, and time spent, per section.
 export const sectionProgress = table(
   "section_progress",
@@ -908,7 +988,18 @@ export type ContentSection = typeof contentSections.$inferSelect;
 
 // Notifications (issue 25): a row per recipient and event, read in the app
 // (the bell, /notifications) and sent by email per the member's preference.
-export const NOTIFICATION_TYPES = ["forum_reply", "mention", "live_session", "course_new", "certificate", "premium", "moderation", "lesson_released"] as const;
+export const NOTIFICATION_TYPES = [
+  "forum_reply",
+  "mention",
+  "live_session",
+  "course_new",
+  "certificate",
+  "premium",
+  "moderation",
+  "lesson_released",
+  "assignment_submitted",
+  "assignment_reviewed",
+] as const;
 export const notifications = table(
   "notifications",
   {
@@ -966,6 +1057,8 @@ export const notificationPreferences = table(
     mentions: text("mentions", { enum: EMAIL_FREQUENCIES }).notNull().default("instant"),
     liveSessions: text("live_sessions", { enum: EMAIL_FREQUENCIES }).notNull().default("instant"),
     newCourses: text("new_courses", { enum: EMAIL_FREQUENCIES }).notNull().default("weekly"),
+    // Assignments (issue 45): submissions to review, and reviews of one's own work.
+    assignments: text("assignments", { enum: EMAIL_FREQUENCIES }).notNull().default("instant"),
     // Unsubscribe links carry a signature over this key: a new key revokes every link sent before.
     unsubscribeKey: text("unsubscribe_key").notNull(),
     // The digest slots already covered (a slot is the DIGEST_HOUR of a day, or of a Monday).

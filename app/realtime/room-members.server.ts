@@ -43,6 +43,12 @@ export abstract class RoomMembers<M extends RoomMember> {
   protected readonly members = new Map<string, M>();
   private participantsBroadcast: ReturnType<typeof setTimeout> | null = null;
   private participantsBroadcastAt = -Infinity;
+  /**
+   * The room's membership writes, in order. A pool (PostgreSQL) may run two
+   * statements on two connections: a reconnect's delete of the old place could
+   * overtake that place's insert and leave it counted for good.
+   */
+  private memberWrites: Promise<void> = Promise.resolve();
 
   constructor(
     readonly conferenceId: number,
@@ -88,7 +94,7 @@ export abstract class RoomMembers<M extends RoomMember> {
     };
     const member = this.createMember(participant, socket);
     this.members.set(participant.id, member);
-    await recordRoomMember({ joined: true, participantId: participant.id, conferenceId: this.conferenceId, userId: joiner.userId });
+    await this.recordMember({ joined: true, participantId: participant.id, conferenceId: this.conferenceId, userId: joiner.userId });
     const budget = new MessageBudget(MESSAGES_PER_SECOND, MESSAGE_BURST);
     socket.on("message", (data, isBinary) => {
       if (!budget.take()) return this.leaveLogged(participant.id, CLOSE_CODES.tooManyMessages, CLOSE_REASONS.tooManyMessages);
@@ -128,10 +134,16 @@ export abstract class RoomMembers<M extends RoomMember> {
     const member = this.members.get(id);
     if (!member) return false;
     this.members.delete(id);
-    await recordRoomMember({ joined: false, participantId: id, conferenceId: this.conferenceId, userId: member.participant.userId });
+    await this.recordMember({ joined: false, participantId: id, conferenceId: this.conferenceId, userId: member.participant.userId });
     this.releaseMedia(member);
     if (member.socket.readyState === member.socket.OPEN) member.socket.close(code, reason);
     return true;
+  }
+
+  private recordMember(change: Parameters<typeof recordRoomMember>[0]): Promise<void> {
+    const write = this.memberWrites.then(() => recordRoomMember(change));
+    this.memberWrites = write.catch(() => undefined);
+    return write;
   }
 
   /** The session ended: everyone is told, then disconnected. */

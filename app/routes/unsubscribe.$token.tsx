@@ -18,6 +18,7 @@ const WHAT: Record<UnsubscribeScope, string> = {
   mentions: "emails when someone mentions you",
   liveSessions: "emails about live sessions and their reminders",
   newCourses: "emails about new courses",
+  assignments: "emails about assignments to review and reviews of your work",
   digests: "daily and weekly digest emails",
 };
 

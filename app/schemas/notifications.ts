@@ -4,7 +4,7 @@ import { z } from "zod";
 // what the JSON API accepts.
 export const EMAIL_FREQUENCY_VALUES = ["instant", "daily", "weekly", "off"] as const;
 export type EmailFrequency = (typeof EMAIL_FREQUENCY_VALUES)[number];
-export const EMAIL_PREFERENCE_KEYS = ["forumReplies", "mentions", "liveSessions", "newCourses"] as const;
+export const EMAIL_PREFERENCE_KEYS = ["forumReplies", "mentions", "liveSessions", "newCourses", "assignments"] as const;
 export type EmailPreferenceKey = (typeof EMAIL_PREFERENCE_KEYS)[number];
 export type NotificationPreferences = Record<EmailPreferenceKey, EmailFrequency>;
 
@@ -13,6 +13,7 @@ export const EMAIL_PREFERENCE_LABELS: Record<EmailPreferenceKey, string> = {
   mentions: "Mentions of you (@username)",
   liveSessions: "Live sessions and their reminders",
   newCourses: "New courses",
+  assignments: "Assignments: work to review, and reviews of your work",
 };
 export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
   instant: "At once",
@@ -24,7 +25,8 @@ export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
 const frequency = z.enum(EMAIL_FREQUENCY_VALUES, { errorMap: () => ({ message: 'Choose "instant", "daily", "weekly" or "off"' }) });
 
 export const PreferencesSchema = z
-  .object({ forumReplies: frequency, mentions: frequency, liveSessions: frequency, newCourses: frequency })
+  // `assignments` came later (issue 45): a client that does not send it keeps the member's choice.
+  .object({ forumReplies: frequency, mentions: frequency, liveSessions: frequency, newCourses: frequency, assignments: frequency.optional() })
   // "account" emails (password resets, payments, certificates) cannot be turned off; it is accepted only as "instant".
   .extend({ account: z.literal("instant", { errorMap: () => ({ message: "Account emails cannot be turned off" }) }).optional() })
   .strict();

@@ -76,6 +76,23 @@ export const DOCUMENT_KINDS: FileKind[] = [
   { extension: "txt", contentType: "text/plain", matches: (head) => !head.includes(0), checker: utf8TextChecker },
 ];
 
+// MP3: an ID3 tag, or straight into an MPEG audio frame (11 sync bits set).
+const MP3 = (head: Buffer) => startsWith(ascii("ID3"))(head) || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0);
+// OpenDocument files are ZIP archives whose first entry is an uncompressed "mimetype" naming the kind.
+const ODT = (head: Buffer) => ZIP(head) && head.includes(Buffer.from("mimetypeapplication/vnd.oasis.opendocument.text"));
+
+/** What a member may hand in for an assignment (issue 45): documents, images, recorded audio. */
+export const SUBMISSION_KINDS: FileKind[] = [
+  ...DOCUMENT_KINDS.filter((kind) => kind.extension === "pdf" || kind.extension === "docx" || kind.extension === "txt"),
+  { extension: "odt", contentType: "application/vnd.oasis.opendocument.text", matches: ODT },
+  ...IMAGE_KINDS,
+  { extension: "jpeg", contentType: "image/jpeg", matches: startsWith([0xff, 0xd8, 0xff]) },
+  { extension: "mp3", contentType: "audio/mpeg", matches: MP3 },
+  { extension: "m4a", contentType: "audio/mp4", matches: startsWith(ascii("ftyp"), 4) },
+  { extension: "ogg", contentType: "audio/ogg", matches: startsWith(ascii("OggS")) },
+  { extension: "webm", contentType: "audio/webm", matches: startsWith([0x1a, 0x45, 0xdf, 0xa3]) },
+];
+
 export class UploadError extends Error {
   constructor(
     message: string,
@@ -204,7 +221,8 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
         if (checker && !checker.push(chunk)) throw new UploadError(mismatch, 415);
         if (!kind) {
           head = Buffer.concat([head, Buffer.from(chunk)]);
-          if (head.length >= 16) {
+          // 96 bytes: enough for every signature, an OpenDocument file's mimetype entry included.
+          if (head.length >= 96) {
             kind = identify(head);
             if (!kind) throw new UploadError(mismatch, 415);
           }

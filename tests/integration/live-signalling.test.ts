@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import WebSocket from "ws";
 import { answer, ConferenceJsonSchema, schedule } from "./conference-api";
 import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
@@ -44,6 +44,10 @@ async function signedIn(credentials: { username: string; password: string }): Pr
 async function liveSession(admin: Visitor, fields: Record<string, unknown> = {}) {
   const conference = await schedule(admin, fields);
   await answer(await admin.request(`/api/conferences/${conference.id}/start`, { method: "POST" }), 200, ConferenceJsonSchema);
+  // A failed test must not leave its session live: the next one would meet a busy academy.
+  onTestFinished(async () => {
+    await admin.request(`/api/conferences/${conference.id}/end`, { method: "POST" });
+  });
   return conference;
 }
 

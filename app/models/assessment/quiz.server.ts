@@ -4,7 +4,7 @@ import { quizQuestionRows } from "#db/quiz-question-rows";
 import { courses, lessons, quizAttempts, quizQuestions, quizzes, userProgress, users } from "#db/schema";
 import { listLockedLessonIds } from "~/models/learning/lesson-release.server";
 import { isPremium } from "~/models/billing/membership.server";
-import { completeLesson, type CompletionResult } from "~/models/learning/progress.server";
+import { completeLessonIfDone, type CompletionResult } from "~/models/learning/progress.server";
 import { gradeAnswers } from "~/models/assessment/quiz-grading";
 import { TRUE_FALSE_OPTIONS, type AttemptInput, type QuestionType, type QuizData } from "~/schemas/quiz";
 
@@ -258,7 +258,8 @@ export async function submitAttempt(
       .values({ quizId: quiz.id, userId: user.id, attemptNumber: used + 1, ...graded, submittedAt: new Date() })
       .returning());
   });
-  return { attempt, completion: attempt.passed ? await completeLesson(user, lesson) : null };
+  // A required assignment may still keep the lesson open.
+  return { attempt, completion: attempt.passed ? await completeLessonIfDone(user, lesson) : null };
 }
 
 /** Lessons of a course that carry a quiz, in course order (active lessons only unless asked). */

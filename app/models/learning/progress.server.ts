@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
 import { db, first, changes, withTransaction, type Tx, single } from "#db/client.server";
 import { inIdList, countTrue } from "#db/dialect.server";
-import { activityEvents, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users, type User } from "#db/schema";
+import { activityEvents, assignments, assignmentSubmissions, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users, type User } from "#db/schema";
 import { issueCertificate, toApiCertificate, type Certificate } from "~/models/learning/certificate.server";
 import { isReleased } from "~/models/learning/lesson-release";
 import { withReleaseStates } from "~/models/learning/lesson-release.server";
@@ -162,6 +162,26 @@ export async function mustPassQuiz(userId: number, lessonId: number): Promise<bo
   return !await completionOf.get({ userId, lessonId }) && await quizNotPassed.get({ userId, lessonId }) !== undefined;
 }
 
+export const ASSIGNMENT_REQUIRED = "Your assignment must pass review to complete this lesson";
+
+// A lesson whose assignment is required (issue 45) is completed by a passed review.
+const assignmentNotPassed = db
+  .select({ assignmentId: assignments.id })
+  .from(assignments)
+  .where(
+    and(
+      eq(assignments.lessonId, sql.placeholder("lessonId")),
+      eq(assignments.required, true),
+      sql`not exists (select 1 from ${assignmentSubmissions} where ${assignmentSubmissions.assignmentId} = ${assignments.id} and ${assignmentSubmissions.userId} = ${sql.placeholder("userId")} and ${assignmentSubmissions.status} = 'passed')`,
+    ),
+  )
+  .prepare();
+
+/** Whether the member still needs a passed review of this lesson's assignment before it counts as completed. */
+export async function mustPassAssignment(userId: number, lessonId: number): Promise<boolean> {
+  return !await completionOf.get({ userId, lessonId }) && await assignmentNotPassed.get({ userId, lessonId }) !== undefined;
+}
+
 /** The member's average best score over the quizzes of a course's active lessons they took; null when none. */
 async function averageBestScore(tx: Tx, userId: number, courseId: number): Promise<number | null> {
   const best = await tx
@@ -201,6 +221,7 @@ export async function completeLesson(user: { id: number; username: string; name:
   const result = await withTransaction(async (tx): Promise<CompletionResult> => {
     // Checked in the transaction, as it was atomic when queries were synchronous.
     if (await mustPassQuiz(user.id, lesson.id)) throw new CompletionRefusal(QUIZ_REQUIRED);
+    if (await mustPassAssignment(user.id, lesson.id)) throw new CompletionRefusal(ASSIGNMENT_REQUIRED);
     await tx.insert(userProgress)
       .values({ userId: user.id, courseId: lesson.courseId, startedAt: now, lastAccessedAt: now })
       .onConflictDoUpdate({ target: [userProgress.userId, userProgress.courseId], set: { lastAccessedAt: now } });
@@ -237,6 +258,19 @@ export async function completeLesson(user: { id: number; username: string; name:
   });
   if (result.certificate) await notifyCertificate(user.id, result.certificate);
   return result;
+}
+
+/**
+ * After one of a lesson's gates opened (a quiz passed, an assignment passed
+ * review): completes the lesson, or null while another gate is still closed.
+ */
+export async function completeLessonIfDone(user: Parameters<typeof completeLesson>[0], lesson: Parameters<typeof completeLesson>[1]): Promise<CompletionResult | null> {
+  try {
+    return await completeLesson(user, lesson);
+  } catch (error) {
+    if (error instanceof CompletionRefusal) return null;
+    throw error;
+  }
 }
 
 export interface ProgressWithCourse extends ProgressRecord {

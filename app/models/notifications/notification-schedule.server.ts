@@ -60,6 +60,7 @@ const PREFERENCE_COLUMNS = {
   mentions: notificationPreferences.mentions,
   liveSessions: notificationPreferences.liveSessions,
   newCourses: notificationPreferences.newCourses,
+  assignments: notificationPreferences.assignments,
 } satisfies Record<EmailPreferenceKey, unknown>;
 
 /** The latest digest slot at or before `now`, after `since` (undefined when none has passed). */

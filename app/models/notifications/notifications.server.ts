@@ -26,15 +26,18 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailPreferenceKey | "acco
   moderation: "account",
   // A scheduled lesson of a course the member started: news about their courses.
   lesson_released: "newCourses",
+  assignment_submitted: "assignments",
+  assignment_reviewed: "assignments",
 };
 
-export const DEFAULT_PREFERENCES: NotificationPreferences = { forumReplies: "instant", mentions: "instant", liveSessions: "instant", newCourses: "weekly" };
+export const DEFAULT_PREFERENCES: NotificationPreferences = { forumReplies: "instant", mentions: "instant", liveSessions: "instant", newCourses: "weekly", assignments: "instant" };
 
 const PREFERENCE_COLUMN: Record<EmailPreferenceKey, string> = {
   forumReplies: "forum_replies",
   mentions: "mentions",
   liveSessions: "live_sessions",
   newCourses: "new_courses",
+  assignments: "assignments",
 };
 
 /** Who may receive a notification: conditions on the `users` table. */
@@ -204,10 +207,11 @@ async function preferencesRow(userId: number) {
 export async function getPreferences(userId: number): Promise<NotificationPreferences> {
   const row = await preferencesOf.get({ userId });
   if (!row) return { ...DEFAULT_PREFERENCES };
-  return { forumReplies: row.forumReplies, mentions: row.mentions, liveSessions: row.liveSessions, newCourses: row.newCourses };
+  return { forumReplies: row.forumReplies, mentions: row.mentions, liveSessions: row.liveSessions, newCourses: row.newCourses, assignments: row.assignments };
 }
 
-export async function setPreferences(userId: number, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+/** A key left out (a client older than it) keeps the member's choice. */
+export async function setPreferences(userId: number, preferences: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
   await preferencesRow(userId);
   await db.update(notificationPreferences).set(preferences).where(eq(notificationPreferences.userId, userId));
   return await getPreferences(userId);
