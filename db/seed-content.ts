@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { AssignmentSchema, type AssignmentInput } from "~/schemas/assignment";
 import { QuizSchema, type QuizData } from "~/schemas/quiz";
 import { ReleaseAfterDaysSchema, ReleaseAtSchema } from "~/schemas/lesson";
 import { canonicalLanguage, CaptionFormatError, languageName, parseCaptions } from "~/utils/captions";
@@ -36,6 +37,9 @@ export interface SeedLesson {
   description: string;
   sections: SeedSection[];
   quiz?: QuizData;
+  assignment?: AssignmentInput;
+  /** A demo member's version awaiting review, so a new admin finds the review queue in use. */
+  demoSubmission?: { author: SeedAuthor; text: string };
   releaseAfterDays?: number | null;
   releaseAt?: Date | null;
 }
@@ -131,6 +135,9 @@ const LessonMeta = z
     title: text,
     description: z.string().default(""),
     quiz: QuizSchema.optional(),
+    // A practice assignment (issue 45), checked by the builder's rules, and a demo hand-in.
+    assignment: AssignmentSchema.optional(),
+    demoSubmission: z.object({ author: Author, text }).strict().optional(),
     releaseAfterDays: ReleaseAfterDaysSchema.optional(),
     releaseAt: ReleaseAtSchema.optional(),
   })
@@ -271,6 +278,8 @@ function readLesson(file: string): SeedLesson {
     description: meta.description,
     sections,
     ...(meta.quiz ? { quiz: meta.quiz } : {}),
+    ...(meta.assignment ? { assignment: meta.assignment } : {}),
+    ...(meta.demoSubmission ? { demoSubmission: meta.demoSubmission } : {}),
     ...(meta.releaseAfterDays != null ? { releaseAfterDays: meta.releaseAfterDays } : {}),
     ...(meta.releaseAt ? { releaseAt: meta.releaseAt } : {}),
   };

@@ -12,6 +12,8 @@ import {
   contentSections,
   quizQuestions,
   quizzes,
+  assignments,
+  assignmentSubmissions,
   courses,
   forumCategories,
   forumReplies,
@@ -116,6 +118,13 @@ export async function seedDemoData(): Promise<boolean> {
           const { questions, ...settings } = lesson.quiz;
           const { id: quizId } = await single(tx.insert(quizzes).values({ lessonId, ...settings }).returning({ id: quizzes.id }));
           await tx.insert(quizQuestions).values(quizQuestionRows(quizId, questions));
+        }
+        if (lesson.assignment) {
+          const { id: assignmentId } = await single(tx.insert(assignments).values({ lessonId, ...lesson.assignment }).returning({ id: assignments.id }));
+          if (lesson.demoSubmission) {
+            const userId = authors[lesson.demoSubmission.author];
+            await tx.insert(assignmentSubmissions).values({ assignmentId, userId, version: 1, text: lesson.demoSubmission.text.trim(), createdAt: new Date(now - DAY) });
+          }
         }
       }
     }

@@ -69,6 +69,9 @@ beforeAll(async () => {
   await db.insert(schema.learningHeartbeats).values({ userId, creditedUntil: now });
   await db.insert(schema.courseRatings).values({ userId, courseId: course.id, rating: 5 });
   await db.insert(schema.lessonReleaseNotices).values({ userId, lessonId: lesson.id });
+  const assignment = await single(db.insert(schema.assignments).values({ lessonId: lesson.id, instructions: "Write", kinds: ["text"], rubric: [{ criterion: "Clear", description: "", points: 2 }], passPoints: 1 }).returning());
+  await db.insert(schema.assignmentSubmissions).values({ assignmentId: assignment.id, userId, version: 1, text: "My work" });
+  await db.insert(schema.assignmentSubmissions).values({ assignmentId: assignment.id, userId: other.id, version: 1, status: "passed", text: "Their work", reviewerId: userId, reviewedAt: now });
   await db.insert(schema.certificates)
     .values({ userId, courseId: course.id, certificateNumber: "C-1", recipientName: "Zephyrine", courseTitle: "Stars", issuedAt: now });
   // Another member's certificate, signed by the member as the course's instructor.

@@ -3,6 +3,8 @@ import { db, first, type Tx } from "#db/client.server";
 import { forgetLimitsNaming } from "#db/limiter-store.server";
 import {
   activityEvents,
+  assignments,
+  assignmentSubmissions,
   calendarFeeds,
   certificates,
   certificateSignatories,
@@ -35,6 +37,9 @@ import {
 import { feedPath } from "~/models/learning/calendar.server";
 import { forgetActorInNotifications } from "~/models/notifications/notification-events.server";
 import { FORMER_INSTRUCTOR, FORMER_MEMBER } from "~/schemas/account";
+import { fileStore } from "~/utils/file-store.server";
+import { logger } from "~/utils/logger.server";
+import { afterCommit } from "~/utils/transaction-scope.server";
 
 // Everything the academy keeps about a member, table by table (issue 30):
 // what "Download my data" includes and what deleting the account does to it.
@@ -78,6 +83,26 @@ export async function collectMemberData(user: Pick<User, "id">, origin: string) 
         .where(eq(quizAttempts.userId, userId))
         .orderBy(asc(quizAttempts.id)))
         .map((row) => ({ ...row, submittedAt: iso(row.submittedAt) })),
+      // Their hand-ins with the reviews they received (the files themselves download from the lesson page).
+      assignmentSubmissions: (await db
+        .select({
+          lessonId: assignments.lessonId,
+          version: assignmentSubmissions.version,
+          status: assignmentSubmissions.status,
+          text: assignmentSubmissions.text,
+          fileName: assignmentSubmissions.fileName,
+          fileSize: assignmentSubmissions.fileSize,
+          scores: assignmentSubmissions.scores,
+          totalPoints: assignmentSubmissions.totalPoints,
+          feedback: assignmentSubmissions.feedback,
+          createdAt: assignmentSubmissions.createdAt,
+          reviewedAt: assignmentSubmissions.reviewedAt,
+        })
+        .from(assignmentSubmissions)
+        .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
+        .where(eq(assignmentSubmissions.userId, userId))
+        .orderBy(asc(assignmentSubmissions.id)))
+        .map((row) => ({ ...row, createdAt: iso(row.createdAt), reviewedAt: iso(row.reviewedAt) })),
       videoPositions: (await db
         .select({ sectionId: sectionProgress.sectionId, positionSeconds: sectionProgress.positionSeconds, updatedAt: sectionProgress.updatedAt })
         .from(sectionProgress)
@@ -186,6 +211,14 @@ export async function collectMemberData(user: Pick<User, "id">, origin: string) 
         .where(eq(knowledgeBaseArticles.authorId, userId)),
       conferences: await db.select({ id: conferences.id, title: conferences.title }).from(conferences).where(eq(conferences.createdBy, userId)),
       templates: await db.select({ id: toolTemplates.id, title: toolTemplates.title }).from(toolTemplates).where(eq(toolTemplates.uploadedBy, userId)),
+      // Reviews they gave: which lesson, the decision and when; not whose work it was.
+      assignmentReviews: (await db
+        .select({ lessonId: assignments.lessonId, decision: assignmentSubmissions.status, totalPoints: assignmentSubmissions.totalPoints, reviewedAt: assignmentSubmissions.reviewedAt })
+        .from(assignmentSubmissions)
+        .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
+        .where(eq(assignmentSubmissions.reviewerId, userId))
+        .orderBy(asc(assignmentSubmissions.reviewedAt)))
+        .map((row) => ({ ...row, reviewedAt: iso(row.reviewedAt) })),
       // Certificates they signed: the course and the name they signed with, not whose certificate it is.
       signedCertificates: (await db
         .select({ courseTitle: certificates.courseTitle, issuedAt: certificates.issuedAt, signedAs: certificateSignatories.instructorName })
@@ -243,6 +276,11 @@ export const MEMBER_DATA: Record<string, TableCoverage> = {
   learning_heartbeats: { export: { in: "learning" }, references: { user_id: cascade } },
   course_ratings: { export: { in: "learning" }, references: { user_id: cascade } },
   lesson_release_notices: { export: { in: "learning" }, references: { user_id: cascade } },
+  // Their files go from the file store too (forgetMember); reviews they gave stay, without their name.
+  assignment_submissions: {
+    export: { in: "learning" },
+    references: { user_id: cascade, reviewer_id: keptWithoutName("the review stays, by no reviewer named") },
+  },
   certificates: {
     export: { in: "certificates" },
     references: { user_id: cascade },
@@ -299,6 +337,15 @@ export async function forgetMember(tx: Tx, user: Pick<User, "id" | "username" | 
   await tx.update(certificateSignatories).set({ instructorName: FORMER_INSTRUCTOR }).where(eq(certificateSignatories.instructorId, user.id));
 
   await forgetActorInNotifications(tx, user.username, FORMER_MEMBER);
+
+  // Their hand-in files: the rows cascade with the account, the files go once that is committed.
+  const files = await tx.select({ key: assignmentSubmissions.fileKey }).from(assignmentSubmissions).where(eq(assignmentSubmissions.userId, user.id));
+  const keys = files.flatMap((row) => (row.key ? [row.key] : []));
+  if (keys.length) {
+    afterCommit(() => {
+      Promise.all(keys.map((key) => fileStore.delete(key))).catch((error: unknown) => logger.warn({ err: error, userId: user.id }, "a deleted member's assignment files could not all be removed"));
+    });
+  }
   // The limits' counters are keyed by the names typed at sign-in and password reset.
   await forgetLimitsNaming([user.username, user.email ?? ""]);
 }

@@ -508,11 +508,13 @@ export async function assignmentGrades(courseId: number) {
       status: assignmentSubmissions.status,
       totalPoints: assignmentSubmissions.totalPoints,
       version: assignmentSubmissions.version,
+      username: users.username,
     })
     .from(assignmentSubmissions)
     .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
     .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
-    .where(and(eq(lessons.courseId, courseId), latest));
+    .innerJoin(users, eq(users.id, assignmentSubmissions.userId))
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true), latest));
 }
 
 /** The lessons of a course that carry an assignment, in course order, with their rubric's total and pass mark. */
@@ -521,6 +523,6 @@ export async function courseAssignments(courseId: number) {
     .select({ lessonId: lessons.id, lessonTitle: lessons.title, rubric: assignments.rubric, passPoints: assignments.passPoints, required: assignments.required })
     .from(assignments)
     .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
-    .where(eq(lessons.courseId, courseId))
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true)))
     .orderBy(asc(lessons.order), asc(lessons.id));
 }

@@ -273,7 +273,7 @@ async function quizLessonsOfCourse(courseId: number) {
 }
 
 /** Per member and quiz lesson of a course: best score, passed, attempts. Members who started the course or tried a quiz. */
-export async function courseGradebook(courseId: number) {
+export async function quizGradebook(courseId: number) {
   const quizLessons = await quizLessonsOfCourse(courseId);
   const stats = quizLessons.length
     ? await db
@@ -314,24 +314,6 @@ export async function courseGradebook(courseId: number) {
       }),
     })),
   };
-}
-
-export type Gradebook = Awaited<ReturnType<typeof courseGradebook>>;
-
-/** The gradebook as CSV: one row per member, best score and attempts per quiz lesson. */
-export function gradebookCsv(gradebook: Gradebook): string {
-  const cell = (value: string | number) => {
-    const text = String(value);
-    // Quoted when needed; a leading = + - @ is defused so a spreadsheet does not run it.
-    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const header = ["username", ...gradebook.lessons.flatMap((lesson) => [`${lesson.title} best score`, `${lesson.title} passed`, `${lesson.title} attempts`])];
-  const lines = gradebook.rows.map((row) => [
-    row.username,
-    ...row.lessons.flatMap((lesson) => [lesson.bestScore ?? "", lesson.attempts ? (lesson.passed ? "yes" : "no") : "", lesson.attempts]),
-  ]);
-  return [header, ...lines].map((line) => line.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
 /**

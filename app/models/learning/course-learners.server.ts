@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { userProgress } from "#db/schema";
-import { courseGradebook } from "~/models/assessment/quiz.server";
+import { courseGradebook } from "~/models/assessment/gradebook.server";
 
 // A course's learners as its instructors see them (issue 29). Apart from
 // course-staff.server.ts, which decides who runs a course and which the quiz
@@ -9,7 +9,7 @@ import { courseGradebook } from "~/models/assessment/quiz.server";
 
 /**
  * What the course's instructors may see of its learners: progress and each
- * quiz's best score, passed and attempts (the gradebook's figures).
+ * quiz's best score, passed and attempts, each assignment's status and points (the gradebook's figures).
  */
 export async function listCourseLearners(courseId: number) {
   const gradebook = await courseGradebook(courseId);
@@ -27,6 +27,7 @@ export async function listCourseLearners(courseId: number) {
   const byUser = new Map(progress.map((row) => [row.userId, row]));
   return {
     quizLessons: gradebook.lessons,
+    assignmentLessons: gradebook.assignments,
     learners: gradebook.rows.map((row) => {
       const started = byUser.get(row.userId);
       return {
@@ -38,6 +39,7 @@ export async function listCourseLearners(courseId: number) {
         lastAccessedAt: started?.lastAccessedAt.toISOString() ?? null,
         completedAt: started?.completedAt?.toISOString() ?? null,
         quizzes: row.lessons,
+        assignments: row.assignments,
       };
     }),
   };

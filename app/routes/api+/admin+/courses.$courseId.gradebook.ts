@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getCourseForViewer } from "~/models/learning/course.server";
-import { courseGradebook, gradebookCsv } from "~/models/assessment/quiz.server";
+import { courseGradebook, gradebookCsv } from "~/models/assessment/gradebook.server";
 import { apiError, idParam } from "~/utils/api.server";
 import { requireCourseManager } from "~/services/auth.server";
 
