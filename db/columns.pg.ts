@@ -58,3 +58,4 @@ export const bytes = (name: string) => bytea(name);
 
 /** A partial index's or check's "this boolean column is true": the column itself. */
 export const isTrue = (column: string): SQL => sql.raw(column);
+export type { AnyPgColumn as ColumnRef } from "drizzle-orm/pg-core";

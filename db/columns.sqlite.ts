@@ -39,3 +39,4 @@ export const bytes = (name: string) => blob(name, { mode: "buffer" });
 
 /** A partial index's or check's "this boolean column is true", as the engine stores booleans. */
 export const isTrue = (column: string): SQL => sql.raw(`${column} = 1`);
+export type { AnySQLiteColumn as ColumnRef } from "drizzle-orm/sqlite-core";

@@ -13,4 +13,7 @@ import { engine } from "./engine";
  */
 const chosen = (engine === "postgres" ? postgres : sqlite) as unknown as typeof sqlite;
 
+/** What a column that refers to its own table (a reply's parent) is typed as. */
+export type { ColumnRef } from "./columns.sqlite";
+
 export const { table, int, text, real, bigInt, id, timestamp, NOW, bool, json, bytes, isTrue, check, index, primaryKey, uniqueIndex } = chosen;

@@ -1,7 +1,7 @@
 // GENERATED from db/schema.ts by scripts/generate-pg-schema.ts (npm run db:schema:pg): do not edit.
 // The same tables built with db/columns.pg.ts, PostgreSQL's column helpers.
 import { sql } from "drizzle-orm";
-import { bigInt, bool, bytes, check, id, index, int, isTrue, json, NOW, primaryKey, real, table, text, timestamp, uniqueIndex } from "./columns.pg";
+import { bigInt, bool, bytes, check, id, index, int, isTrue, json, NOW, primaryKey, real, table, text, timestamp, uniqueIndex, type ColumnRef } from "./columns.pg";
 
 // Every timestamp is read back as a Date (stored as Unix milliseconds on SQLite, timestamptz on PostgreSQL).
 const createdAt = () =>
@@ -375,6 +375,56 @@ export const assignmentSubmissions = table(
     check("assignment_submissions_status", inList("status", SUBMISSION_STATUSES)),
     check("assignment_submissions_content", sql`text is not null or file_key is not null`),
   ],
+);
+
+// Questions and comments under a lesson (issue 46), with one level of replies.
+export const lessonComments = table(
+  "lesson_comments",
+  {
+    id: id(),
+    lessonId: int("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    // A reply's question; null for a question or comment at the top.
+    parentId: int("parent_id").references((): ColumnRef => lessonComments.id, { onDelete: "cascade" }),
+    // Null once the author deleted their account: the comment stays, by "Former member".
+    authorId: int("author_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    // The reply the asker (or a reviewer) marked as the answer to its question.
+    isAnswer: flag("is_answer", false),
+    // A question's latest activity (its own time, or its latest reply's): the discussion's order.
+    lastActivityAt: timestamp("last_activity_at").notNull().default(NOW),
+    // Hidden by a moderator: others read "removed by a moderator".
+    hiddenAt: timestamp("hidden_at"),
+    hiddenBy: int("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    // Deleted by its author while others' replies hang on it: kept, without its words, so they still read.
+    deletedAt: timestamp("deleted_at"),
+    editedAt: timestamp("edited_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lesson_comments_lesson").on(t.lessonId, t.parentId, t.lastActivityAt),
+    index("lesson_comments_parent").on(t.parentId),
+    index("lesson_comments_author").on(t.authorId),
+    // One answer per question.
+    uniqueIndex("lesson_comments_one_answer").on(t.parentId).where(isTrue("is_answer")),
+  ],
+);
+
+// A member told the moderators about a comment (issue 46); cleared when a moderator acts on it.
+export const lessonCommentReports = table(
+  "lesson_comment_reports",
+  {
+    commentId: int("comment_id")
+      .notNull()
+      .references(() => lessonComments.id, { onDelete: "cascade" }),
+    reporterId: int("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.reporterId] }), index("lesson_comment_reports_reporter").on(t.reporterId)],
 );
 
 // Where a student stopped in an uploaded video, and time spent, per section.
@@ -999,6 +1049,8 @@ export const NOTIFICATION_TYPES = [
   "lesson_released",
   "assignment_submitted",
   "assignment_reviewed",
+  "lesson_question",
+  "lesson_reply",
 ] as const;
 export const notifications = table(
   "notifications",

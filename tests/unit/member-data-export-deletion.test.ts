@@ -71,6 +71,10 @@ beforeAll(async () => {
   await db.insert(schema.lessonReleaseNotices).values({ userId, lessonId: lesson.id });
   const assignment = await single(db.insert(schema.assignments).values({ lessonId: lesson.id, instructions: "Write", kinds: ["text"], rubric: [{ criterion: "Clear", description: "", points: 2 }], passPoints: 1 }).returning());
   await db.insert(schema.assignmentSubmissions).values({ assignmentId: assignment.id, userId, version: 1, text: "My work" });
+  const asked = await single(db.insert(schema.lessonComments).values({ lessonId: lesson.id, authorId: other.id, content: "Why stars?" }).returning());
+  await db.insert(schema.lessonComments).values({ lessonId: lesson.id, parentId: asked.id, authorId: userId, content: "Because." });
+  await db.insert(schema.lessonComments).values({ lessonId: lesson.id, authorId: other.id, content: "Rude", hiddenAt: now, hiddenBy: userId });
+  await db.insert(schema.lessonCommentReports).values({ commentId: asked.id, reporterId: userId, reason: "Off topic" });
   await db.insert(schema.assignmentSubmissions).values({ assignmentId: assignment.id, userId: other.id, version: 1, status: "passed", text: "Their work", reviewerId: userId, reviewedAt: now });
   await db.insert(schema.certificates)
     .values({ userId, courseId: course.id, certificateNumber: "C-1", recipientName: "Zephyrine", courseTitle: "Stars", issuedAt: now });

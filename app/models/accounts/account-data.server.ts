@@ -20,6 +20,8 @@ import {
   emailOutbox,
   knowledgeBaseArticles,
   learningHeartbeats,
+  lessonCommentReports,
+  lessonComments,
   learningTime,
   lessonCompletions,
   lessonReleaseNotices,
@@ -123,6 +125,20 @@ export async function collectMemberData(user: Pick<User, "id">, origin: string) 
         .select({ lessonId: lessonReleaseNotices.lessonId, createdAt: lessonReleaseNotices.createdAt })
         .from(lessonReleaseNotices)
         .where(eq(lessonReleaseNotices.userId, userId)))
+        .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    },
+    // Questions, comments and replies under lessons (issue 46), and what they reported.
+    lessonDiscussions: {
+      comments: (await db
+        .select({ id: lessonComments.id, lessonId: lessonComments.lessonId, parentId: lessonComments.parentId, content: lessonComments.content, isAnswer: lessonComments.isAnswer, createdAt: lessonComments.createdAt, editedAt: lessonComments.editedAt })
+        .from(lessonComments)
+        .where(eq(lessonComments.authorId, userId))
+        .orderBy(asc(lessonComments.id)))
+        .map((row) => ({ ...row, createdAt: iso(row.createdAt), editedAt: iso(row.editedAt) })),
+      reports: (await db
+        .select({ commentId: lessonCommentReports.commentId, reason: lessonCommentReports.reason, createdAt: lessonCommentReports.createdAt })
+        .from(lessonCommentReports)
+        .where(eq(lessonCommentReports.reporterId, userId)))
         .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     },
     companion: {
@@ -297,6 +313,11 @@ export const MEMBER_DATA: Record<string, TableCoverage> = {
   calculator_records: { export: { in: "revenueCalculator" }, references: { user_id: cascade } },
   forum_topics: { export: { in: "forum" }, references: { author_id: keptWithoutName(FORMER_MEMBER) } },
   forum_replies: { export: { in: "forum" }, references: { author_id: keptWithoutName(FORMER_MEMBER) } },
+  lesson_comments: {
+    export: { in: "lessonDiscussions" },
+    references: { author_id: keptWithoutName(FORMER_MEMBER), hidden_by: keptWithoutName("hidden, by no moderator named") },
+  },
+  lesson_comment_reports: { export: { in: "lessonDiscussions" }, references: { reporter_id: cascade } },
   knowledge_base_articles: { export: { in: "staff" }, references: { author_id: keptWithoutName("no author") } },
   conferences: { export: { in: "staff" }, references: { created_by: keptWithoutName("no host named") } },
   tool_templates: { export: { in: "staff" }, references: { uploaded_by: keptWithoutName("no uploader named") } },

@@ -28,6 +28,9 @@ export const EMAIL_CATEGORY: Record<NotificationType, EmailPreferenceKey | "acco
   lesson_released: "newCourses",
   assignment_submitted: "assignments",
   assignment_reviewed: "assignments",
+  // Questions under a lesson (issue 46) and replies to one's own: conversations, as in the forum.
+  lesson_question: "forumReplies",
+  lesson_reply: "forumReplies",
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = { forumReplies: "instant", mentions: "instant", liveSessions: "instant", newCourses: "weekly", assignments: "instant" };
