@@ -75,7 +75,8 @@ export const canPost = async (user: Viewer | null, category: Pick<ForumCategory,
 // Counted in the database, so the limit holds across processes (db/limiter-store.server.ts).
 const postsPerUser = sharedLimiter({ keyPrefix: "forum-posts", points: 10, duration: 60 });
 
-async function consumePost(userId: number): Promise<Refusal | null> {
+/** One budget for everything a member posts: forum topics and replies, and lesson comments (issue 46). */
+export async function consumePost(userId: number): Promise<Refusal | null> {
   try {
     await postsPerUser.consume(String(userId), 1);
     return null;

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { inIdList, inTextList } from "#db/dialect.server";
-import { changes, type Tx } from "#db/client.server";
+import { changes, db, type Tx } from "#db/client.server";
 import { emailOutbox, forumReplies, forumTopics, notifications, users } from "#db/schema";
 import { notify, Recipients } from "~/models/notifications/notifications.server";
 
@@ -39,6 +39,8 @@ export async function forgetActorInNotifications(tx: Tx, username: string, repla
   const rewrites = [
     { type: "mention", from: `${username} mentioned you in “`, to: `${replacement} mentioned you in “`, column: notifications.title, at: "start" },
     { type: "forum_reply", from: ` from ${username}`, to: ` from ${replacement}`, column: notifications.body, at: "end" },
+    { type: "lesson_question", from: ` from ${username}`, to: ` from ${replacement}`, column: notifications.body, at: "end" },
+    { type: "lesson_reply", from: ` from ${username}`, to: ` from ${replacement}`, column: notifications.body, at: "end" },
   ] as const;
   let changed = 0;
   for (const { type, from, to, column, at } of rewrites) {
@@ -146,5 +148,74 @@ export function notifyModeration(userId: number | null, action: "removed" | "edi
     body: reason ? `Reason: ${reason}` : null,
     url: post.topicId && action === "edited" ? `/community/topic/${post.topicId}` : "/community",
     recipients: Recipients.one(userId),
+  });
+}
+
+// ---- Lesson discussions (issue 46) ------------------------------------------------
+
+type DiscussedLesson = { lesson: { id: number; title: string; courseId: number }; course: { id: number; title: string; isPremium: boolean } };
+
+/** Who may read a course's lessons: everyone, or for a Premium course Premium members, admins and its instructors. */
+function courseReaders(course: DiscussedLesson["course"]): SQL {
+  if (!course.isPremium) return Recipients.everyone();
+  return sql`(${Recipients.premium()} or ${users.id} in (select ci.user_id from course_instructors ci where ci.course_id = ${course.id}))`;
+}
+
+function discussionUrl(where: DiscussedLesson): string {
+  return `/course/${where.course.id}/lesson/${where.lesson.id}#discussion`;
+}
+
+/**
+ * @username in a lesson comment: the members named who may read the course.
+ * The notification names the lesson only, never the words: a member may not
+ * have reached a scheduled lesson yet. Returns whom it told.
+ */
+export async function notifyLessonMentions(text: string, where: DiscussedLesson, actor: Actor): Promise<number[]> {
+  const names = mentionedUsernames(text);
+  if (names.length === 0) return [];
+  const named = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${inTextList(sql`lower(${users.username})`, JSON.stringify(names))} and ${courseReaders(where.course)} and ${users.id} <> ${actor.id}`);
+  const ids = named.map((row) => row.id);
+  if (ids.length === 0) return [];
+  await notify({
+    type: "mention",
+    title: `${actor.username} mentioned you in “${where.lesson.title}”`,
+    body: `In the discussion of a lesson of ${where.course.title}.`,
+    url: discussionUrl(where),
+    recipients: Recipients.some(ids),
+    actorId: actor.id,
+  });
+  return ids;
+}
+
+/** A new question: the course's instructors (the admins when it has none), one unread line per course with a count. */
+export function notifyLessonQuestion(where: DiscussedLesson, actor: Actor, alreadyTold: number[]) {
+  const teachers = sql`(${users.id} in (select ci.user_id from course_instructors ci where ci.course_id = ${where.course.id})
+    or (${users.role} = 'admin' and not exists (select 1 from course_instructors ci where ci.course_id = ${where.course.id})))`;
+  return notify({
+    type: "lesson_question",
+    title: `New question on “${where.lesson.title}”`,
+    body: `In ${where.course.title}, from ${actor.username}`,
+    updated: { title: `{n} new questions in ${where.course.title}`, body: `The latest on “${where.lesson.title}”, from ${actor.username}` },
+    url: discussionUrl(where),
+    groupKey: `lesson-questions:${where.course.id}`,
+    recipients: alreadyTold.length ? sql`${teachers} and not ${Recipients.some(alreadyTold)}` : teachers,
+    actorId: actor.id,
+  });
+}
+
+/** A reply to a member's question: the asker, one unread line per lesson with a count. */
+export function notifyLessonReply(askerId: number, where: DiscussedLesson, actor: Actor) {
+  return notify({
+    type: "lesson_reply",
+    title: `A reply to your question on “${where.lesson.title}”`,
+    body: `1 new reply, from ${actor.username}`,
+    updated: { title: `Replies to your question on “${where.lesson.title}”`, body: `{n} new replies, the latest from ${actor.username}` },
+    url: discussionUrl(where),
+    groupKey: `lesson-replies:${where.lesson.id}`,
+    recipients: sql`${Recipients.one(askerId)} and ${courseReaders(where.course)}`,
+    actorId: actor.id,
   });
 }
