@@ -1,9 +1,10 @@
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { db, first, withTransaction, type Tx } from "#db/client.server";
 import * as search from "~/models/companion/companion-search.server";
 import type { PassageRow, PassageText, PremiumLessonMatch } from "~/models/companion/companion-search.server";
 import { learnStems, stemEach, withStems, wordsOf } from "#db/word-stems";
-import { companionChunks, contentSections, knowledgeBaseArticles, lessons, toolTemplates, type User } from "#db/schema";
+import { companionChunks, contentSections, knowledgeBaseArticles, lessonComments, lessons, toolTemplates, type User } from "#db/schema";
 import { analyseQuestion, distinctive, type Concept, type Vocabulary } from "~/models/companion/companion-question";
 import { lessonTranscripts } from "~/models/learning/caption-store.server";
 import { rankPassages, type Scored } from "~/models/companion/companion-relevance";
@@ -85,6 +86,20 @@ function markdownParagraphs(markdown: string): string[] {
     .filter(Boolean);
 }
 
+/** The heading of a passage made of a question from the lesson's discussion and its marked answer (issue 46). */
+export const DISCUSSION_HEADING = "Answered in the lesson's discussion";
+
+/** The lesson's answered questions: each standing question with the reply marked as its answer. */
+async function answeredQuestions(tx: Writer, lessonId: number) {
+  const answer = alias(lessonComments, "answer");
+  return await tx
+    .select({ question: lessonComments.content, answer: answer.content })
+    .from(lessonComments)
+    .innerJoin(answer, and(eq(answer.parentId, lessonComments.id), eq(answer.isAnswer, true), isNull(answer.hiddenAt), isNull(answer.deletedAt)))
+    .where(and(eq(lessonComments.lessonId, lessonId), isNull(lessonComments.parentId), isNull(lessonComments.hiddenAt), isNull(lessonComments.deletedAt)))
+    .orderBy(asc(lessonComments.id));
+}
+
 /** Re-indexes one lesson's sections (call inside the transaction that saved it). */
 export async function indexLesson(tx: Writer, lessonId: number) {
   await tx.delete(companionChunks).where(eq(companionChunks.lessonId, lessonId));
@@ -118,6 +133,16 @@ export async function indexLesson(tx: Writer, lessonId: number) {
         });
     }
   }
+  // Questions members asked under the lesson, with the answer marked (issue 46): read as the lesson is (Premium, drip).
+  for (const answered of await answeredQuestions(tx, lessonId)) {
+    const body = `Question: ${markdownToPlainText(answered.question)}\nAnswer: ${markdownToPlainText(answered.answer)}`;
+    await tx.insert(companionChunks).values({ kind: "lesson", courseId: lesson.courseId, lessonId, title: lesson.title, heading: DISCUSSION_HEADING, body });
+  }
+}
+
+/** After a lesson's discussion changed where the companion reads it (an answer marked, edited, hidden, deleted). */
+export async function reindexLessonDiscussion(lessonId: number): Promise<void> {
+  await withTransaction(async (tx) => await indexLesson(tx, lessonId));
 }
 
 // Transcript passages are shorter than text ones: a citation lands on the moment it names.
@@ -309,8 +334,9 @@ export function premiumLessonsWorthShowing<T extends { rank: number }>(matches: 
 }
 
 function passageUrl(
-  row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber" | "templateId" | "templateCategory" | "startSeconds">,
+  row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber" | "templateId" | "templateCategory" | "startSeconds" | "heading">,
 ): string {
+  if (row.kind === "lesson" && row.heading === DISCUSSION_HEADING) return `/course/${row.courseId}/lesson/${row.lessonId}#discussion`;
   if (row.kind === "article") return `/knowledge-base/${row.articleId}`;
   if (row.kind === "template") return `/tools-templates${row.templateCategory ? `?category=${row.templateCategory}` : ""}#template-${row.templateId}`;
   const query = new URLSearchParams();
@@ -484,7 +510,9 @@ async function assemble(
   const ranked = fuse(rankPassages(rows, concepts, scope, stemmedText), semantic);
   const kept = new Set(premium ? [...worthShowing, ...(floor?.locked ?? [])].map((match) => match.chunkId) : []);
   const others = new Set(ranked.filter((row) => !kept.has(row.chunkId)).slice(0, Math.max(0, limit - kept.size)));
-  const passages = ranked.filter((row) => kept.has(row.chunkId) || others.has(row)).slice(0, limit);
+  const chosen = ranked.filter((row) => kept.has(row.chunkId) || others.has(row)).slice(0, limit);
+  // A member's question answered in a discussion is cited after the lessons' own words.
+  const passages = [...chosen.filter((row) => row.heading !== DISCUSSION_HEADING), ...chosen.filter((row) => row.heading === DISCUSSION_HEADING)];
   return { passages: passages.map(toPassage), locked, concepts };
 }
 

@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
-import { BookOpen, CalendarClock, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, Sparkles } from "~/components/ui/icons";
+import { BookOpen, CalendarClock, CheckCircle2, Circle, Clock, Crown, GraduationCap, LogIn, MessageCircleQuestion, Sparkles } from "~/components/ui/icons";
 import { levelBadgeClasses } from "~/components/course-card";
 import { CourseImage } from "~/components/course-image";
 import { RatingBadge } from "~/components/course-rating";
@@ -21,7 +21,8 @@ import { PremiumOffer } from "~/components/premium/premium-offer";
 import { PaymentsOffNotice, UpgradeDialogLink } from "~/components/premium/upgrade-dialog";
 import { buttonClasses } from "~/components/ui/button";
 import { findCourseForViewer, isCourseLocked, listOutlineForViewer } from "~/models/learning/access.server";
-import { listCourseInstructors } from "~/models/learning/course-staff.server";
+import { canManageCourse, listCourseInstructors } from "~/models/learning/course-staff.server";
+import { latestOpenQuestions, listReportedComments, openQuestionCounts } from "~/models/community/lesson-discussion.server";
 import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing/billing.server";
 import { ratingDetail, shownRating } from "~/models/learning/course-rating";
 import { getMemberRating, rateCourse, RatingRefusal } from "~/models/learning/course-rating.server";
@@ -55,9 +56,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A Premium course is shown to everyone, but only members with Premium (and admins) may take it.
   const locked = await isCourseLocked(course, user);
   const paymentsOffMessage = paymentsEnabled() ? null : PAYMENTS_OFF_MESSAGE;
-  if (!user || locked) return json({ course, locked, signedIn: Boolean(user), paymentsOffMessage, learner: null });
+  if (!user || locked) return json({ course, locked, signedIn: Boolean(user), paymentsOffMessage, learner: null, discussions: null });
   const completed = new Set(await listCompletedLessonIds(user.id, course.id));
   const progress = await getProgress(user.id, course.id);
+  const openQuestions = await openQuestionCounts(course.id);
+  // The course's instructors and admins see what waits for them in its lesson discussions (issue 46).
+  const moderating = await canManageCourse(user, course.id);
   return json({
     course,
     locked,
@@ -74,8 +78,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         title,
         done: completed.has(id),
         opens: releaseLabel(release, viewerTimeZone(request)),
+        // A lesson not open for this member keeps its discussion to itself, its size too.
+        openQuestions: release.status === "open" ? (openQuestions[id] ?? 0) : 0,
       })),
     },
+    discussions: moderating ? { unanswered: await latestOpenQuestions(course.id), reported: await listReportedComments(course.id) } : null,
   });
 }
 
@@ -217,6 +224,13 @@ function StartLearningPanel({ course, learner }: LoaderData) {
                     <span className="flex-1">
                       {index + 1}. {lesson.title}
                     </span>
+                    {lesson.openQuestions > 0 ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs" data-testid="open-questions">
+                        <MessageCircleQuestion className="h-3.5 w-3.5" aria-hidden />
+                        {lesson.openQuestions}
+                        <span className="sr-only">{lesson.openQuestions === 1 ? " open question" : " open questions"}</span>
+                      </span>
+                    ) : null}
                     {lesson.done ? <span aria-hidden>✓</span> : null}
                   </AppLink>
                   )}
@@ -241,6 +255,47 @@ function StartLearningPanel({ course, learner }: LoaderData) {
           </AppLink>
         </>
       )}
+    </section>
+  );
+}
+
+/** For the course's instructors and admins: the latest unanswered questions and reported comments under its lessons. */
+function DiscussionsToTend({ courseId, discussions }: { courseId: number; discussions: NonNullable<LoaderData["discussions"]> }) {
+  return (
+    <section aria-labelledby="tend-title" className="card space-y-4">
+      <h2 id="tend-title" className="font-display text-2xl">
+        Questions from learners
+      </h2>
+      {discussions.unanswered.length === 0 ? (
+        <p className="opacity-80">No question waits for an answer.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Latest unanswered questions">
+          {discussions.unanswered.map((question) => (
+            <li key={question.id}>
+              <AppLink to={`/course/${courseId}/lesson/${question.lessonId}#comment-${question.id}`} className="block rounded-md p-2 hover:bg-primary/15">
+                <span className="block text-sm font-semibold">{question.lessonTitle}</span>
+                <span className="block text-sm opacity-90">{question.excerpt}</span>
+                <span className="block text-xs opacity-70">{question.author}</span>
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {discussions.reported.length > 0 ? (
+        <div>
+          <h3 className="mb-2 font-semibold">Reported comments</h3>
+          <ul className="space-y-2" aria-label="Reported comments">
+            {discussions.reported.map((report) => (
+              <li key={report.commentId}>
+                <AppLink to={`/course/${courseId}/lesson/${report.lessonId}#comment-${report.commentId}`} className="block rounded-md p-2 text-sm hover:bg-primary/15">
+                  <span className="font-semibold">{report.lessonTitle}</span>: {report.content.length > 120 ? `${report.content.slice(0, 117)}…` : report.content}
+                  <span className="block text-xs opacity-75">{`${report.reports} ${report.reports === 1 ? "report" : "reports"} · “${report.latestReason}”`}</span>
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -355,6 +410,8 @@ export default function CourseDetail() {
               ))}
             </ul>
           </section>
+
+          {data.discussions ? <DiscussionsToTend courseId={course.id} discussions={data.discussions} /> : null}
         </div>
 
         <aside className="space-y-6">
