@@ -352,8 +352,9 @@ export async function createReply(
   });
   if (outcome.ok) {
     const where = { id: topic.id, title: topic.title, permission: topic.category.permission };
-    await notifyForumReply(where, user);
-    await notifyMentions(input.content, { topicId: topic.id, topicTitle: topic.title, permission: where.permission }, user);
+    // The mention first: a member both mentioned and following the topic hears of this reply once.
+    const mentioned = await notifyMentions(input.content, { topicId: topic.id, topicTitle: topic.title, permission: where.permission }, user);
+    await notifyForumReply(where, user, mentioned);
   }
   return outcome;
 }

@@ -13,8 +13,12 @@ type Actor = { id: number; username: string };
 /** Readers of a forum category: every member, or for a Premium ("advanced") category only Premium members and admins. */
 const categoryReaders = (permission: "base" | "advanced") => (permission === "advanced" ? Recipients.premium() : Recipients.everyone());
 
-/** A reply: the topic's author and everyone who replied in it, one unread row per topic with a count. */
-export function notifyForumReply(topic: { id: number; title: string; permission: "base" | "advanced" }, actor: Actor) {
+/**
+ * A reply: the topic's author and everyone who replied in it, one unread row
+ * per topic with a count. Members the reply also mentions (`mentioned`) hear
+ * of it once, through the mention: one event, one notification.
+ */
+export function notifyForumReply(topic: { id: number; title: string; permission: "base" | "advanced" }, actor: Actor, mentioned: number[] = []) {
   const takingPart = sql`(${users.id} in (select ${forumTopics.authorId} from ${forumTopics} where ${forumTopics.id} = ${topic.id})
     or ${users.id} in (select ${forumReplies.authorId} from ${forumReplies} where ${forumReplies.topicId} = ${topic.id}))`;
   return notify({
@@ -24,7 +28,9 @@ export function notifyForumReply(topic: { id: number; title: string; permission:
     updated: { title: `New replies in “${topic.title}”`, body: `{n} new replies, the latest from ${actor.username}` },
     url: `/community/topic/${topic.id}`,
     groupKey: `topic:${topic.id}`,
-    recipients: sql`${takingPart} and ${categoryReaders(topic.permission)}`,
+    recipients: mentioned.length
+      ? sql`${takingPart} and ${categoryReaders(topic.permission)} and not ${Recipients.some(mentioned)}`
+      : sql`${takingPart} and ${categoryReaders(topic.permission)}`,
     actorId: actor.id,
   });
 }
@@ -76,18 +82,30 @@ export function mentionedUsernames(text: string): string[] {
   return [...names];
 }
 
-/** @username in a topic or reply: the members named, if they may read the category. */
-export function notifyMentions(text: string, where: { topicId: number; topicTitle: string; permission: "base" | "advanced" }, actor: Actor) {
+/** The members an @mention in `text` names who pass `readers` (never the actor). */
+async function mentionedMembers(text: string, readers: SQL, actor: Actor): Promise<number[]> {
   const names = mentionedUsernames(text);
-  if (names.length === 0) return 0;
-  return notify({
+  if (names.length === 0) return [];
+  const named = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${inTextList(sql`lower(${users.username})`, JSON.stringify(names))} and ${readers} and ${users.id} <> ${actor.id}`);
+  return named.map((row) => row.id);
+}
+
+/** @username in a topic or reply: the members named, if they may read the category. Returns whom it told. */
+export async function notifyMentions(text: string, where: { topicId: number; topicTitle: string; permission: "base" | "advanced" }, actor: Actor): Promise<number[]> {
+  const ids = await mentionedMembers(text, categoryReaders(where.permission), actor);
+  if (ids.length === 0) return [];
+  await notify({
     type: "mention",
     title: `${actor.username} mentioned you in “${where.topicTitle}”`,
     body: text.length > 200 ? `${text.slice(0, 197)}…` : text,
     url: `/community/topic/${where.topicId}`,
-    recipients: sql`${inTextList(sql`lower(${users.username})`, JSON.stringify(names))} and ${categoryReaders(where.permission)}`,
+    recipients: Recipients.some(ids),
     actorId: actor.id,
   });
+  return ids;
 }
 
 /** A session scheduled, or going live now: everyone who may attend. */
@@ -171,13 +189,7 @@ function discussionUrl(where: DiscussedLesson): string {
  * have reached a scheduled lesson yet. Returns whom it told.
  */
 export async function notifyLessonMentions(text: string, where: DiscussedLesson, actor: Actor): Promise<number[]> {
-  const names = mentionedUsernames(text);
-  if (names.length === 0) return [];
-  const named = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${inTextList(sql`lower(${users.username})`, JSON.stringify(names))} and ${courseReaders(where.course)} and ${users.id} <> ${actor.id}`);
-  const ids = named.map((row) => row.id);
+  const ids = await mentionedMembers(text, courseReaders(where.course), actor);
   if (ids.length === 0) return [];
   await notify({
     type: "mention",
