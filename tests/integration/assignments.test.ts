@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PREMIUM, newStudent, passQuiz, postEarlyAnswer, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
@@ -199,6 +201,32 @@ describe("saving an assignment (PUT /api/lessons/{id}/assignment)", () => {
     expect((await instructor.request(`/api/lessons/${lessonId}/assignment`, { method: "DELETE" })).status).toBe(204);
     expect((await member.request(`/api/lessons/${lessonId}/assignment`)).status).toBe(404);
     expect((await member.request(handedIn.file?.url ?? "")).status).toBe(404);
+  });
+});
+
+describe("members' work outlives nothing it belongs to, and is not deleted by accident", () => {
+  const storedFiles = () => {
+    const dir = path.join(academy.process.dataDir, "uploads", "submissions");
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+
+  it("deleting a lesson removes its submissions' files; a course with handed-in work is archived, not deleted", async () => {
+    const course = await createCourse();
+    const lessonId = await createLesson(course);
+    expect((await putAssignment(lessonId)).status).toBe(200);
+    const member = await newStudent(academy.baseUrl);
+    const before = storedFiles();
+    const { file } = await submitted(member, lessonId, fileForm("summary.pdf", PDF));
+    const added = storedFiles().filter((name) => !before.includes(name));
+    expect(added).toHaveLength(1);
+
+    const removal = await admin.request(`/api/courses/${course}`, { method: "DELETE" });
+    expect(await removal.json()).toMatchObject({ outcome: "archived" });
+    expect((await member.request(file?.url ?? "")).status).toBe(200);
+
+    expect((await admin.request(`/api/lessons/${lessonId}`, { method: "DELETE" })).status).toBe(200);
+    expect(storedFiles()).not.toContain(added[0]);
+    expect((await member.request(file?.url ?? "")).status).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@ import { canManageCourse, managedCourseIds } from "~/models/learning/course-staf
 import { completeLessonIfDone, type CompletionResult } from "~/models/learning/progress.server";
 import { notify, Recipients } from "~/models/notifications/notifications.server";
 import { AssignmentRefusal, gradeReview } from "~/models/assessment/assignment-grading";
+import { removeSubmissionFiles, submissionFileKeys } from "~/models/assessment/submission-files.server";
 import { MAX_SUBMISSION_TEXT, rubricTotal, type AssignmentInput, type AssignmentKind, type ReviewInput } from "~/schemas/assignment";
 import { fileStore } from "~/utils/file-store.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -81,11 +82,11 @@ export async function deleteAssignment(lessonId: number): Promise<boolean> {
   const files = await withTransaction(async (tx) => {
     const waiting = await first(tx.select({ id: assignmentSubmissions.id }).from(assignmentSubmissions).where(and(eq(assignmentSubmissions.assignmentId, assignment.id), eq(assignmentSubmissions.status, "submitted"))).limit(1));
     if (waiting) throw new AssignmentRefusal(409, ASSIGNMENT_TEXTS.awaitingReview);
-    const keys = await tx.select({ key: assignmentSubmissions.fileKey }).from(assignmentSubmissions).where(eq(assignmentSubmissions.assignmentId, assignment.id));
+    const keys = await submissionFileKeys(tx, { assignmentId: assignment.id });
     await tx.delete(assignments).where(eq(assignments.id, assignment.id));
-    return keys.flatMap((row) => (row.key ? [row.key] : []));
+    return keys;
   });
-  await Promise.all(files.map((key) => fileStore.delete(key)));
+  await removeSubmissionFiles(files);
   return true;
 }
 
