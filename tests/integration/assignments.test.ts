@@ -307,6 +307,7 @@ describe("handing in (POST /api/lessons/{id}/assignment/submissions)", () => {
       expect(file.status).toBe(200);
       expect(file.headers.get("Content-Type")).toContain(type);
       expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+      if (type === "text/plain") expect(file.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     }
   });
 
@@ -356,6 +357,10 @@ describe("handing in (POST /api/lessons/{id}/assignment/submissions)", () => {
     expect((await member.request(`/api/lessons/${lessonId}/assignment/submissions`, { method: "POST", json: { text: 42 } })).status).toBe(400);
     expect((await member.request(`/api/lessons/${lessonId}/assignment/submissions`, { method: "POST", json: { text: "x".repeat(20_001) } })).status).toBe(400);
     expect((await member.request(`/api/lessons/${lessonId}/assignment/submissions`, { method: "POST", body: "text=hi", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(415);
+    for (const type of ["multipart/form-data; boundary=xyz", "multipart/form-data"]) {
+      const garbled = await member.request(`/api/lessons/${lessonId}/assignment/submissions`, { method: "POST", body: "--abc\r\nnonsense", headers: { "Content-Type": type } });
+      expect(garbled.status, type).toBe(400);
+    }
     expect(await ownSubmissions(member, lessonId)).toEqual({ submissions: [] });
   });
 
