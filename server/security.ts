@@ -136,10 +136,12 @@ const UPLOAD_LIMITS: Record<string, BodyLimit> = {
   "/tools-templates": { bytes: 50 * MB + FRAMING, message: "File must be smaller than 50MB" },
 };
 const DEFAULT_UPLOAD_LIMIT: BodyLimit = { bytes: 5 * MB + FRAMING, message: "Image must be smaller than 5MB" };
-// A member hands in an assignment's file (issue 45) through the API or the lesson page's form.
-// Each assignment sets its own limit (at most 100 MB: the schema's MAX_FILE_MB_LIMIT and the
-// table's check); the app refuses above that one, with its size in the message.
-const ASSIGNMENT_SUBMISSION_PATH = /^\/(?:api\/lessons\/[^/]+\/assignment\/submissions|course\/[^/]+\/lesson\/[^/]+)$/;
+// A member hands in an assignment's file (issue 45). Each assignment sets its own limit (at
+// most 100 MB: the schema's MAX_FILE_MB_LIMIT and the table's check); the app refuses above
+// that one while streaming, with its size in the message. Only addresses whose action streams
+// the file through receiveUpload belong here: one that reads request.formData() would hold
+// the whole body in memory.
+const ASSIGNMENT_SUBMISSION_PATH = /^\/api\/lessons\/[^/]+\/assignment\/submissions$/;
 const ASSIGNMENT_SUBMISSION_LIMIT: BodyLimit = { bytes: 100 * MB + FRAMING, message: "The file must be smaller than 100 MB" };
 
 // The host's browser uploads a live recording in raw chunks of a few seconds each.
