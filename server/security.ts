@@ -136,6 +136,13 @@ const UPLOAD_LIMITS: Record<string, BodyLimit> = {
   "/tools-templates": { bytes: 50 * MB + FRAMING, message: "File must be smaller than 50MB" },
 };
 const DEFAULT_UPLOAD_LIMIT: BodyLimit = { bytes: 5 * MB + FRAMING, message: "Image must be smaller than 5MB" };
+// A member hands in an assignment's file (issue 45). Each assignment sets its own limit (at
+// most 100 MB: the schema's MAX_FILE_MB_LIMIT and the table's check); the app refuses above
+// that one while streaming, with its size in the message. Only addresses whose action streams
+// the file through receiveUpload belong here: one that reads request.formData() would hold
+// the whole body in memory.
+const ASSIGNMENT_SUBMISSION_PATH = /^\/api\/lessons\/[^/]+\/assignment\/submissions$/;
+const ASSIGNMENT_SUBMISSION_LIMIT: BodyLimit = { bytes: 100 * MB + FRAMING, message: "The file must be smaller than 100 MB" };
 
 // The host's browser uploads a live recording in raw chunks of a few seconds each.
 const RECORDING_CHUNK_PATH = /^\/api\/conferences\/[^/]+\/recording\/chunks$/;
@@ -154,7 +161,7 @@ const CAPTION_FILE_PATH = /^\/api\/(?:sections|recordings)\/[^/]+\/captions\/[^/
 const CAPTION_LIMIT: BodyLimit = { bytes: 2 * MB, message: "The caption file is larger than 1 MB." };
 
 export function bodyLimitFor(path: string, contentType: string, limits: BodyLimits): BodyLimit {
-  if (contentType.startsWith("multipart/form-data")) return UPLOAD_LIMITS[path] ?? DEFAULT_UPLOAD_LIMIT;
+  if (contentType.startsWith("multipart/form-data")) return UPLOAD_LIMITS[path] ?? (ASSIGNMENT_SUBMISSION_PATH.test(path) ? ASSIGNMENT_SUBMISSION_LIMIT : DEFAULT_UPLOAD_LIMIT);
   if (CAPTION_FILE_PATH.test(path)) return CAPTION_LIMIT;
   if (path === "/api/stripe/webhook") return limits.stripeWebhook;
   if (RECORDING_CHUNK_PATH.test(path)) return limits.recordingChunk;

@@ -30,21 +30,25 @@ export const RubricCriterionSchema = z
   })
   .strict();
 
+const RubricSchema = z.array(RubricCriterionSchema).min(1, "Add at least one criterion to the rubric").max(MAX_CRITERIA, `At most ${MAX_CRITERIA} criteria`);
+
 export const AssignmentSchema = z
   .object({
     instructions: text("Instructions", 20_000),
     kinds: z
       .array(z.enum(ASSIGNMENT_KIND_VALUES, { errorMap: () => ({ message: 'Choose "text", "file" or both' }) }))
       .min(1, "Accept at least one kind of submission: text, a file or both")
-      .max(2)
+      .max(ASSIGNMENT_KIND_VALUES.length, 'Choose "text", "file" or both')
       .transform((kinds) => ASSIGNMENT_KIND_VALUES.filter((kind) => kinds.includes(kind))),
     maxFileMb: wholeNumber("File size limit").min(1, "The file size limit is at least 1 MB").max(MAX_FILE_MB_LIMIT, `The file size limit is at most ${MAX_FILE_MB_LIMIT} MB`).default(DEFAULT_MAX_FILE_MB),
-    rubric: z.array(RubricCriterionSchema).min(1, "Add at least one criterion to the rubric").max(MAX_CRITERIA, `At most ${MAX_CRITERIA} criteria`),
+    rubric: RubricSchema,
     passPoints: wholeNumber("Points to pass").min(1, "Points to pass must be at least 1"),
     required: z.boolean({ invalid_type_error: "Required must be true or false" }).default(true),
   })
   .strict()
   .superRefine((assignment, ctx) => {
+    // zod still calls this when the rubric was refused: there is no total to compare with then.
+    if (!RubricSchema.safeParse(assignment.rubric).success) return;
     const total = rubricTotal(assignment.rubric);
     if (assignment.passPoints > total) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["passPoints"], message: `Points to pass (${assignment.passPoints}) cannot be more than the rubric's total (${total})` });

@@ -117,7 +117,7 @@ export interface StoredFile {
  */
 export function removeStaleIncomingFiles(): number {
   let removed = 0;
-  for (const folder of ["images", "videos", "templates", "recordings"]) {
+  for (const folder of ["images", "videos", "templates", "recordings", "submissions"]) {
     const dir = path.resolve(env.UPLOADS_DIR, folder);
     if (!fs.existsSync(dir)) continue;
     for (const name of fs.readdirSync(dir)) {
@@ -164,6 +164,8 @@ interface UploadOptions {
    * Without it the kind is found from the bytes alone.
    */
   kindFromName?: boolean;
+  /** The longest other (text) field, in characters; 10,000 unless said. */
+  maxFieldChars?: number;
 }
 
 /** The kind a file name claims, among `kinds`, or undefined. */
@@ -191,12 +193,19 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
 
   const handler: UploadHandler = async ({ name, filename, data }) => {
     if (name !== options.field || !filename) {
-      // A small text field: collect it (capped) for the caller.
-      let text = "";
+      // A text field: collected (capped) for the caller, and decoded once whole,
+      // so a character split between two chunks stays one character.
+      const maxChars = options.maxFieldChars ?? 10_000;
+      const chunks: Buffer[] = [];
+      let bytes = 0;
       for await (const chunk of data) {
-        text += Buffer.from(chunk).toString("utf8");
-        if (text.length > 10_000) throw new UploadError("Form field too long", 400);
+        bytes += chunk.byteLength;
+        // A UTF-8 character is at most 4 bytes.
+        if (bytes > maxChars * 4) throw new UploadError("Form field too long", 400);
+        chunks.push(Buffer.from(chunk));
       }
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (text.length > maxChars) throw new UploadError("Form field too long", 400);
       return text;
     }
     if (received.file) throw new UploadError("Send one file at a time", 400);

@@ -165,6 +165,7 @@ describe("the notifications API", () => {
       mentions: "instant",
       liveSessions: "instant",
       newCourses: "weekly",
+      assignments: "instant",
       account: "instant",
     });
     const put = (json: object) => visitor.request("/api/user/notification-preferences", { method: "PUT", json });
@@ -172,7 +173,9 @@ describe("the notifications API", () => {
     expect((await put({ ...valid, forumReplies: "hourly" })).status).toBe(400);
     expect((await put({ ...valid, account: "off" })).status).toBe(400);
     expect((await put({ forumReplies: "daily" })).status).toBe(400);
-    expect(await (await put(valid)).json()).toEqual({ ...valid, account: "instant" });
+    // `assignments` (issue 45) may be left out: it keeps its value.
+    expect(await (await put(valid)).json()).toEqual({ ...valid, assignments: "instant", account: "instant" });
+    expect(await (await put({ ...valid, assignments: "daily" })).json()).toEqual({ ...valid, assignments: "daily", account: "instant" });
   });
 });
 

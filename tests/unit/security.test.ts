@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Request, Response } from "express";
-import { contentSecurityPolicy, isCrossSiteWrite, pageWriteProblem, securityHeaders } from "../../server/security";
+import { bodyLimitFor, contentSecurityPolicy, isCrossSiteWrite, pageWriteProblem, securityHeaders } from "../../server/security";
 
 function request(method: string, headers: Record<string, string>, protocol = "http") {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -74,5 +74,18 @@ describe("security headers", () => {
       nonces.add(nonce);
     }
     expect(nonces.size).toBe(600);
+  });
+});
+
+describe("body limits", () => {
+  const limits = { jsonBytes: 100 * 1024, recordingChunk: { bytes: 1, message: "chunk" }, stripeWebhook: { bytes: 2, message: "stripe" } };
+  const MB = 1024 * 1024;
+
+  it("lets an assignment's file (up to 100 MB, its own limit decided by the app) through to the API", () => {
+    expect(bodyLimitFor("/api/lessons/12/assignment/submissions", "multipart/form-data; boundary=x", limits).bytes).toBeGreaterThan(100 * MB);
+    // Elsewhere a form's file is an image (5 MB); JSON to the same address keeps the JSON cap.
+    expect(bodyLimitFor("/api/lessons/12/quiz", "multipart/form-data; boundary=x", limits).bytes).toBeLessThan(6 * MB);
+    expect(bodyLimitFor("/api/lessons/12/assignment/submissions/extra", "multipart/form-data; boundary=x", limits).bytes).toBeLessThan(6 * MB);
+    expect(bodyLimitFor("/api/lessons/12/assignment/submissions", "application/json", limits).bytes).toBe(100 * 1024);
   });
 });

@@ -5,7 +5,9 @@ import { assignments, assignmentSubmissions, courses, lessons, users, type Crite
 import { canManageCourse, managedCourseIds } from "~/models/learning/course-staff.server";
 import { completeLessonIfDone, type CompletionResult } from "~/models/learning/progress.server";
 import { notify, Recipients } from "~/models/notifications/notifications.server";
-import { rubricTotal, type AssignmentInput, type AssignmentKind, type ReviewInput } from "~/schemas/assignment";
+import { AssignmentRefusal, gradeReview } from "~/models/assessment/assignment-grading";
+import { removeSubmissionFiles, submissionFileKeys } from "~/models/assessment/submission-files.server";
+import { MAX_SUBMISSION_TEXT, rubricTotal, type AssignmentInput, type AssignmentKind, type ReviewInput } from "~/schemas/assignment";
 import { fileStore } from "~/utils/file-store.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { uploadKey, SUBMISSION_KINDS, type StoredFile } from "~/utils/uploads.server";
@@ -16,15 +18,7 @@ import { uploadKey, SUBMISSION_KINDS, type StoredFile } from "~/utils/uploads.se
 // (admins, the course's instructors) is decided here. A member's view never
 // carries another member's work.
 
-export class AssignmentRefusal extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 503,
-    message: string,
-  ) {
-    super(message);
-    this.name = "AssignmentRefusal";
-  }
-}
+export { AssignmentRefusal, gradeReview };
 
 export const SUBMISSION_FOLDER = "submissions";
 
@@ -88,11 +82,11 @@ export async function deleteAssignment(lessonId: number): Promise<boolean> {
   const files = await withTransaction(async (tx) => {
     const waiting = await first(tx.select({ id: assignmentSubmissions.id }).from(assignmentSubmissions).where(and(eq(assignmentSubmissions.assignmentId, assignment.id), eq(assignmentSubmissions.status, "submitted"))).limit(1));
     if (waiting) throw new AssignmentRefusal(409, ASSIGNMENT_TEXTS.awaitingReview);
-    const keys = await tx.select({ key: assignmentSubmissions.fileKey }).from(assignmentSubmissions).where(eq(assignmentSubmissions.assignmentId, assignment.id));
+    const keys = await submissionFileKeys(tx, { assignmentId: assignment.id });
     await tx.delete(assignments).where(eq(assignments.id, assignment.id));
-    return keys.flatMap((row) => (row.key ? [row.key] : []));
+    return keys;
   });
-  await Promise.all(files.map((key) => fileStore.delete(key)));
+  await removeSubmissionFiles(files);
   return true;
 }
 
@@ -115,15 +109,19 @@ export function toApiAssignment(assignment: StoredAssignment) {
 export type ApiAssignment = ReturnType<typeof toApiAssignment>;
 
 /** The upload rules for one assignment's file: its size limit, the kinds of file it takes. */
-export function submissionUpload(assignment: Pick<StoredAssignment, "maxFileMb">) {
+export function submissionUpload(assignment: Pick<StoredAssignment, "maxFileMb" | "kinds">) {
+  // A text-only assignment takes no file at all: refused (415) before a byte of it is kept.
+  const takesFiles = assignment.kinds.includes("file");
   return {
     field: "file",
     folder: SUBMISSION_FOLDER,
-    kinds: SUBMISSION_KINDS,
+    kinds: takesFiles ? SUBMISSION_KINDS : [],
     kindFromName: true,
     maxBytes: assignment.maxFileMb * 1024 * 1024,
+    // Room past the text's own limit, so that limit's clearer message is the one a member reads.
+    maxFieldChars: MAX_SUBMISSION_TEXT * 2,
     tooLargeMessage: `The file must be smaller than ${assignment.maxFileMb} MB`,
-    wrongTypeMessage: `Only ${SUBMISSION_KINDS.map((kind) => `.${kind.extension}`).join(", ")} files can be handed in`,
+    wrongTypeMessage: takesFiles ? `Only ${SUBMISSION_KINDS.map((kind) => `.${kind.extension}`).join(", ")} files can be handed in` : ASSIGNMENT_TEXTS.fileNotAccepted,
   };
 }
 
@@ -303,8 +301,9 @@ async function notifyReviewers(member: { id: number; username: string; name: str
     type: "assignment_submitted",
     title: `${memberName(member)} handed in “${found.lesson.title}”`,
     body: `Version ${submission.version}, in ${found.course.title}. It waits in the review queue.`,
-    url: `/reviews/${submission.id}`,
-    // Several hand-ins before a reviewer looks become one unread line per course.
+    // Several hand-ins before a reviewer looks become one unread line per course, which
+    // keeps its first address: the course's queue, where the longest waiting is on top.
+    url: `/reviews?courseId=${found.course.id}`,
     groupKey: `assignments:${found.course.id}`,
     updated: { title: `{n} assignments to review in ${found.course.title}`, body: `The latest: ${memberName(member)}, “${found.lesson.title}”.` },
     recipients: reviewersOf(found.course.id),
@@ -359,30 +358,6 @@ export async function findSubmissionForViewer(id: number, viewer: Viewer): Promi
   return context.submission.userId === viewer.id ? { ...context, asReviewer: false } : undefined;
 }
 
-/** Checks the points against the rubric and the decision against the points; the stored scores. */
-export function gradeReview(assignment: Pick<StoredAssignment, "rubric" | "passPoints">, input: ReviewInput): { scores: CriterionScore[]; total: number } {
-  const given = new Map<number, number>();
-  for (const score of input.scores) {
-    if (score.criterion >= assignment.rubric.length) throw new AssignmentRefusal(400, `Criterion ${score.criterion} is not in the rubric (it has ${assignment.rubric.length})`);
-    if (given.has(score.criterion)) throw new AssignmentRefusal(400, `Criterion ${score.criterion} is scored twice`);
-    given.set(score.criterion, score.points);
-  }
-  const scores = assignment.rubric.map((criterion, index) => {
-    const points = given.get(index);
-    if (points === undefined) throw new AssignmentRefusal(400, `Score “${criterion.criterion}” too: every criterion of the rubric needs points`);
-    if (points > criterion.points) throw new AssignmentRefusal(400, `“${criterion.criterion}” is worth at most ${criterion.points} points`);
-    return { criterion: criterion.criterion, points, maxPoints: criterion.points };
-  });
-  const total = scores.reduce((sum, score) => sum + score.points, 0);
-  if (input.decision === "passed" && total < assignment.passPoints) {
-    throw new AssignmentRefusal(400, `Passing needs ${assignment.passPoints} points; these scores give ${total}`);
-  }
-  if (input.decision === "revise" && total >= assignment.passPoints) {
-    throw new AssignmentRefusal(400, `These scores reach the ${assignment.passPoints} points needed to pass: pass it, or lower a score to ask for revision`);
-  }
-  return { scores, total };
-}
-
 /**
  * Reviews a submission once: a second review (in parallel too) is a 409. A
  * pass completes the member's lesson where its other gates allow (and so may
@@ -392,8 +367,9 @@ export async function reviewSubmission(reviewerUser: Viewer, id: number, input: 
   const context = await getSubmissionContext(id);
   if (!context) throw new AssignmentRefusal(404, ASSIGNMENT_TEXTS.submissionNotFound);
   if (!await isReviewer(reviewerUser, context.course.id)) {
-    // Its owner may know it exists; anyone else learns nothing.
-    throw context.submission.userId === reviewerUser.id ? new AssignmentRefusal(403, ASSIGNMENT_TEXTS.notReviewer) : new AssignmentRefusal(404, ASSIGNMENT_TEXTS.submissionNotFound);
+    // Its owner, and staff of other courses, are told why; another member learns nothing, not even that it exists.
+    const told = context.submission.userId === reviewerUser.id || reviewerUser.role !== "student";
+    throw told ? new AssignmentRefusal(403, ASSIGNMENT_TEXTS.notReviewer) : new AssignmentRefusal(404, ASSIGNMENT_TEXTS.submissionNotFound);
   }
   if (context.submission.status !== "submitted") throw new AssignmentRefusal(409, ASSIGNMENT_TEXTS.alreadyReviewed);
   const { scores, total } = gradeReview(context.assignment, input);

@@ -4,6 +4,7 @@ import { notifyCourseNew } from "~/models/notifications/notification-events.serv
 import { certificates, courseRatings, courses, lessons, userProgress, type Course, type User } from "#db/schema";
 import { canManageCourse } from "~/models/learning/course-staff.server";
 import { averageRating } from "~/models/learning/course-rating";
+import { hasSubmissions } from "~/models/assessment/submission-files.server";
 import type { CourseInput } from "~/schemas/course";
 
 /** A course as the JSON API and the pages show it; `lessons` counts active lessons. */
@@ -156,8 +157,8 @@ export async function updateCourse(id: number, input: CourseRecord): Promise<Cou
 export type CourseRemoval = "deleted" | "archived" | "missing";
 
 /**
- * Deletes a course nobody has started. A course with student progress or
- * certificates is archived instead (hidden, isActive false), so issued
+ * Deletes a course nobody has started. A course with student progress,
+ * certificates or handed-in assignments is archived instead (hidden, isActive false), so issued
  * certificates stay valid and verifiable.
  */
 export async function removeCourse(id: number): Promise<CourseRemoval> {
@@ -166,7 +167,8 @@ export async function removeCourse(id: number): Promise<CourseRemoval> {
     if (!course) return "missing";
     const started = (await first(tx.select({ n: count() }).from(userProgress).where(eq(userProgress.courseId, id)).limit(1)))?.n ?? 0;
     const certified = (await first(tx.select({ n: count() }).from(certificates).where(eq(certificates.courseId, id)).limit(1)))?.n ?? 0;
-    if (started > 0 || certified > 0) {
+    // Handed-in assignments (issue 45) are members' work too, kept as progress is.
+    if (started > 0 || certified > 0 || await hasSubmissions(tx, { courseId: id })) {
       await tx.update(courses).set({ isActive: false, updatedAt: new Date() }).where(eq(courses.id, id));
       return "archived";
     }

@@ -6,6 +6,7 @@ import type { LessonInput } from "~/schemas/lesson";
 import { keepCaptionsWithTheirVideos } from "~/models/learning/caption-store.server";
 import { indexLesson } from "~/models/companion/companion-library.server";
 import { recomputeCourseProgress } from "~/models/learning/progress.server";
+import { removeSubmissionFiles, submissionFileKeys } from "~/models/assessment/submission-files.server";
 
 export type SectionView = Pick<ContentSection, "id" | "type" | "title" | "content" | "url" | "order">;
 export type LessonView = Pick<
@@ -155,13 +156,18 @@ export async function updateLesson(id: number, input: LessonInput): Promise<Less
 }
 
 export async function deleteLesson(id: number): Promise<boolean> {
-  return await withTransaction(async (tx) => {
+  const files = await withTransaction(async (tx) => {
     const existing = await getLesson(id);
-    if (!existing) return false;
+    if (!existing) return null;
+    // Its assignment's submissions go with it (cascade); their files are removed once that has committed.
+    const keys = await submissionFileKeys(tx, { lessonId: id });
     await tx.delete(lessons).where(eq(lessons.id, id));
     await recomputeCourseProgress(tx, existing.courseId);
-    return true;
+    return keys;
   });
+  if (!files) return false;
+  await removeSubmissionFiles(files);
+  return true;
 }
 
 /** Moves a lesson one place up or down within its course. */

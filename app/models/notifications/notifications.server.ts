@@ -97,7 +97,7 @@ export async function notify(input: NotifyInput, now = new Date()): Promise<numb
       from ${users} where (${input.recipients}) and ${notActor}
       on conflict (user_id, group_key) where read_at is null and group_key is not null
       do update set count = notifications.count + 1, updated_at = ${at},
-        title = ${updatedTitle},
+        title = replace(${updatedTitle}, '{n}', cast(notifications.count + 1 as text)),
         body = replace(${updatedBody}, '{n}', cast(notifications.count + 1 as text))`));
     // Instant emails, for rows this call created (not those it updated: a topic's later replies send no second email).
     const emails = changes(await tx.run(sql`

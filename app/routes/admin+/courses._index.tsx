@@ -155,7 +155,7 @@ async function deleteCourse(formData: FormData, isAdmin: boolean) {
       return await redirectWithToast(COURSES_PATH, {
         type: "message",
         title: "Course archived",
-        description: "Students have progress or certificates in it, so it was hidden instead of deleted.",
+        description: "Students have progress, certificates or handed-in assignments in it, so it was hidden instead of deleted.",
       });
     case "missing":
       return await redirectWithToast(COURSES_PATH, { type: "error", title: "Failed to delete course", description: "That course no longer exists." });

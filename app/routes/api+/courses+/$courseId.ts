@@ -27,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       outcome,
       message:
         outcome === "archived"
-          ? "Course archived: students have progress or certificates in it, so it was hidden instead of deleted."
+          ? "Course archived: students have progress, certificates or handed-in assignments in it, so it was hidden instead of deleted."
           : "Course deleted successfully!",
     });
   }

@@ -14,7 +14,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await findSubmissionForViewer(idParam(params.submissionId, "Submission"), user);
   const file = found?.submission;
   if (!file?.fileKey) return apiError(404, file ? "This submission has no file" : ASSIGNMENT_TEXTS.submissionNotFound, undefined, { headers: { "Cache-Control": "no-store" } });
-  const type = file.fileType ?? "application/octet-stream";
+  const stored = file.fileType ?? "application/octet-stream";
+  // A text file was checked to be UTF-8 when it was handed in: say so, or a browser may guess another encoding.
+  const type = stored === "text/plain" ? "text/plain; charset=utf-8" : stored;
   const inline = type.startsWith("audio/") || type.startsWith("image/");
   const name = file.fileName ?? "submission";
   return await storedFileResponse(request, file.fileKey, {
