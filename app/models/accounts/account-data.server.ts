@@ -39,7 +39,7 @@ import {
 import { feedPath } from "~/models/learning/calendar.server";
 import { forgetActorInNotifications } from "~/models/notifications/notification-events.server";
 import { FORMER_INSTRUCTOR, FORMER_MEMBER } from "~/schemas/account";
-import { fileStore } from "~/utils/file-store.server";
+import { removeSubmissionFiles } from "~/models/assessment/submission-files.server";
 import { logger } from "~/utils/logger.server";
 import { afterCommit } from "~/utils/transaction-scope.server";
 
@@ -364,7 +364,7 @@ export async function forgetMember(tx: Tx, user: Pick<User, "id" | "username" | 
   const keys = files.flatMap((row) => (row.key ? [row.key] : []));
   if (keys.length) {
     afterCommit(() => {
-      Promise.all(keys.map((key) => fileStore.delete(key))).catch((error: unknown) => logger.warn({ err: error, userId: user.id }, "a deleted member's assignment files could not all be removed"));
+      removeSubmissionFiles(keys).catch((error: unknown) => logger.warn({ err: error, userId: user.id }, "a deleted member's assignment files could not all be removed"));
     });
   }
   // The limits' counters are keyed by the names typed at sign-in and password reset.
