@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { uniqueName, useAcademy, Visitor } from "./helpers";
+import { TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 // Issue 47: one event, one notification. A reply that also @mentions the
 // topic's author tells them once (the mention), not twice; members who only
-// follow the topic still hear of the reply.
+// follow the topic still hear of the reply. And the admin's outbox names each
+// email's real subject and recipient before it is written.
 
 const academy = useAcademy({ SIGNUPS_PER_HOUR: "1000" });
 
@@ -43,5 +44,22 @@ describe("a reply that mentions the topic's author", () => {
     expect(authors[0]?.title).toBe(`${replier.username} mentioned you in “${title}”`);
     // The follower was not mentioned: they hear of the reply.
     expect((await aboutTopic(follower.visitor, id)).map((notification) => notification.type)).toEqual(["forum_reply"]);
+  });
+});
+
+describe("the admin's email outbox", () => {
+  it("shows a queued notification email's subject and address before the email is written", async () => {
+    const author = await member();
+    const named = await member();
+    const email = `${named.username}@example.test`;
+    expect((await named.visitor.request("/api/user/profile", { method: "PUT", json: { email } })).status).toBe(200);
+    const title = `Question ${uniqueName("t")}`;
+    expect((await author.visitor.request("/api/forum/topics", { method: "POST", json: { categoryId: 1, title, content: `What do you think, @${named.username}?` } })).status).toBe(201);
+    const admin = new Visitor(academy.baseUrl);
+    expect((await admin.login(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+    const page = await (await admin.request("/admin/notifications")).text();
+    expect(page).toContain(email);
+    expect(page).toContain(`${author.username} mentioned you in “${title}”`);
+    expect(page).not.toContain("written when sent");
   });
 });

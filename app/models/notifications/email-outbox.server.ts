@@ -65,11 +65,13 @@ export async function composeEmail(input: {
   return { subject: input.subject, text, html, unsubscribeUrl };
 }
 
-const UNSUBSCRIBE_WHAT: Record<string, string> = {
+const UNSUBSCRIBE_WHAT: Record<UnsubscribeScope, string> = {
   forumReplies: "forum replies",
   mentions: "mentions",
   liveSessions: "live sessions",
   newCourses: "new courses",
+  assignments: "assignments",
+  digests: "digests",
 };
 
 /** A notification's own email, written when it is sent (so a fan-out only queues rows). */
@@ -82,7 +84,7 @@ async function notificationEmail(notificationId: number | null): Promise<EmailCo
     subject: row.title,
     intro: row.title,
     items: [{ title: row.title, body: row.body, url: row.url }],
-    unsubscribe: category === "account" ? undefined : { userId: row.userId, scope: category, what: UNSUBSCRIBE_WHAT[category] ?? "this" },
+    unsubscribe: category === "account" ? undefined : { userId: row.userId, scope: category, what: UNSUBSCRIBE_WHAT[category] },
   });
 }
 
@@ -178,7 +180,8 @@ export async function listOutbox(limit = 100) {
       id: emailOutbox.id,
       kind: emailOutbox.kind,
       to: emailOutbox.to,
-      subject: emailOutbox.subject,
+      // A notification's email is written when sent; until then its subject is the notification's title (notificationEmail).
+      subject: sql<string | null>`coalesce(${emailOutbox.subject}, ${notifications.title})`,
       status: emailOutbox.status,
       attempts: emailOutbox.attempts,
       lastError: emailOutbox.lastError,
@@ -189,6 +192,7 @@ export async function listOutbox(limit = 100) {
     })
     .from(emailOutbox)
     .leftJoin(users, eq(users.id, emailOutbox.userId))
+    .leftJoin(notifications, eq(notifications.id, emailOutbox.notificationId))
     .orderBy(desc(emailOutbox.id))
     .limit(limit);
 }

@@ -106,8 +106,11 @@ export default function AdminNotifications() {
                   <td className="px-4 py-3">
                     <span className={`rounded-full border px-2 py-0.5 text-xs ${STATUS_CLASSES[row.status]}`}>{row.status}</span>
                   </td>
-                  <td className="px-4 py-3">{row.username ?? row.to}</td>
-                  <td className="px-4 py-3">{row.subject ?? `(${row.kind}: written when sent)`}</td>
+                  <td className="px-4 py-3">
+                    <span className="block break-all">{row.to}</span>
+                    {row.username ? <span className="block text-xs opacity-75">{row.username}</span> : null}
+                  </td>
+                  <td className="px-4 py-3">{row.subject ?? <span className="opacity-75">{`(${row.kind}, no subject)`}</span>}</td>
                   <td className="px-4 py-3">{row.attempts}</td>
                   <td className="px-4 py-3">
                     <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
