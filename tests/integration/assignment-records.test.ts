@@ -66,6 +66,8 @@ describe("the gradebook", () => {
   it("shows each member's latest version and points beside the quizzes, in JSON and CSV", async () => {
     const { courseId, lesson } = await courseWithAssignment(uniqueName("Graded"));
     const learner = await member();
+    const email = `${learner.username}@example.test`;
+    expect((await learner.visitor.request("/api/user/profile", { method: "PUT", json: { email } })).status).toBe(200);
     const handedIn = await learner.visitor.request(`/api/lessons/${lesson.id}/assignment/submissions`, { method: "POST", json: { text: "First try." } });
     expect(handedIn.status).toBe(201);
     const { submission } = (await handedIn.json()) as { submission: { id: number } };
@@ -80,8 +82,11 @@ describe("the gradebook", () => {
     expect(book.rows.find((row) => row.username === learner.username)?.assignments).toEqual([{ lessonId: lesson.id, status: "revise", points: 5, version: 1 }]);
 
     const csv = (await (await admin.request(`/api/admin/courses/${courseId}/gradebook?format=csv`)).text()).trim().split("\r\n");
-    expect(csv[0]).toBe(`username,${lesson.title} assignment,${lesson.title} points`);
-    expect(csv).toContain(`${learner.username},revise,5`);
+    expect(csv[0]).toBe(`username,name,email,completed on,${lesson.title} assignment,${lesson.title} points`);
+    const row = (await (await admin.request(`/api/admin/courses/${courseId}/gradebook`)).json()) as { rows: Array<{ username: string; name: string | null; email: string | null }> };
+    const mine = row.rows.find((entry) => entry.username === learner.username);
+    expect(mine?.email).toBe(email);
+    expect(csv).toContain(`${learner.username},${mine?.name ?? ""},${email},,revise,5`);
 
     // The page shows the same.
     const page = await (await admin.request(`/admin/courses/${courseId}/gradebook`)).text();

@@ -252,7 +252,7 @@ describe("completion, certificates and the gradebook", () => {
 
     // The gradebook: one row for this member, best score and attempts; CSV the same.
     const book = (await (await boss.request(`/api/admin/courses/${courseId}/gradebook`)).json()) as {
-      rows: Array<{ userId: number; username: string; lessons: Array<{ lessonId: number; bestScore: number | null; passed: boolean; attempts: number }> }>;
+      rows: Array<{ userId: number; username: string; name: string | null; email: string | null; completedAt: string | null; lessons: Array<{ lessonId: number; bestScore: number | null; passed: boolean; attempts: number }> }>;
     };
     expect(book.rows).toHaveLength(1);
     expect(book.rows[0]?.lessons).toEqual([{ lessonId: quizLesson, bestScore: 100, passed: true, attempts: 2 }]);
@@ -260,8 +260,11 @@ describe("completion, certificates and the gradebook", () => {
     expect(csv.headers.get("Content-Type")).toContain("text/csv");
     expect(csv.headers.get("Content-Disposition")).toContain("attachment");
     const lines = (await csv.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("username,Checked best score,Checked passed,Checked attempts");
-    expect(lines[1]).toBe(`${book.rows[0]?.username},100,yes,2`);
+    // Who the member is and when they finished (issue 47): name, email for admins, completion day.
+    expect(lines[0]).toBe("username,name,email,completed on,Checked best score,Checked passed,Checked attempts");
+    const row = book.rows[0];
+    expect(lines[1]).toBe(`${row?.username},${row?.name ?? ""},${row?.email ?? ""},${row?.completedAt?.slice(0, 10) ?? ""},100,yes,2`);
+    expect(row?.completedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await member.request(`/api/admin/courses/${courseId}/gradebook`)).status).toBe(403);
   });
 

@@ -485,6 +485,8 @@ export async function assignmentGrades(courseId: number) {
       totalPoints: assignmentSubmissions.totalPoints,
       version: assignmentSubmissions.version,
       username: users.username,
+      name: users.name,
+      email: users.email,
     })
     .from(assignmentSubmissions)
     .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))

@@ -291,8 +291,15 @@ export async function quizGradebook(courseId: number) {
         .groupBy(quizAttempts.userId, quizAttempts.quizId)
     : [];
   const learners = await db
-    .select({ userId: users.id, username: users.username })
+    .select({
+      userId: users.id,
+      username: users.username,
+      name: users.name,
+      email: users.email,
+      completedAt: userProgress.completedAt,
+    })
     .from(users)
+    .leftJoin(userProgress, and(eq(userProgress.userId, users.id), eq(userProgress.courseId, courseId)))
     .where(
       sql`${users.id} in (select ${userProgress.userId} from ${userProgress} where ${userProgress.courseId} = ${courseId})
         or ${users.id} in (${sql.join(
@@ -308,6 +315,9 @@ export async function quizGradebook(courseId: number) {
     rows: learners.map((learner) => ({
       userId: learner.userId,
       username: learner.username,
+      name: learner.name,
+      email: learner.email,
+      completedAt: learner.completedAt,
       lessons: quizLessons.map(({ lessonId, quizId }) => {
         const row = byKey.get(key(learner.userId, quizId));
         return { lessonId, bestScore: row ? row.best : null, passed: row ? row.passed === 1 : false, attempts: row ? row.attempts : 0 };

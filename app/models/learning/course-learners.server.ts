@@ -12,7 +12,7 @@ import { courseGradebook } from "~/models/assessment/gradebook.server";
  * quiz's best score, passed and attempts, each assignment's status and points (the gradebook's figures).
  */
 export async function listCourseLearners(courseId: number) {
-  const gradebook = await courseGradebook(courseId);
+  const gradebook = await courseGradebook(courseId, { withEmail: false });
   const progress = await db
     .select({
       userId: userProgress.userId,

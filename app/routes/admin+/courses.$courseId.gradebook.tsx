@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const manager = await requireCourseManager(request, context, courseId);
   const course = await findCourseForViewer(courseId, manager);
   invariantResponse(course, "Course Not Found", { status: 404 });
-  return json({ course: { id: course.id, title: course.title }, ...await courseGradebook(course.id) });
+  return json({ course: { id: course.id, title: course.title }, ...await courseGradebook(course.id, { withEmail: false }) });
 }
 
 export default function Gradebook() {
@@ -75,6 +75,8 @@ export default function Gradebook() {
                 <tr key={row.userId} className="border-b border-primary/10 last:border-0">
                   <th scope="row" className="px-4 py-3 font-medium">
                     {row.username}
+                    {row.name ? <span className="block text-xs font-normal opacity-75">{row.name}</span> : null}
+                    {row.completedAt ? <span className="block text-xs font-normal text-emerald-300">{`completed ${row.completedAt.slice(0, 10)}`}</span> : null}
                   </th>
                   {row.lessons.map((cell) => (
                     <td key={cell.lessonId} className="px-4 py-3">

@@ -11,11 +11,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const manager = await requireCourseManager(request, context, courseId);
   const course = await getCourseForViewer(courseId, manager);
   if (!course) return apiError(404, "Course not found");
-  const gradebook = await courseGradebook(course.id);
+  // Members' addresses are for admins; a course's instructors get the rest.
+  const withEmail = manager.role === "admin";
+  const gradebook = await courseGradebook(course.id, { withEmail });
   const format = new URL(request.url).searchParams.get("format");
   if (format === "csv") {
     const fileName = `gradebook-course-${course.id}.csv`;
-    return new Response(gradebookCsv(gradebook), {
+    return new Response(gradebookCsv(gradebook, { withEmail }), {
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"` },
     });
   }
