@@ -119,6 +119,8 @@ export const courses = table(
     duration: text("duration").notNull(),
     isActive: flag("is_active", true),
     isPremium: flag("is_premium", false),
+    // When members were told of the course (issue 47): the first time it was published with an active lesson. Null: not yet.
+    announcedAt: timestamp("announced_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -92,7 +92,8 @@ export async function seedDemoData(): Promise<boolean> {
     for (const course of content.courses) {
       const { id: courseId } = await single(tx
         .insert(courses)
-        .values({ title: course.title, description: course.description, imageUrl: course.imageUrl, level: course.level, rating: course.rating, duration: course.duration, isPremium: course.isPremium })
+        // The demo courses came with the academy: nobody is told of them as new.
+        .values({ title: course.title, description: course.description, imageUrl: course.imageUrl, level: course.level, rating: course.rating, duration: course.duration, isPremium: course.isPremium, announcedAt: new Date(now) })
         .returning({ id: courses.id }));
       for (const [lessonIndex, lesson] of course.lessons.entries()) {
         const { id: lessonId } = await single(tx

@@ -44,7 +44,9 @@ async function createHiddenCourse(page: Page, visit: (path: string) => Promise<u
   await courseForm.getByLabel("Active").uncheck();
   await courseForm.getByRole("button", { name: "Create Course" }).click();
   await expect(page.getByTestId("toast-title")).toHaveText("Course created successfully!");
-  await expect(page.getByRole("article", { name: title }).getByText("Archived")).toBeVisible();
+  const card = page.getByRole("article", { name: title });
+  await expect(card.getByText("Not published")).toBeVisible();
+  await expect(card.getByRole("link", { name: "Preview" })).toHaveAttribute("href", /^\/course\/\d+$/);
 }
 
 test.describe("Course management without JavaScript", () => {
@@ -66,7 +68,9 @@ test.describe("Course management without JavaScript", () => {
     const courseForm = page.getByRole("dialog", { name: "Create Course" });
     await expect(courseForm.getByLabel("Level")).toHaveValue("Beginner");
     await expect(courseForm.getByLabel("Rating")).toHaveValue("4.5");
-    await expect(courseForm.getByLabel("Active")).toBeChecked();
+    // A new course starts unpublished (issue 47); this story publishes it at once.
+    await expect(courseForm.getByLabel("Active")).not.toBeChecked();
+    await courseForm.getByLabel("Active").check();
     await courseForm.getByLabel("Title").fill(courseTitle);
     await courseForm.getByLabel("Description").fill("Plan readings around the phases of the moon.");
     await courseForm.getByLabel("Image", { exact: true }).setInputFiles({ name: "moon.png", mimeType: "image/png", buffer: PNG });

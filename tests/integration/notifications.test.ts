@@ -133,6 +133,10 @@ describe("account and academy events", () => {
       json: { title: `Fresh course ${uniqueName("c")}`, description: "Brand new.", level: "Beginner", rating: "4.0", lessons: 1, duration: "1 week", isActive: true },
     });
     expect(course.status).toBe(201);
+    // Published but empty: nobody is told yet (issue 47). Its first active lesson announces it.
+    expect((await notificationsOf(asker.visitor)).notifications.find((n) => n.type === "course_new")).toBeUndefined();
+    const { id: courseId } = (await course.json()) as { id: number };
+    expect((await boss.request(`/api/courses/${courseId}/lessons`, { method: "POST", json: { title: "The first lesson" } })).status).toBe(201);
     const news = (await notificationsOf(asker.visitor)).notifications.find((n) => n.type === "course_new");
     expect(news?.title).toMatch(/^New course: Fresh course/);
   });

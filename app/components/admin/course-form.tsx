@@ -75,7 +75,8 @@ export function CourseForm({
           isActive: course.isActive,
           isPremium: course.isPremium,
         }
-      : { level: "Beginner", rating: "4.5", lessons: "1", isActive: true, isPremium: false },
+      // A new course starts unpublished: publishing (members are then told of it) is a deliberate step.
+      : { level: "Beginner", rating: "4.5", lessons: "1", isActive: false, isPremium: false },
   });
 
   async function uploadChosenImage(event: ChangeEvent<HTMLInputElement>) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db, first, changes, withTransaction, single } from "#db/client.server";
 import { notifyCourseNew } from "~/models/notifications/notification-events.server";
 import { certificates, courseRatings, courses, lessons, userProgress, type Course, type User } from "#db/schema";
@@ -137,20 +137,41 @@ export async function createCourse(input: CourseRecord): Promise<CourseSummary> 
   const created = await single(db.insert(courses).values(values).returning({ id: courses.id }));
   const course = await getAnyCourse(created.id);
   if (!course) throw new Error("course vanished after insert");
-  if (course.isActive) await notifyCourseNew(course, null);
+  await announceCourseIfReady(course.id);
   return course;
+}
+
+/**
+ * "New course" goes out once, the first time a course is published with at
+ * least one active lesson (issue 47): not for an empty or hidden course, and
+ * never again after archiving and publishing it back. Called after anything
+ * that may make a course ready (the course saved, a lesson saved); the
+ * conditional update lets exactly one caller announce it.
+ */
+export async function announceCourseIfReady(courseId: number): Promise<boolean> {
+  const announced = changes(await db
+    .update(courses)
+    .set({ announcedAt: new Date() })
+    .where(and(
+      eq(courses.id, courseId),
+      isNull(courses.announcedAt),
+      eq(courses.isActive, true),
+      sql`exists (select 1 from ${lessons} where ${lessons.courseId} = ${courses.id} and ${lessons.isActive} = true)`,
+    )));
+  if (announced === 0) return false;
+  const course = await getAnyCourse(courseId);
+  if (course) await notifyCourseNew(course, null);
+  return true;
 }
 
 export async function updateCourse(id: number, input: CourseRecord): Promise<CourseSummary | undefined> {
   const { lessons: _derived, instructorIds: _staff, ...values } = input;
   // One transaction: the course as it was before is the one this update changed.
   return await withTransaction(async () => {
-    const before = await getAnyCourse(id);
     const changed = changes(await db.update(courses).set({ ...values, updatedAt: new Date() }).where(eq(courses.id, id)));
-    const course = changed ? await getAnyCourse(id) : undefined;
-    // Published now: members hear of it once (the notification's key keeps it to one unread row).
-    if (course?.isActive && before && !before.isActive) await notifyCourseNew(course, null);
-    return course;
+    if (!changed) return undefined;
+    await announceCourseIfReady(id);
+    return await getAnyCourse(id);
   });
 }
 

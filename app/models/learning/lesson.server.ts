@@ -6,6 +6,7 @@ import type { LessonInput } from "~/schemas/lesson";
 import { keepCaptionsWithTheirVideos } from "~/models/learning/caption-store.server";
 import { indexLesson } from "~/models/companion/companion-library.server";
 import { recomputeCourseProgress } from "~/models/learning/progress.server";
+import { announceCourseIfReady } from "~/models/learning/course.server";
 import { removeSubmissionFiles, submissionFileKeys } from "~/models/assessment/submission-files.server";
 
 export type SectionView = Pick<ContentSection, "id" | "type" | "title" | "content" | "url" | "order">;
@@ -122,6 +123,8 @@ export async function createLesson(courseId: number, input: LessonInput): Promis
   });
   const lesson = await getLesson(id);
   if (!lesson) throw new Error("lesson vanished after insert");
+  // A published course's first active lesson is when members hear of it.
+  await announceCourseIfReady(courseId);
   return lesson;
 }
 
@@ -152,7 +155,9 @@ export async function updateLesson(id: number, input: LessonInput): Promise<Less
     return true;
   });
   if (!found) return undefined;
-  return await getLesson(id);
+  const lesson = await getLesson(id);
+  if (lesson) await announceCourseIfReady(lesson.courseId);
+  return lesson;
 }
 
 export async function deleteLesson(id: number): Promise<boolean> {

@@ -203,7 +203,7 @@ export default function CourseManagement() {
                 <span className={`rounded-full border px-2 py-0.5 ${levelBadgeClasses[course.level]}`}>{course.level}</span>
                 {course.isActive ? null : (
                   <span className="rounded-full border border-amber-400/50 bg-amber-500/20 px-2 py-0.5 text-amber-100" title="Hidden from students">
-                    Archived
+                    Not published
                   </span>
                 )}
                 {course.isPremium ? (
@@ -220,6 +220,12 @@ export default function CourseManagement() {
                 <AppLink to={`/admin/courses/${course.id}/lessons`} className={buttonClasses("primary", "flex-1", "sm")}>
                   Manage Lessons
                 </AppLink>
+                {course.isActive ? null : (
+                  // Admins and the course's instructors read an unpublished course as members will.
+                  <AppLink to={`/course/${course.id}`} className={buttonClasses("outline", undefined, "sm")}>
+                    Preview
+                  </AppLink>
+                )}
                 {isAdmin ? (
                   <RecordActions id={course.id} name={course.title} idField="courseId" question="Delete this course?" />
                 ) : (
