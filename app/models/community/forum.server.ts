@@ -195,6 +195,34 @@ export async function listTopicsForCategory(categoryId: number, page = 1, pageSi
 }
 export type TopicListItem = Awaited<ReturnType<typeof listTopicsForCategory>>[number];
 
+export const LATEST_TOPICS = 8;
+
+/**
+ * The most recently active topics the member may read (issue 47), for the
+ * community home: Premium categories only with Premium; stubs of deleted
+ * topics left out.
+ */
+export async function listLatestTopics(viewer: Viewer, limit = LATEST_TOPICS) {
+  const premium = await isPremium(viewer);
+  const rows = await db
+    .select({
+      id: forumTopics.id,
+      title: forumTopics.title,
+      replyCount: forumTopics.replyCount,
+      lastActivityAt: forumTopics.lastActivityAt,
+      authorUsername: author.username,
+      authorRole: author.role,
+      category: { id: forumCategories.id, name: forumCategories.name, color: forumCategories.color },
+    })
+    .from(forumTopics)
+    .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+    .leftJoin(author, eq(author.id, forumTopics.authorId))
+    .where(and(isNull(forumTopics.deletedAt), premium ? undefined : eq(forumCategories.permission, "base")))
+    .orderBy(sql`${forumTopics.lastActivityAt} desc`, sql`${forumTopics.id} desc`)
+    .limit(limit);
+  return rows.map(({ authorUsername, authorRole, lastActivityAt, ...row }) => ({ ...row, lastActivityAt: lastActivityAt.toISOString(), author: authorOf(authorUsername, authorRole) }));
+}
+
 const topicById = db
   .select({
     ...getTableColumns(forumTopics),

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { Crown, MessageSquare, Plus, Shield, Users } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
-import { forumStats, listCategoriesWithCounts } from "~/models/community/forum.server";
+import { forumStats, listCategoriesWithCounts, listLatestTopics } from "~/models/community/forum.server";
 import { getOptionalUser } from "~/services/auth.server";
 import { PREMIUM_PRICE_LABEL } from "~/utils/premium";
 import { publicPageHeaders } from "~/utils/page-cache";
@@ -20,11 +20,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     signedIn: user !== null,
     stats: { members, discussions, moderators },
     categories: await listCategoriesWithCounts(),
+    // Only a signed-in member reads inside the forum (visitors see the categories only).
+    latest: user ? await listLatestTopics(user) : [],
   });
 }
 
 export default function Community() {
-  const { signedIn, stats, categories } = useLoaderData<typeof loader>();
+  const { signedIn, stats, categories, latest } = useLoaderData<typeof loader>();
   const cards = [
     { label: "Members", value: stats.members, icon: Users },
     { label: "Discussions", value: stats.discussions, icon: MessageSquare },
@@ -112,6 +114,28 @@ export default function Community() {
           </ul>
         )}
       </section>
+
+      {latest.length > 0 ? (
+        <section className="mt-10" aria-labelledby="latest-heading">
+          <h2 id="latest-heading" className="font-display text-2xl">
+            Latest Discussions
+          </h2>
+          <ul className="card mt-4 divide-y divide-primary/15 p-0">
+            {latest.map((topic) => (
+              <li key={topic.id}>
+                <AppLink to={`/community/topic/${topic.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-primary/10">
+                  <span className="h-2.5 w-2.5 shrink-0 rounded-full" style={{ backgroundColor: `#${topic.category.color}` }} aria-hidden />
+                  <span className="min-w-0 flex-1 font-semibold">{topic.title}</span>
+                  <span className="text-xs opacity-75">
+                    {`${topic.category.name} · ${topic.author.username} · ${topic.replyCount} ${topic.replyCount === 1 ? "reply" : "replies"} · `}
+                    <time dateTime={topic.lastActivityAt}>{new Date(topic.lastActivityAt).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })}</time>
+                  </span>
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="card mt-10" aria-labelledby="guidelines-heading">
         <h2 id="guidelines-heading" className="font-display text-xl">
