@@ -18,6 +18,7 @@ export function ConfirmDeleteButton({
   fields,
   intent = "delete",
   text,
+  quiet = false,
 }: {
   label: string;
   question: string;
@@ -26,9 +27,15 @@ export function ConfirmDeleteButton({
   intent?: string;
   /** A visible label instead of the icon (then a small destructive button): a post's actions are words, lighter per row. */
   text?: string;
+  /** A word among a post's actions rather than a red button: the confirmation carries the weight. */
+  quiet?: boolean;
 }) {
   const hydrated = useHydrated();
-  const className = text ? buttonClasses("destructive", undefined, "sm") : buttonClasses("ghost", "text-red-300 hover:bg-red-500/20", "icon");
+  const className = quiet
+    ? buttonClasses("ghost", "opacity-80 hover:text-red-200 hover:opacity-100", "sm")
+    : text
+      ? buttonClasses("destructive", undefined, "sm")
+      : buttonClasses("ghost", "text-red-300 hover:bg-red-500/20", "icon");
   const content = text ?? <Trash2 className="h-4 w-4" aria-hidden />;
   if (!hydrated) {
     return (

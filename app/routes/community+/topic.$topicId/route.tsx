@@ -163,7 +163,8 @@ function PostActions({
       {post.canDelete ? (
         <ConfirmDeleteButton
           label={`Delete ${kind}`}
-          text={`Delete ${kind}`}
+          text="Delete"
+          quiet
           question={question}
           confirmHref={hrefFor("delete")}
           intent={`delete-${kind}`}
