@@ -158,6 +158,11 @@ describe("a free member's journey", () => {
     const journey = await journeyOf(student);
     expect(journey.courses).toEqual([]);
     expect(journey.finishedCount).toBe(free.length);
+    // A finished course's page leads to its certificate instead of "Continue Learning" (issue 47).
+    const coursePage = await (await student.request(`/course/${free[0]}`)).text();
+    expect(coursePage).toContain("Completed — view certificate");
+    expect(coursePage).toMatch(/href="\/certificates\/[A-Z0-9-]+"/);
+    expect(coursePage).not.toContain("Continue Learning");
     const portal = await journeyLinksOnPortal(student);
     expect(portal.courses).toEqual([]);
     expect(portal.html).toContain("You have finished every course open to you.");

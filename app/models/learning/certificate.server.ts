@@ -74,6 +74,16 @@ export async function getCertificateForOwner(id: number, userId: number): Promis
     .where(and(eq(certificates.id, id), eq(certificates.userId, userId))).limit(1));
 }
 
+/** The member's certificate for a course, if they earned one (its number is the link to it). */
+export async function getCertificateNumberForCourse(userId: number, courseId: number): Promise<string | null> {
+  const row = await first(db
+    .select({ number: certificates.certificateNumber })
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
+    .limit(1));
+  return row?.number ?? null;
+}
+
 export async function getCertificateByNumber(certificateNumber: string): Promise<Certificate | undefined> {
   return await first(db.select().from(certificates).where(eq(certificates.certificateNumber, certificateNumber.toUpperCase())).limit(1));
 }

@@ -27,6 +27,7 @@ import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from "~/models/billing/billing.
 import { ratingDetail, shownRating } from "~/models/learning/course-rating";
 import { getMemberRating, rateCourse, RatingRefusal } from "~/models/learning/course-rating.server";
 import { releaseLabel } from "~/models/learning/lesson-release";
+import { getCertificateNumberForCourse } from "~/models/learning/certificate.server";
 import { findResumeLesson, getProgress, listCompletedLessonIds, startCourse } from "~/models/learning/progress.server";
 import { CourseRatingSchema, RATE_INTENT } from "~/schemas/course-rating";
 import { getOptionalUser, requireUser } from "~/services/auth.server";
@@ -72,6 +73,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // Only a student who has started the course may rate it (course-rating.server.ts).
       yourRating: progress ? await getMemberRating(user.id, course.id) : null,
       percentage: progress?.progressPercentage ?? 0,
+      // A finished course leads to its certificate (issue 47).
+      certificateNumber: progress?.isCompleted ? await getCertificateNumberForCourse(user.id, course.id) : null,
       // A lesson not released for this member says when it opens, in their time zone.
       lessons: (await listOutlineForViewer(course, user)).map(({ id, title, release }) => ({
         id,
@@ -240,12 +243,18 @@ function StartLearningPanel({ course, learner }: LoaderData) {
           ) : (
             <p className="text-sm opacity-75">Lessons for this course are being prepared.</p>
           )}
-          <Form method="post">
-            <input type="hidden" name="intent" value="start" />
-            <button type="submit" className={buttonClasses("primary", "w-full")} disabled={starting}>
-              {starting ? "Opening..." : learner.enrolled ? "Continue Learning" : "Start Course"}
-            </button>
-          </Form>
+          {learner.certificateNumber ? (
+            <AppLink to={`/certificates/${learner.certificateNumber}`} className={buttonClasses("primary", "w-full")} data-testid="course-certificate">
+              <GraduationCap className="h-4 w-4" aria-hidden /> Completed — view certificate
+            </AppLink>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="start" />
+              <button type="submit" className={buttonClasses("primary", "w-full")} disabled={starting}>
+                {starting ? "Opening..." : learner.enrolled ? "Continue Learning" : "Start Course"}
+              </button>
+            </Form>
+          )}
         </>
       ) : (
         <>
