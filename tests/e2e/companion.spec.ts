@@ -125,6 +125,24 @@ test.describe("The study companion", () => {
     await expect(toggle(page)).toBeFocused();
   });
 
+  test("an answer's request ends cleanly: read to its end, never aborted", async ({ page, visit, student: _student }) => {
+    const failed: string[] = [];
+    page.on("requestfailed", (request) => {
+      if (new URL(request.url()).pathname === "/api/chat") failed.push(request.failure()?.errorText ?? "failed");
+    });
+    await visit("/courses");
+    await openCompanion(page);
+    const finished = page.waitForEvent("requestfinished", (request) => new URL(request.url()).pathname === "/api/chat");
+    await input(page).fill(GROUNDING_QUESTION);
+    await input(page).press("Enter");
+    await expect(answers(page).last().locator("a[data-citation]").first()).toBeVisible();
+    await finished;
+    await expect(input(page)).toBeEnabled();
+    // Give a late abort the time to show up.
+    await page.waitForTimeout(300);
+    expect(failed).toEqual([]);
+  });
+
   test("a pricing question points to the Session Rate Calculator, whose card the source opens", async ({ page, visit, student: _student }) => {
     await visit("/dashboard");
     await openCompanion(page);

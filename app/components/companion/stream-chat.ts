@@ -136,29 +136,36 @@ export async function streamChat(request: ChatRequestBody, { signal, ...handlers
     throw new ChatError("refused", message, response.status, retryAfter(response));
   }
 
+  // The final answer; the stream is still read to its end after it, so the
+  // request finishes cleanly instead of being cut off (issue 47).
+  let finished: ChatAnswer | null = null;
   try {
     if (!response.headers.get("Content-Type")?.includes("text/event-stream") || !response.body) {
       const answer = parsePayload(ChatAnswerSchema, await response.text());
       return { kind: "done", answer };
     }
     for await (const { event, data } of readServerSentEvents(response.body)) {
+      if (finished) continue;
       if (event === "sources") {
         const { sources, mode } = parsePayload(ChatStreamEventSchemas.sources, data);
         handlers.onSources?.(sources, mode);
       } else if (event === "delta") {
         handlers.onDelta?.(parsePayload(ChatStreamEventSchemas.delta, data).text);
       } else if (event === "done") {
-        return { kind: "done", answer: parsePayload(ChatStreamEventSchemas.done, data) };
+        finished = parsePayload(ChatStreamEventSchemas.done, data);
       } else if (event === "error") {
         // Refusals come before the stream as 4xx; an error inside it is a failure on the server's side.
         throw new ChatError("unreachable", parsePayload(ChatStreamEventSchemas.error, data).message);
       }
     }
   } catch (error) {
+    // The answer was complete; only the stream's end was lost.
+    if (finished && !signal?.aborted) return { kind: "done", answer: finished };
     if (isAbortError(error) || signal?.aborted) return { kind: "aborted" };
     if (error instanceof ChatError) throw error;
     throw new ChatError("unreachable", UNREACHABLE);
   }
+  if (finished) return { kind: "done", answer: finished };
   // The stream ended without `done`: the connection dropped mid-answer.
   if (signal?.aborted) return { kind: "aborted" };
   throw new ChatError("unreachable", UNREACHABLE);
