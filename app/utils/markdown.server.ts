@@ -51,3 +51,34 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_match, name: string) => ENTITIES[name] ?? "");
 }
+
+// The same pattern as notification-events.server's MENTION: @ not inside a word or an address.
+const MENTION_IN_TEXT = /(?<![\p{L}\p{N}_.@/])@([A-Za-z0-9_][A-Za-z0-9_.-]{1,39})/gu;
+const POST_CACHE_LIMIT = 500;
+const renderedPosts = new Map<string, string>();
+
+/**
+ * A member's post (forum, lesson discussion) as HTML: renderMarkdown, then
+ * every @username outside code and links marked as a mention (issue 47).
+ * Runs on sanitised HTML and adds only a span with a fixed class around
+ * characters a username may hold, so nothing unsafe can come of it.
+ */
+export function renderPostMarkdown(source: string): string {
+  const cached = renderedPosts.get(source);
+  if (cached !== undefined) return cached;
+  let skipping = 0;
+  const html = renderMarkdown(source)
+    .split(/(<[^>]+>)/)
+    .map((part) => {
+      if (part.startsWith("<")) {
+        if (/^<(code|pre|a)[\s>]/i.test(part)) skipping += 1;
+        else if (/^<\/(code|pre|a)>/i.test(part)) skipping = Math.max(0, skipping - 1);
+        return part;
+      }
+      return skipping > 0 ? part : part.replace(MENTION_IN_TEXT, (match, name: string) => `<span class="mention">@${name.replace(/[.-]+$/, "")}</span>${name.match(/[.-]+$/)?.[0] ?? ""}`);
+    })
+    .join("");
+  if (renderedPosts.size >= POST_CACHE_LIMIT) renderedPosts.delete(renderedPosts.keys().next().value ?? "");
+  renderedPosts.set(source, html);
+  return html;
+}

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, FormErrors, inputClasses } from "~/components/ui/field";
+import { MentionTextarea } from "~/components/forum/mention-textarea";
 import { TITLE_MAX, TOPIC_BODY_MAX, TopicSchema } from "~/schemas/forum";
 
 /**
@@ -28,6 +29,7 @@ export function TopicForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TopicSchema }),
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-topic";
+  const chosenCategory = Number(fields.categoryId.value) || categoryId || null;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormErrors errors={form.errors} title={form.errors?.length ? "Missing Information" : null} />
@@ -59,7 +61,9 @@ export function TopicForm({
         <label htmlFor={fields.content.id} className="mb-1 block text-sm font-medium">
           Content
         </label>
-        <textarea
+        <MentionTextarea
+          // Suggestions follow the category chosen: members who may read it.
+          scope={chosenCategory ? { categoryId: chosenCategory } : null}
           {...getTextareaProps(fields.content)}
           rows={8}
           maxLength={TOPIC_BODY_MAX}

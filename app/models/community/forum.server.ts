@@ -7,7 +7,7 @@ import { notifyForumReply, notifyMentions, notifyModeration } from "~/models/not
 import { isoTime } from "#db/dialect.server";
 import { activityEvents, forumCategories, forumReplies, forumTopics, subscriptions, users, type User } from "#db/schema";
 import { FORMER_MEMBER } from "~/schemas/account";
-import { isPremium, PREMIUM_REQUIRED } from "~/models/billing/membership.server";
+import { isPremium, premiumSubscriptionCondition, PREMIUM_REQUIRED } from "~/models/billing/membership.server";
 import { apiError } from "~/utils/api.server";
 import {
   TOPIC_LOCKED,
@@ -194,6 +194,32 @@ export async function listTopicsForCategory(categoryId: number, page = 1, pageSi
   }));
 }
 export type TopicListItem = Awaited<ReturnType<typeof listTopicsForCategory>>[number];
+
+/** The category a topic is in (for access checks), or null. */
+export async function topicCategory(topicId: number): Promise<Pick<ForumCategory, "id" | "permission"> | null> {
+  return (await findTopic(topicId))?.category ?? null;
+}
+
+export const MENTION_SUGGESTIONS = 8;
+
+/**
+ * Members whose username starts with `prefix` who may read a category with
+ * `permission` (issue 47): what the editors' @ suggests. Never the asker.
+ */
+export async function suggestMentions(viewer: Viewer, prefix: string, permission: ForumCategory["permission"]) {
+  const readers =
+    permission === "advanced"
+      ? sql`(${users.role} = 'admin' or exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${users.id} and ${premiumSubscriptionCondition(new Date())}))`
+      : sql`true`;
+  const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const rows = await db
+    .select({ username: users.username, name: users.name })
+    .from(users)
+    .where(and(sql`lower(${users.username}) like ${pattern} escape '\\'`, ne(users.id, viewer.id), readers))
+    .orderBy(sql`lower(${users.username})`)
+    .limit(MENTION_SUGGESTIONS);
+  return rows.map((row) => ({ username: row.username, name: row.name?.trim() || null }));
+}
 
 export const LATEST_TOPICS = 8;
 

@@ -4,9 +4,10 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { ErrorList, FormErrors, inputClasses } from "~/components/ui/field";
+import { MentionTextarea } from "~/components/forum/mention-textarea";
 import { REPLY_BODY_MAX, ReplyFormSchema } from "~/schemas/forum";
 
-export function ReplyForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null | undefined }) {
+export function ReplyForm({ lastResult, topicId }: { lastResult: SubmissionResult<string[]> | null | undefined; topicId: number }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "reply-form",
@@ -26,7 +27,8 @@ export function ReplyForm({ lastResult }: { lastResult: SubmissionResult<string[
       <label htmlFor={content.id} className="block text-sm font-medium">
         Your reply
       </label>
-      <textarea
+      <MentionTextarea
+        scope={{ topicId }}
         {...getTextareaProps(content)}
         rows={5}
         maxLength={REPLY_BODY_MAX}

@@ -21,7 +21,7 @@ import {
 import { createReply, DEFAULT_REPLY_PAGE_SIZE, forumAccess, getTopicWithReplies, setTopicFlags } from "~/models/community/forum.server";
 import { ReplyFormSchema, TOPIC_LOCKED } from "~/schemas/forum";
 import { getOptionalUser, requireAdmin, requireUser } from "~/services/auth.server";
-import { renderMarkdown } from "~/utils/markdown.server";
+import { renderPostMarkdown } from "~/utils/markdown.server";
 import { markGroupRead } from "~/models/notifications/notifications.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -55,8 +55,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({
     access,
     isAdmin: user.role === "admin",
-    topic: { ...topic, content: sourceFor("topic", topic.content), html: renderMarkdown(topic.content) },
-    replies: replies.map((reply) => ({ ...reply, content: sourceFor(`reply-${reply.id}`, reply.content), html: renderMarkdown(reply.content) })),
+    topic: { ...topic, content: sourceFor("topic", topic.content), html: renderPostMarkdown(topic.content) },
+    replies: replies.map((reply) => ({ ...reply, content: sourceFor(`reply-${reply.id}`, reply.content), html: renderPostMarkdown(reply.content) })),
     pagination,
   });
 }
@@ -307,7 +307,7 @@ export default function ForumTopic() {
         ) : (
           <div className="card">
             <FormNotice notice={noticeFor("reply")} />
-            <ReplyForm key={pagination.totalReplies} lastResult={lastResultFor("reply")} />
+            <ReplyForm key={pagination.totalReplies} topicId={topic.id} lastResult={lastResultFor("reply")} />
           </div>
         )}
       </section>
