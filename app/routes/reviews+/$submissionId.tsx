@@ -136,15 +136,20 @@ function ReviewForm({ rubric, passPoints }: { rubric: { criterion: string; descr
                     {criterion.description ? `${criterion.description} ` : ""}(0 to {criterion.points} points)
                   </p>
                 </div>
-                <input
-                  {...getInputProps(parts.points, { type: "number" })}
-                  min={0}
-                  max={criterion.points}
-                  step={1}
-                  inputMode="numeric"
-                  aria-describedby={[hintId, parts.points.errors ? parts.points.errorId : null].filter(Boolean).join(" ")}
-                  className={`${inputClasses} w-24`}
-                />
+                <span className="flex items-center gap-2">
+                  <input
+                    {...getInputProps(parts.points, { type: "number" })}
+                    min={0}
+                    max={criterion.points}
+                    step={1}
+                    inputMode="numeric"
+                    aria-describedby={[hintId, parts.points.errors ? parts.points.errorId : null].filter(Boolean).join(" ")}
+                    className={`${inputClasses} w-20`}
+                  />
+                  <span className="text-sm opacity-80" aria-hidden>
+                    / {criterion.points}
+                  </span>
+                </span>
               </div>
               <ErrorList id={parts.points.errorId} errors={parts.points.errors} />
             </div>
@@ -194,7 +199,7 @@ export default function ReviewSubmission() {
         </p>
       </header>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <section className="card space-y-4" aria-labelledby="work-title">
           <h2 id="work-title" className="font-display text-2xl">
             The work

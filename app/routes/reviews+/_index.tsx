@@ -117,7 +117,7 @@ export default function ReviewQueue() {
           {items.map((item) => (
             <li key={item.id}>
               <article className="card flex flex-wrap items-center justify-between gap-3 p-4" aria-labelledby={`submission-${item.id}`}>
-                <div className="min-w-0 space-y-1">
+                <div className="min-w-0 flex-1 basis-72 space-y-1">
                   <h2 id={`submission-${item.id}`} className="font-semibold">
                     <AppLink to={`/reviews/${item.id}`} className="hover:underline">
                       {item.member} · {item.lesson}
