@@ -187,6 +187,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: new RegExp(`^Review ${credentials.username}`) }).click();
     await expect(page.getByRole("heading", { name: "Earlier versions" })).toBeVisible();
     await expect(page.getByRole("img", { name: "Handed-in image: notes-photo.png" })).toBeVisible();
+    await checkWithJavaScript(browser, page.context(), page.url(), "review-page-version-2");
     await form.getByLabel("Reading of the cards").fill("5");
     await form.getByLabel("Care for the client").fill("4");
     await form.getByRole("button", { name: "Pass" }).click();
@@ -201,6 +202,7 @@ test.describe("without JavaScript", () => {
     await expect(panel.getByTestId("assignment-standing")).toHaveText("Your assignment passed review. There is nothing more to hand in.");
     await expect(panel.getByTestId("assignment-form")).toHaveCount(0);
     await expect(member.getByTestId("assignment-gate")).toHaveCount(0);
+    await checkWithJavaScript(browser, memberContext, lessonPath, "lesson-assignment-passed");
     const certificates = (await (await member.request.get("/api/user/certificates")).json()) as Array<{ courseId: number }>;
     expect(certificates.map((certificate) => certificate.courseId)).toContain(courseId);
     await memberContext.close();
@@ -261,4 +263,56 @@ test("with JavaScript: the headmaster builds a rubric, reorders and removes crit
     { criterion: "Kindness", description: "Speaks gently.", points: 3 },
     { criterion: "Meaning of each card", description: "", points: 5 },
   ]);
+});
+
+test("with JavaScript: a member hands in text; the reviewer's form checks points at once and moves the focus to what is wrong", async ({ page, visit, browser, baseURL }) => {
+  await loginThroughApi(page.request, HEADMASTER);
+  const { courseId, lessonId } = await courseWithOneLesson(page.request, { isActive: true });
+  const saved = await page.request.put(`/api/lessons/${lessonId}/assignment`, {
+    data: { instructions: "Write the reading down.", kinds: ["text"], rubric: [{ criterion: "Clarity", points: 5 }], passPoints: 3, required: false },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const memberContext = await browser.newContext({ baseURL });
+  const member = await memberContext.newPage();
+  await registerThroughApi(member.request, newStudentCredentials());
+  await member.request.post(`/api/courses/${courseId}/start`);
+  await member.goto(`/course/${courseId}/lesson/${lessonId}`);
+  await waitUntilInteractive(member);
+  const panel = member.locator("#assignment");
+  await expect(panel.getByTestId("assignment-summary")).toHaveText("Pass with 3 of 5 points · optional practice");
+  // Not required: the lesson can be completed before any review.
+  await expect(member.getByRole("button", { name: "Complete Lesson" })).toBeVisible();
+  // Checked in the browser: nothing to send yet.
+  await panel.getByRole("button", { name: "Hand in" }).click();
+  await expect(panel.getByText("Write your answer")).toBeVisible();
+  await panel.getByLabel("Your answer").fill("The Tower, then the Star: what falls makes room for hope.");
+  await panel.getByRole("button", { name: "Hand in" }).click();
+  await expect(member.getByTestId("toast-title")).toHaveText("Assignment handed in");
+  await expect(panel.getByTestId("assignment-version")).toContainText("The Tower, then the Star");
+  await expect(panel.getByTestId("assignment-form")).toHaveCount(0);
+  await memberContext.close();
+
+  const queue = (await (await page.request.get(`/api/reviews?courseId=${courseId}`)).json()) as { items: Array<{ id: number }> };
+  const submissionId = queue.items[0]?.id;
+  await visit(`/reviews/${submissionId}`);
+  const form = page.getByTestId("review-form");
+  await expect(page.getByText("The Tower, then the Star: what falls makes room for hope.")).toBeVisible();
+  await form.getByLabel("Clarity").fill("7");
+  await form.getByRole("button", { name: "Pass" }).click();
+  await expect(form.getByText("At most 5 points")).toBeVisible();
+  await expect(form.getByLabel("Clarity")).toBeFocused();
+  // Within the rubric but short of the pass mark: the server's rule, and the focus on its message.
+  await form.getByLabel("Clarity").fill("2");
+  await form.getByRole("button", { name: "Pass" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Passing needs 3 points; these scores give 2" });
+  await expect(alert).toBeVisible();
+  await expect(page.locator(":focus")).toContainText("Passing needs 3 points");
+  await form.getByRole("button", { name: "Ask for revision" }).click();
+  await expect(page.getByTestId("toast-title")).toHaveText("Revision requested");
+  await expect(page).toHaveURL(/\/reviews$/);
+  // Reviewed once only: the page now shows the review instead of the form.
+  await visit(`/reviews/${submissionId}`);
+  await expect(page.getByTestId("already-reviewed")).toHaveText("This version has been reviewed: revision requested.");
+  await expect(page.getByTestId("review-form")).toHaveCount(0);
 });
