@@ -5,6 +5,7 @@ import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { PublicUser } from "~/models/accounts/user.server";
 import { buttonClasses } from "~/components/ui/button";
 import { AppLink } from "~/components/ui/app-link";
+import { cn } from "~/utils/misc";
 
 const desktopLinks = [
   { to: "/courses", label: "Courses" },
@@ -77,7 +78,8 @@ export function SiteHeader({ user, unreadNotifications = 0 }: { user: Pick<Publi
             <AppLink
               to="/reviews"
               aria-current={pathname === "/reviews" ? "page" : undefined}
-              className={buttonClasses("ghost", pathname.startsWith("/reviews") ? "bg-primary/20" : undefined, "sm")}
+              // Only from lg: between md and lg the row is full (the course pages link to the queue there).
+              className={buttonClasses("ghost", cn("hidden lg:inline-flex", pathname.startsWith("/reviews") && "bg-primary/20"), "sm")}
             >
               Reviews
             </AppLink>

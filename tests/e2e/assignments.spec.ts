@@ -72,6 +72,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a member hands in a file, is asked for a revision, hands in again and passes: the lesson is complete and the certificate issued", async ({ page, browser, baseURL }) => {
+    // A long story (two people, two rounds, seven pages checked with axe and photographed at two widths).
+    test.setTimeout(180_000);
     // The headmaster sets the course up through the JSON API, as a script would.
     await loginThroughApi(page.request, HEADMASTER);
     const { courseId, lessonId } = await courseWithOneLesson(page.request, { isActive: true });
@@ -206,6 +208,47 @@ test.describe("without JavaScript", () => {
     const certificates = (await (await member.request.get("/api/user/certificates")).json()) as Array<{ courseId: number }>;
     expect(certificates.map((certificate) => certificate.courseId)).toContain(courseId);
     await memberContext.close();
+  });
+});
+
+test.describe("the builder without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("adds, moves and removes criteria with plain forms, nothing saved until Save", async ({ page }) => {
+    await loginThroughApi(page.request, HEADMASTER);
+    const { courseId, lessonId } = await courseWithOneLesson(page.request, { isActive: false });
+    await page.goto(`/admin/courses/${courseId}/lessons/${lessonId}/assignment`);
+    const form = page.locator("#assignment-form");
+    await form.getByLabel("Instructions").fill("Describe the card you drew this morning.");
+    await form.getByRole("group", { name: "Criterion 1" }).getByLabel("Criterion", { exact: true }).fill("Honesty");
+    await form.getByRole("group", { name: "Criterion 1" }).getByLabel("Points").fill("4");
+    // Each list button posts the form and it comes back changed, with what was typed.
+    await form.getByRole("button", { name: "Add criterion" }).click();
+    const second = form.getByRole("group", { name: "Criterion 2" });
+    await expect(second).toBeVisible();
+    await expect(form.getByLabel("Instructions")).toHaveValue("Describe the card you drew this morning.");
+    expect((await page.request.get(`/api/lessons/${lessonId}/assignment`)).status()).toBe(404);
+    await second.getByLabel("Criterion", { exact: true }).fill("Detail");
+    await second.getByLabel("Points").fill("6");
+    await form.getByRole("button", { name: "Move criterion 2 up" }).click();
+    await expect(form.getByRole("group", { name: "Criterion 1" }).getByLabel("Criterion", { exact: true })).toHaveValue("Detail");
+    await form.getByRole("button", { name: "Add criterion" }).click();
+    await form.getByRole("button", { name: "Remove criterion 3" }).click();
+    await expect(form.getByRole("group", { name: "Criterion 3" })).toHaveCount(0);
+    // Text only, not required.
+    await form.getByLabel("A file (document, image or audio recording)").uncheck();
+    await form.getByLabel("Passing review is required to complete the lesson").uncheck();
+    await form.getByLabel("Points to pass").fill("8");
+    await form.getByRole("button", { name: "Create assignment" }).click();
+    await expect(page.getByTestId("toast-title")).toHaveText("Assignment saved");
+    const answer = (await (await page.request.get(`/api/lessons/${lessonId}/assignment`)).json()) as {
+      assignment: { kinds: string[]; rubric: Array<{ criterion: string; points: number }>; passPoints: number; required: boolean };
+    };
+    expect(answer.assignment).toMatchObject({ kinds: ["text"], passPoints: 8, required: false });
+    expect(answer.assignment.rubric.map((row) => [row.criterion, row.points])).toEqual([
+      ["Detail", 6],
+      ["Honesty", 4],
+    ]);
   });
 });
 
