@@ -176,6 +176,7 @@ test.describe("without JavaScript", () => {
     await expect(reviewed.getByRole("row", { name: /Care for the client/ })).toContainText("2 / 4");
     await member.goto("/students");
     await expect(member.getByTestId("open-assignments").getByRole("link", { name: /A reading for a client/ })).toContainText("Needs revision");
+    await checkWithJavaScript(browser, memberContext, "/students", "portal-assignments");
     await member.goto(lessonPath);
     await checkWithJavaScript(browser, memberContext, lessonPath, "lesson-assignment-revise");
     await panel.getByLabel("Your file").setInputFiles({ name: "notes-photo.png", mimeType: "image/png", buffer: PNG });

@@ -5,7 +5,7 @@ import { PageErrorBoundary } from "~/components/error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses, labelClasses } from "~/components/ui/field";
-import { BadgeCheck, FileText } from "~/components/ui/icons";
+import { BadgeCheck } from "~/components/ui/icons";
 import { Pagination } from "~/components/ui/pagination";
 import { reviewQueue } from "~/models/assessment/assignment.server";
 import { listAllCourses } from "~/models/learning/course.server";
@@ -125,11 +125,7 @@ export default function ReviewQueue() {
                   </h2>
                   <p className="text-sm opacity-80">
                     {item.course} · version {item.version} · handed in {item.handedIn}
-                    {item.hasFile ? (
-                      <span className="ml-1 inline-flex items-center gap-1">
-                        · <FileText className="h-3.5 w-3.5" aria-hidden /> file
-                      </span>
-                    ) : null}
+                    {item.hasFile ? " · with a file" : ""}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
