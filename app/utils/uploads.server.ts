@@ -164,6 +164,8 @@ interface UploadOptions {
    * Without it the kind is found from the bytes alone.
    */
   kindFromName?: boolean;
+  /** The longest text field the form may carry (characters); 10,000 unless said. */
+  maxFieldChars?: number;
 }
 
 /** The kind a file name claims, among `kinds`, or undefined. */
@@ -195,7 +197,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
       let text = "";
       for await (const chunk of data) {
         text += Buffer.from(chunk).toString("utf8");
-        if (text.length > 10_000) throw new UploadError("Form field too long", 400);
+        if (text.length > (options.maxFieldChars ?? 10_000)) throw new UploadError("Form field too long", 400);
       }
       return text;
     }

@@ -82,6 +82,17 @@ describe("the lesson page's hand-in form", () => {
     expect(complete.headers.get("Location")).toBe(`${lessonPath}#assignment`);
   });
 
+  it("takes a long written answer (the API's limit, not the upload's usual one for form fields)", async () => {
+    const boss = await admin();
+    const { courseId, lessonPath } = await lessonWithAssignment(boss);
+    const member = await newStudent(academy.baseUrl);
+    const long = "The Moon reflects what is hidden. ".repeat(450).trim();
+    expect(long.length).toBeGreaterThan(15_000);
+    const sent = await member.request(lessonPath, { method: "POST", body: handInForm(long) });
+    expect(sent.status).toBe(302);
+    expect(await waitingCount(boss, courseId)).toBe(1);
+  });
+
   it("never shows or takes the assignment of a Premium lesson from a member without Premium", async () => {
     const boss = await admin();
     const { courseId, lessonPath } = await lessonWithAssignment(boss, { isPremium: true });

@@ -5,7 +5,7 @@ import { assignments, assignmentSubmissions, courses, lessons, users, type Crite
 import { canManageCourse, managedCourseIds } from "~/models/learning/course-staff.server";
 import { completeLessonIfDone, type CompletionResult } from "~/models/learning/progress.server";
 import { notify, Recipients } from "~/models/notifications/notifications.server";
-import { rubricTotal, type AssignmentInput, type AssignmentKind, type ReviewInput } from "~/schemas/assignment";
+import { MAX_SUBMISSION_TEXT, rubricTotal, type AssignmentInput, type AssignmentKind, type ReviewInput } from "~/schemas/assignment";
 import { fileStore } from "~/utils/file-store.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { uploadKey, SUBMISSION_KINDS, type StoredFile } from "~/utils/uploads.server";
@@ -121,6 +121,8 @@ export function submissionUpload(assignment: Pick<StoredAssignment, "maxFileMb">
     folder: SUBMISSION_FOLDER,
     kinds: SUBMISSION_KINDS,
     kindFromName: true,
+    // The written answer rides in the same multipart form (the lesson page's, without JavaScript).
+    maxFieldChars: MAX_SUBMISSION_TEXT,
     maxBytes: assignment.maxFileMb * 1024 * 1024,
     tooLargeMessage: `The file must be smaller than ${assignment.maxFileMb} MB`,
     wrongTypeMessage: `Only ${SUBMISSION_KINDS.map((kind) => `.${kind.extension}`).join(", ")} files can be handed in`,
