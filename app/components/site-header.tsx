@@ -5,6 +5,7 @@ import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { PublicUser } from "~/models/accounts/user.server";
 import { buttonClasses } from "~/components/ui/button";
 import { AppLink } from "~/components/ui/app-link";
+import { cn } from "~/utils/misc";
 
 const desktopLinks = [
   { to: "/courses", label: "Courses" },
@@ -25,6 +26,8 @@ const mobileLinks = [
 export function SiteHeader({ user, unreadNotifications = 0 }: { user: Pick<PublicUser, "username" | "role"> | null; unreadNotifications?: number }) {
   const { pathname } = useLocation();
   const portalHref = user ? "/students" : "/login";
+  // Admins and instructors review the assignments of their courses (issue 45).
+  const isStaff = user?.role === "admin" || user?.role === "instructor";
   const mobileMenu = useRef<HTMLDetailsElement>(null);
 
   // The header stays mounted across navigations: close the menu once a link in it has been followed.
@@ -71,6 +74,16 @@ export function SiteHeader({ user, unreadNotifications = 0 }: { user: Pick<Publi
               My Courses
             </AppLink>
           ) : null}
+          {isStaff ? (
+            <AppLink
+              to="/reviews"
+              aria-current={pathname === "/reviews" ? "page" : undefined}
+              // Only from lg: between md and lg the row is full (the course pages link to the queue there).
+              className={buttonClasses("ghost", cn("hidden lg:inline-flex", pathname.startsWith("/reviews") && "bg-primary/20"), "sm")}
+            >
+              Reviews
+            </AppLink>
+          ) : null}
           {user ? <NotificationBell initialCount={unreadNotifications} /> : null}
           {user ? (
             <AppLink to="/settings" className={buttonClasses("ghost", "ml-2", "icon")} aria-label="Account Settings" title="Account Settings">
@@ -110,6 +123,11 @@ export function SiteHeader({ user, unreadNotifications = 0 }: { user: Pick<Publi
             {user ? (
               <AppLink to="/settings" className={buttonClasses("ghost", "justify-start")}>
                 Account Settings
+              </AppLink>
+            ) : null}
+            {isStaff ? (
+              <AppLink to="/reviews" className={buttonClasses("ghost", "justify-start")}>
+                Reviews
               </AppLink>
             ) : null}
             {user?.role === "instructor" ? (

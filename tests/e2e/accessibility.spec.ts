@@ -85,6 +85,8 @@ const ADMIN_ROUTES = [
   "/admin/courses?new=1",
   "/admin/courses/1/lessons",
   "/admin/courses/1/lessons/4/quiz",
+  "/admin/courses/1/lessons/4/assignment",
+  "/reviews",
   "/admin/courses/1/lessons/2/captions",
   "/admin/courses/1/gradebook",
   "/admin/notifications",

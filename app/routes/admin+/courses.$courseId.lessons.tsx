@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArrowDown, ArrowUp, BookOpen, CalendarClock, Captions, CheckCircle2, Clock, FileQuestion, Layers } from "~/components/ui/icons";
+import { ArrowDown, ArrowUp, BookOpen, CalendarClock, Captions, CheckCircle2, Clock, FileQuestion, Layers, Pencil } from "~/components/ui/icons";
 import type { AdminFormReply } from "~/components/admin/admin-form";
 import { AdminCrudPage, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { GENERATED_NOTICE, LessonForm, sectionRows } from "~/components/admin/lesson-form";
@@ -16,6 +16,7 @@ import {
   updateLesson,
 } from "~/models/learning/lesson.server";
 import { quizQuestionCounts } from "~/models/assessment/quiz.server";
+import { courseAssignments } from "~/models/assessment/assignment.server";
 import { lessonCaptionGaps } from "~/models/learning/captions.server";
 import { LessonFormSchema } from "~/schemas/admin-forms";
 import { AppLink } from "~/components/ui/app-link";
@@ -51,6 +52,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // "Release on" is a day on the editor's wall clock: the form shows and reads it in this zone.
     timeZone: viewerTimeZone(request),
     quizQuestions: await quizQuestionCounts(course.id),
+    // Lessons that carry an assignment (issue 45), with their criteria count.
+    assignmentCriteria: Object.fromEntries((await courseAssignments(course.id)).map((row) => [row.lessonId, row.rubric.length])),
     // Uploaded videos per lesson and how many still lack captions (issue 38).
     captionGaps: Object.fromEntries(await lessonCaptionGaps(course.id)),
     stats: {
@@ -134,7 +137,7 @@ function scheduleSummary(lesson: { releaseAfterDays: number | null; releaseAt: s
 }
 
 export default function LessonManagementPage() {
-  const { course, lessons, quizQuestions, captionGaps, stats, timeZone } = useLoaderData<typeof loader>();
+  const { course, lessons, quizQuestions, assignmentCriteria, captionGaps, stats, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const dialogs = useUrlDialogs(lessons);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
@@ -279,6 +282,10 @@ export default function LessonManagementPage() {
                   >
                     <FileQuestion className="h-4 w-4" aria-hidden />
                     {quizQuestions[lesson.id] ? `Quiz (${quizQuestions[lesson.id]})` : "Add quiz"}
+                  </AppLink>
+                  <AppLink to={`${lessonsPath}/${lesson.id}/assignment`} className={buttonClasses("outline", undefined, "sm")}>
+                    <Pencil className="h-4 w-4" aria-hidden />
+                    {assignmentCriteria[lesson.id] ? "Assignment" : "Add assignment"}
                   </AppLink>
                   <Form method="post" action={lessonsPath} preventScrollReset className="flex gap-1">
                     <input type="hidden" name="intent" value="move" />

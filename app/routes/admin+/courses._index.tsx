@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { BookOpen, Crown, Layers } from "~/components/ui/icons";
+import { BadgeCheck, BookOpen, Crown, Layers } from "~/components/ui/icons";
 import type { AdminFormReply } from "~/components/admin/admin-form";
 import { AdminCrudPage, CardGrid, EmptyState, RecordActions, useUrlDialogs } from "~/components/admin/crud-page";
 import { CourseForm } from "~/components/admin/course-form";
@@ -175,6 +175,11 @@ export default function CourseManagement() {
       title={isAdmin ? "Course Management" : "My Courses"}
       description={isAdmin ? "Create courses, fill them with lessons and keep the catalogue tidy." : "The courses you teach: edit them, their lessons and quizzes, and follow your learners."}
       create={mayCreate ? undefined : null}
+      actions={
+        <AppLink to="/reviews" className={buttonClasses("outline")}>
+          <BadgeCheck className="h-4 w-4" aria-hidden /> Review queue
+        </AppLink>
+      }
       closeTo={COURSES_PATH}
       dialogs={dialogs}
       formSize="lg"

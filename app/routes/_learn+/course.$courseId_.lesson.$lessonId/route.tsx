@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ArrowLeft, CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion } from "~/components/ui/icons";
+import { ArrowLeft, CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion, Pencil } from "~/components/ui/icons";
 import { LessonNeighbours, LessonOverview, SectionList } from "./lesson-sidebar";
 import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { ProgressBar } from "~/components/learning/progress-bar";
@@ -14,7 +14,11 @@ import { buttonClasses } from "~/components/ui/button";
 import { captionsOfOpenSections } from "~/models/learning/captions.server";
 import { findCompletableLesson, findLessonOrLockForViewer, listOutlineForViewer } from "~/models/learning/access.server";
 import { releaseLabel } from "~/models/learning/lesson-release";
-import { completeLesson, CompletionRefusal, getVideoPositions, listCompletedLessonIds } from "~/models/learning/progress.server";
+import { ASSIGNMENT_REQUIRED, completeLesson, CompletionRefusal, getVideoPositions, listCompletedLessonIds } from "~/models/learning/progress.server";
+import { AssignmentRefusal, getAssignmentForLesson } from "~/models/assessment/assignment.server";
+import { handInFromRequest } from "~/services/assignment-submission.server";
+import { AssignmentPanel } from "./assignment-panel";
+import { assignmentPanelData } from "./assignment-panel.server";
 import { getQuizForLesson, QuizRefusal, quizStanding, submitAttempt, toMemberQuiz, type StoredQuiz } from "~/models/assessment/quiz.server";
 import { AttemptSchema } from "~/schemas/quiz";
 import { QuizPanel, type QuizPanelData } from "./quiz-panel";
@@ -138,9 +142,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const next = others.find((other) => !isBefore(other)) ?? null;
 
   const quiz = await getQuizForLesson(lesson.id);
+  const assignment = await getAssignmentForLesson(lesson.id);
   const completed = (await listCompletedLessonIds(user.id, course.id)).includes(lesson.id);
+  const assignmentPanel = assignment ? await assignmentPanelData(assignment, user.id, timeZone) : null;
   return json({
     quiz: quiz ? await quizPanelData(quiz, user, new URL(request.url).searchParams.get("attempt")) : null,
+    assignment: assignmentPanel,
+    // The sentence the completion API answers with (409) while a required assignment has not passed.
+    assignmentGate: assignmentPanel?.required && assignmentPanel.standing !== "passed" && !completed ? ASSIGNMENT_REQUIRED : null,
     heartbeatSeconds: parseHeartbeatInterval(new URL(request.url).searchParams.get("heartbeat")),
     course: { id: course.id, title: course.title },
     lesson: {
@@ -174,6 +183,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
+  // The assignment's hand-in is the page's one multipart form: its body is a file stream, read once by the upload.
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return await handInAssignmentForm(request, params, user);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   invariantResponse(intent === "complete" || intent === "quiz", "Unknown action", { status: 400 });
@@ -191,6 +202,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     result = await completeLesson(user, lesson);
   } catch (error) {
     if (!(error instanceof CompletionRefusal)) throw error;
+    if (error.message === ASSIGNMENT_REQUIRED) {
+      return await redirectWithToast(`${here}#assignment`, { type: "error", title: "Assignment not passed yet", description: error.message }, { status: 303 });
+    }
     return await redirectWithToast(`${here}#quiz`, { type: "error", title: "Quiz not passed yet", description: error.message }, { status: 303 });
   }
   // The next lesson may not be open for this member yet: then back to the outline, which says when it opens.
@@ -218,6 +232,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     chime: "lesson",
     description: `Course progress: ${result.progress.progressPercentage}%.`,
   });
+}
+
+/**
+ * A member hands in a version of the lesson's assignment from the page's form
+ * (the same service as POST /api/lessons/{id}/assignment/submissions), then
+ * goes back to the assignment with a toast saying what happened.
+ */
+async function handInAssignmentForm(request: Request, params: ActionFunctionArgs["params"], user: User) {
+  // The same access checks as the page: a locked or Premium lesson never takes work.
+  const found = await findRequestedLesson(request, params, user);
+  const assignment = await getAssignmentForLesson(found.lesson.id);
+  invariantResponse(assignment, "This lesson has no assignment", { status: 404 });
+  const back = `/course/${found.course.id}/lesson/${found.lesson.id}${new URL(request.url).search}#assignment`;
+  try {
+    const submission = await handInFromRequest(request, user, found, assignment);
+    return await redirectWithToast(back, {
+      type: "success",
+      title: "Assignment handed in",
+      description: `Version ${submission.version} is waiting for review. You will be notified when it has been reviewed.`,
+    });
+  } catch (error) {
+    if (!(error instanceof AssignmentRefusal)) throw error;
+    return await redirectWithToast(back, { type: "error", title: "Not handed in", description: error.message }, { status: 303 });
+  }
 }
 
 async function submitQuizForm(user: User, lesson: { id: number; courseId: number; order: number }, formData: FormData, lessonPath: string, here: string) {
@@ -254,11 +292,14 @@ function SectionNavigation({
   total,
   hrefFor,
   quizToPass,
+  assignmentGate,
 }: {
   sectionNumber: number;
   total: number;
   hrefFor: (n: number) => string;
   quizToPass: boolean;
+  /** Why the lesson cannot be completed yet: its required assignment has not passed review. */
+  assignmentGate: string | null;
 }) {
   const navigation = useNavigation();
   const completing = navigation.state !== "idle" && navigation.formData?.get("intent") === "complete";
@@ -278,6 +319,13 @@ function SectionNavigation({
         <a href="#quiz" className={buttonClasses("primary")}>
           <FileQuestion className="h-4 w-4" aria-hidden /> Pass the quiz to complete this lesson
         </a>
+      ) : isLast && assignmentGate ? (
+        <p className="flex max-w-md items-center gap-2 text-sm" data-testid="assignment-gate">
+          <Pencil className="h-4 w-4 shrink-0 text-accent" aria-hidden />
+          <span>
+            {assignmentGate}. <a href="#assignment" className="text-accent underline">Go to the assignment</a>
+          </span>
+        </p>
       ) : isLast ? (
         <Form method="post">
           <input type="hidden" name="intent" value="complete" />
@@ -295,7 +343,7 @@ function SectionNavigation({
 }
 
 export default function LessonPlayer() {
-  const { quiz, heartbeatSeconds, course, lesson, sections, sectionNumber, section, previous, next } = useLoaderData<typeof loader>();
+  const { quiz, assignment, assignmentGate, heartbeatSeconds, course, lesson, sections, sectionNumber, section, previous, next } = useLoaderData<typeof loader>();
   useLearningHeartbeat(lesson.id, heartbeatSeconds);
   const total = sections.length;
   const basePath = `/course/${course.id}/lesson/${lesson.id}`;
@@ -327,7 +375,16 @@ export default function LessonPlayer() {
             <QuizPanel quiz={quiz} tryAgainHref={`${hrefFor(Math.max(total, 1))}#quiz`} nextHref={next ? `/course/${course.id}/lesson/${next.id}` : null} />
           ) : null}
 
-          <SectionNavigation sectionNumber={sectionNumber} total={total} hrefFor={hrefFor} quizToPass={Boolean(quiz && !quiz.passed && !lesson.completed)} />
+          {/* On every section: a reviewer's notification links to #assignment without naming one. */}
+          {assignment ? <AssignmentPanel assignment={assignment} /> : null}
+
+          <SectionNavigation
+            sectionNumber={sectionNumber}
+            total={total}
+            hrefFor={hrefFor}
+            quizToPass={Boolean(quiz && !quiz.passed && !lesson.completed)}
+            assignmentGate={assignmentGate}
+          />
         </div>
 
         <aside className="space-y-6">

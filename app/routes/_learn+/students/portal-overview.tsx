@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, FileQuestion, Flame, MessageCircle, Video } from "~/components/ui/icons";
+import { ArrowRight, Award, BookOpen, Clock, Compass, Crown, FileQuestion, Flame, MessageCircle, Pencil, RotateCcw, Video } from "~/components/ui/icons";
 import { companionHref, openCompanion } from "~/components/companion/companion-store";
 import { ProgressBar } from "~/components/learning/progress-bar";
 import { EstimatedPart, LearningTimeRule } from "~/components/learning/learning-time-note";
@@ -170,6 +170,44 @@ export function QuizzesToPass({ quizzes }: { quizzes: QuizToPass[] }) {
             </AppLink>
           </li>
         ))}
+      </ul>
+    </section>
+  );
+}
+
+export interface OpenAssignment {
+  submissionId: number;
+  /** Only "submitted" and "revise" are listed; a passed one is done. */
+  status: "submitted" | "revise" | "passed";
+  courseId: number;
+  courseTitle: string;
+  lessonId: number;
+  lessonTitle: string;
+}
+
+/** The member's assignments waiting for review or needing a revision (issue 45), beside the quizzes to pass. */
+export function OpenAssignments({ assignments }: { assignments: OpenAssignment[] }) {
+  return (
+    <section aria-labelledby="assignments-title" data-testid="open-assignments">
+      <h2 id="assignments-title" className="mb-4 font-display text-2xl">
+        Assignments
+      </h2>
+      <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
+        {assignments.map((item) => {
+          const Icon = item.status === "revise" ? RotateCcw : Pencil;
+          return (
+            <li key={item.submissionId}>
+              <AppLink to={`/course/${item.courseId}/lesson/${item.lessonId}#assignment`} className={quickActionClasses}>
+                <Icon className="h-6 w-6 shrink-0 text-accent" aria-hidden />
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold">{item.lessonTitle}</span>
+                  <span className="block truncate text-sm opacity-80">{item.courseTitle}</span>
+                  <span className="block text-sm font-medium">{item.status === "revise" ? "Needs revision" : "Waiting for review"}</span>
+                </span>
+              </AppLink>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

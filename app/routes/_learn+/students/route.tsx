@@ -8,7 +8,7 @@ import { CourseCard } from "~/components/course-card";
 import { CourseDetailSkeleton, useLoadingCoursePage } from "~/components/learning/course-skeleton";
 import { CertificateList } from "./portal-certificates";
 import { AnalyticsTeaser, LearningAnalyticsPanel } from "./portal-analytics";
-import { ContinueJourney, PortalStatCards, QuickActions, QuizzesToPass, UpgradeBanner } from "./portal-overview";
+import { ContinueJourney, OpenAssignments, PortalStatCards, QuickActions, QuizzesToPass, UpgradeBanner } from "./portal-overview";
 import { Achievements, CourseProgressList, LearningPath, RecentActivity } from "./portal-progress";
 import { CANCEL_INTENT, RESUME_INTENT, SubscriptionCard } from "./portal-subscription";
 import type { PortalCertificate, PortalProgress } from "./portal-types";
@@ -22,6 +22,7 @@ import { listActiveCourses } from "~/models/learning/course.server";
 import { getLearningAnalytics } from "~/models/reports/learning-analytics.server";
 import { getJourney, type Journey } from "~/models/learning/journey.server";
 import { listQuizzesToPass } from "~/models/assessment/quiz.server";
+import { listOpenAssignmentsOf } from "~/models/assessment/assignment.server";
 import { getLearningTimeTotal } from "~/models/learning/learning-time.server";
 import { getCurrentStreak, getEnrolmentCounts, listProgressForUser } from "~/models/learning/progress.server";
 import { getSubscriptionSummary } from "~/models/billing/subscription.server";
@@ -79,6 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     stats: tab === "overview" ? { ...await getEnrolmentCounts(user.id), learningTime: await getLearningTimeTotal(user.id), streak: await getCurrentStreak(user.id) } : null,
     journey: tab === "overview" ? firstSteps(await getJourney(user)) : null,
     quizzesToPass: tab === "overview" ? (await listQuizzesToPass(user)).slice(0, 6) : [],
+    openAssignments: tab === "overview" ? (await listOpenAssignmentsOf(user.id)).slice(0, 6).map(({ submissionId, status, courseId, courseTitle, lessonId, lessonTitle }) => ({ submissionId, status, courseId, courseTitle, lessonId, lessonTitle })) : [],
     courses: tab === "courses" ? courses : courses.slice(0, FEATURED_COURSES),
     progress: showsProgress ? await portalProgress(user.id, courses) : [],
     certificates: tab === "certificates" ? await portalCertificates(user.id) : [],
@@ -148,7 +150,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StudentPortal() {
-  const { name, tab, view, subscription, timeZone, paymentsOff, analytics, conferenceBanner, stats, journey, quizzesToPass, courses, progress, certificates } =
+  const { name, tab, view, subscription, timeZone, paymentsOff, analytics, conferenceBanner, stats, journey, quizzesToPass, openAssignments, courses, progress, certificates } =
     useLoaderData<typeof loader>();
   const paymentsOffMessage = paymentsOff ? PAYMENTS_OFF_MESSAGE : null;
   const unreadNotifications = useRouteLoaderData<RootLoaderData>("root")?.unreadNotifications ?? 0;
@@ -229,6 +231,7 @@ export default function StudentPortal() {
               />
             ) : null}
             {quizzesToPass.length > 0 ? <QuizzesToPass quizzes={quizzesToPass} /> : null}
+            {openAssignments.length > 0 ? <OpenAssignments assignments={openAssignments} /> : null}
             <div className="order-1 md:order-none">
               <QuickActions upgrade={subscription.isPremium ? null : { paymentsOffMessage }} />
             </div>
