@@ -141,7 +141,8 @@ const DEFAULT_UPLOAD_LIMIT: BodyLimit = { bytes: 5 * MB + FRAMING, message: "Ima
 // that one while streaming, with its size in the message. Only addresses whose action streams
 // the file through receiveUpload belong here: one that reads request.formData() would hold
 // the whole body in memory.
-const ASSIGNMENT_SUBMISSION_PATH = /^\/api\/lessons\/[^/]+\/assignment\/submissions$/;
+// The API's address, and the lesson page's (its one multipart form is the hand-in, streamed the same way).
+const ASSIGNMENT_SUBMISSION_PATH = /^(?:\/api\/lessons\/[^/]+\/assignment\/submissions|\/course\/[^/]+\/lesson\/[^/]+)$/;
 const ASSIGNMENT_SUBMISSION_LIMIT: BodyLimit = { bytes: 100 * MB + FRAMING, message: "The file must be smaller than 100 MB" };
 
 // The host's browser uploads a live recording in raw chunks of a few seconds each.

@@ -86,6 +86,9 @@ describe("body limits", () => {
     // Elsewhere a form's file is an image (5 MB); JSON to the same address keeps the JSON cap.
     expect(bodyLimitFor("/api/lessons/12/quiz", "multipart/form-data; boundary=x", limits).bytes).toBeLessThan(6 * MB);
     expect(bodyLimitFor("/api/lessons/12/assignment/submissions/extra", "multipart/form-data; boundary=x", limits).bytes).toBeLessThan(6 * MB);
+    // The lesson page's hand-in form streams its file too.
+    expect(bodyLimitFor("/course/3/lesson/12", "multipart/form-data; boundary=x", limits).bytes).toBeGreaterThan(100 * MB);
+    expect(bodyLimitFor("/course/3/lesson/12/extra", "multipart/form-data; boundary=x", limits).bytes).toBeLessThan(6 * MB);
     expect(bodyLimitFor("/api/lessons/12/assignment/submissions", "application/json", limits).bytes).toBe(100 * 1024);
   });
 });
