@@ -35,6 +35,10 @@ test.describe("a lesson quiz without JavaScript", () => {
     await expect(page.getByTestId("toast-title")).toHaveText("Quiz passed!");
     await expect(page.getByTestId("quiz-score")).toHaveText("Score: 100%");
     await expect(page.getByText("You have completed this lesson")).toBeVisible();
+    // At the lesson's end: it says the lesson is complete, with no Complete Lesson button beside it (issue 47).
+    while (await page.getByRole("link", { name: "Next Section" }).count()) await page.getByRole("link", { name: "Next Section" }).click();
+    await expect(page.getByTestId("lesson-complete")).toContainText("This lesson is complete");
+    await expect(page.getByRole("button", { name: "Complete Lesson" })).toHaveCount(0);
 
     await visit("/students");
     await expect(page.getByTestId("quizzes-to-pass")).toHaveCount(0);

@@ -163,6 +163,13 @@ describe("a free member's journey", () => {
     expect(coursePage).toContain("Completed — view certificate");
     expect(coursePage).toMatch(/href="\/certificates\/[A-Z0-9-]+"/);
     expect(coursePage).not.toContain("Continue Learning");
+    // So does the last lesson's page, at its end.
+    const lastLesson = (await lessonIds(student, free[0] ?? 0)).at(-1);
+    const { contentSections } = (await (await student.request(`/api/lessons/${lastLesson}`)).json()) as { contentSections: unknown[] };
+    const lastSection = await (await student.request(`/course/${free[0]}/lesson/${lastLesson}?section=${contentSections.length}`)).text();
+    expect(lastSection).toContain("This lesson is complete");
+    expect(lastSection).toContain("Course completed — view your certificate");
+    expect(lastSection).not.toContain("Complete Lesson");
     const portal = await journeyLinksOnPortal(student);
     expect(portal.courses).toEqual([]);
     expect(portal.html).toContain("You have finished every course open to you.");

@@ -17,6 +17,7 @@ import { releaseLabel } from "~/models/learning/lesson-release";
 import { ASSIGNMENT_REQUIRED, completeLesson, CompletionRefusal, getVideoPositions, listCompletedLessonIds } from "~/models/learning/progress.server";
 import { AssignmentRefusal, getAssignmentForLesson } from "~/models/assessment/assignment.server";
 import { handInFromRequest } from "~/services/assignment-submission.server";
+import { getCertificateNumberForCourse } from "~/models/learning/certificate.server";
 import { AssignmentPanel } from "./assignment-panel";
 import { assignmentPanelData } from "./assignment-panel.server";
 import { getQuizForLesson, QuizRefusal, quizStanding, submitAttempt, toMemberQuiz, type StoredQuiz } from "~/models/assessment/quiz.server";
@@ -145,7 +146,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const assignment = await getAssignmentForLesson(lesson.id);
   const completed = (await listCompletedLessonIds(user.id, course.id)).includes(lesson.id);
   const assignmentPanel = assignment ? await assignmentPanelData(assignment, user.id, timeZone) : null;
+  // The moment a course is finished leads to its certificate (issue 47).
+  const certificateNumber = completed ? await getCertificateNumberForCourse(user.id, course.id) : null;
   return json({
+    certificateNumber,
     quiz: quiz ? await quizPanelData(quiz, user, new URL(request.url).searchParams.get("attempt")) : null,
     assignment: assignmentPanel,
     // The sentence the completion API answers with (409) while a required assignment has not passed.
@@ -293,6 +297,8 @@ function SectionNavigation({
   hrefFor,
   quizToPass,
   assignmentGate,
+  completed,
+  certificateNumber,
 }: {
   sectionNumber: number;
   total: number;
@@ -300,6 +306,8 @@ function SectionNavigation({
   quizToPass: boolean;
   /** Why the lesson cannot be completed yet: its required assignment has not passed review. */
   assignmentGate: string | null;
+  completed: boolean;
+  certificateNumber: string | null;
 }) {
   const navigation = useNavigation();
   const completing = navigation.state !== "idle" && navigation.formData?.get("intent") === "complete";
@@ -315,8 +323,20 @@ function SectionNavigation({
           <ChevronLeft className="h-4 w-4" aria-hidden /> Previous Section
         </button>
       )}
-      {isLast && quizToPass ? (
-        <a href="#quiz" className={buttonClasses("primary")}>
+      {isLast && completed ? (
+        // Done (by the button, a passed quiz or a passed review): nothing left to press here.
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="lesson-complete">
+          <span className="flex items-center gap-2 font-semibold text-emerald-300">
+            <CheckCircle2 className="h-4 w-4" aria-hidden /> This lesson is complete
+          </span>
+          {certificateNumber ? (
+            <Link to={`/certificates/${certificateNumber}`} className="text-accent underline">
+              Course completed — view your certificate
+            </Link>
+          ) : null}
+        </p>
+      ) : isLast && quizToPass ? (
+        <a href="#quiz" className="flex items-center gap-2 text-sm text-accent underline">
           <FileQuestion className="h-4 w-4" aria-hidden /> Pass the quiz to complete this lesson
         </a>
       ) : isLast && assignmentGate ? (
@@ -343,7 +363,7 @@ function SectionNavigation({
 }
 
 export default function LessonPlayer() {
-  const { quiz, assignment, assignmentGate, heartbeatSeconds, course, lesson, sections, sectionNumber, section, previous, next } = useLoaderData<typeof loader>();
+  const { quiz, assignment, assignmentGate, certificateNumber, heartbeatSeconds, course, lesson, sections, sectionNumber, section, previous, next } = useLoaderData<typeof loader>();
   useLearningHeartbeat(lesson.id, heartbeatSeconds);
   const total = sections.length;
   const basePath = `/course/${course.id}/lesson/${lesson.id}`;
@@ -384,6 +404,8 @@ export default function LessonPlayer() {
             hrefFor={hrefFor}
             quizToPass={Boolean(quiz && !quiz.passed && !lesson.completed)}
             assignmentGate={assignmentGate}
+            completed={lesson.completed}
+            certificateNumber={certificateNumber}
           />
         </div>
 
