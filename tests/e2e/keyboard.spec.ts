@@ -17,6 +17,29 @@ test.describe("With the keyboard only", () => {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
   });
 
+  test("focus and #reply-N jumps land below the sticky header, never under it (WCAG 2.2 SC 2.4.11)", async ({ page, visit, student: _student }) => {
+    const headerBottom = async () => (await page.locator("header").first().boundingBox())?.height ?? 0;
+    // A topic long enough to scroll, with its third reply as the jump's target.
+    const topic = await page.request.post("/api/forum/topics", { data: { categoryId: 1, title: "Long talk", content: "Start." } });
+    const { id } = (await topic.json()) as { id: number };
+    for (let n = 1; n <= 6; n++) {
+      await page.request.post("/api/forum/replies", { data: { topicId: id, content: `Reply ${n}.\n\n${"A longer thought about practice. ".repeat(30)}` } });
+    }
+    await visit(`/community/topic/${id}#reply-3`);
+    const target = await page.locator("#reply-3").boundingBox();
+    expect(target?.y ?? 0).toBeGreaterThanOrEqual(await headerBottom());
+    // Tabbing back up the page: the focused link is not hidden under the header.
+    await page.locator("#reply-5").getByRole("link").first().focus();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Shift+Tab");
+      const box = await page.evaluate(() => {
+        const rect = document.activeElement?.getBoundingClientRect();
+        return rect ? { top: rect.top, inHeader: Boolean(document.activeElement?.closest("header")) } : null;
+      });
+      if (box && !box.inHeader) expect(box.top).toBeGreaterThanOrEqual(await headerBottom());
+    }
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 360, height: 740 } });
 
