@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DEMO_STUDENT, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
+import { DEMO_PREMIUM, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
 
 // Issue 45 around the assignment itself: the demo queue a new admin finds,
 // the gradebook (page data, JSON, CSV), a member's export, and that deleting
@@ -58,7 +58,7 @@ async function courseWithAssignment(title: string) {
 describe("the review queue of a new academy", () => {
   it("already holds the demo student's hand-in, so a new admin sees how reviewing works", async () => {
     const queue = QueueSchema.parse(await (await admin.request("/api/reviews")).json());
-    expect(queue.items).toContainEqual(expect.objectContaining({ status: "submitted", member: expect.objectContaining({ username: DEMO_STUDENT.username }), lesson: { title: "Anatomy of a Great Session" } }));
+    expect(queue.items).toContainEqual(expect.objectContaining({ status: "submitted", member: expect.objectContaining({ username: DEMO_PREMIUM.username }), lesson: { title: "Anatomy of a Great Session" } }));
   });
 });
 
