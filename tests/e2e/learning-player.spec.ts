@@ -45,7 +45,8 @@ test.describe("Taking a course in the lesson player", () => {
 
     await visit(`/course/${FIRST_COURSE.id}`);
     await expect(page.getByTestId("course-progress")).toHaveText("100%");
-    await expect(page.getByRole("button", { name: "Continue Learning" })).toBeVisible();
+    // A finished course leads to its certificate instead of "Continue Learning" (issue 47).
+    await expect(page.getByRole("link", { name: "Completed — view certificate" })).toBeVisible();
 
     await visit("/students");
     await expect(page.getByTestId("stat-enrolled")).toHaveText("1");
