@@ -241,6 +241,13 @@ describe("answers", () => {
     read = (await discussion(asker.visitor, lesson.second)).comments.find((c) => c.id === question.id);
     expect(read?.replies.some((r) => r.isAnswer)).toBe(false);
     expect((await discussion(asker.visitor, lesson.second)).openQuestions).toBe(before + 1);
+
+    // A reply a moderator hides no longer answers the question.
+    expect((await toggle(asker.visitor, byOther.id)).status).toBe(200);
+    expect((await discussion(asker.visitor, lesson.second)).openQuestions).toBe(before);
+    expect((await admin.request(`/api/lesson-comments/${byOther.id}/moderation`, { method: "POST", json: { hidden: true } })).status).toBe(200);
+    expect((await discussion(asker.visitor, lesson.second)).openQuestions).toBe(before + 1);
+    expect((await toggle(asker.visitor, byOther.id)).status).toBe(409);
   });
 });
 
