@@ -349,12 +349,16 @@ export async function deleteComment(viewer: Viewer, open: OpenLesson, id: number
   });
 }
 
-/** A moderator hides (or shows again) a comment; its reports are settled either way. */
+/**
+ * A moderator hides (or shows again) a comment; its reports are settled either
+ * way. A hidden reply loses the answer mark: a removed reply must not answer
+ * the question (nor close it in the open-question counts).
+ */
 export async function hideComment(viewer: Viewer, open: OpenLesson, id: number, hidden: boolean): Promise<ApiComment> {
   await commentOf(open, id);
   if (!await canManageCourse(viewer, open.course.id)) throw new DiscussionRefusal(403, DISCUSSION_TEXTS.onlyModerators);
   await withTransaction(async (tx) => {
-    await tx.update(lessonComments).set(hidden ? { hiddenAt: new Date(), hiddenBy: viewer.id } : { hiddenAt: null, hiddenBy: null }).where(eq(lessonComments.id, id));
+    await tx.update(lessonComments).set(hidden ? { hiddenAt: new Date(), hiddenBy: viewer.id, isAnswer: false } : { hiddenAt: null, hiddenBy: null }).where(eq(lessonComments.id, id));
     await tx.delete(lessonCommentReports).where(eq(lessonCommentReports.commentId, id));
   });
   return await oneComment(open, viewer, id);
