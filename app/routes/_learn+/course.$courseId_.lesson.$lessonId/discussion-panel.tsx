@@ -57,7 +57,7 @@ function TextForm({ intent, commentId, label, submit, name = "content", initial 
   const { fetcher, failure } = useFormResult(intent, commentId);
   const formRef = useRef<HTMLFormElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const id = `${intent}-${commentId ?? "new"}`;
+  const id = `discussion-${intent}-${commentId ?? "new"}`;
   const wasBusy = useRef(false);
   // After a successful post the form empties; after a refusal the text stays and the field takes focus.
   useEffect(() => {
@@ -69,7 +69,7 @@ function TextForm({ intent, commentId, label, submit, name = "content", initial 
     }
   }, [fetcher.state, failure, intent]);
   return (
-    <fetcher.Form ref={formRef} method="post" preventScrollReset className="space-y-2" aria-label={label}>
+    <fetcher.Form ref={formRef} method="post" preventScrollReset className="space-y-2">
       <Hidden fields={{ intent, ...fields }} />
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
