@@ -119,7 +119,7 @@ function ActionButton({ intent, commentId, children, fields = {} }: { intent: st
 /** A disclosure that works without JavaScript: the word opens the form below it. */
 function Disclosure({ summary, children }: { summary: string; children: ReactNode }) {
   return (
-    <details className="group w-full">
+    <details className="group open:w-full">
       <summary className={buttonClasses("ghost", "cursor-pointer list-none opacity-80 hover:opacity-100", "sm")}>{summary}</summary>
       <div className="mt-2">{children}</div>
     </details>
