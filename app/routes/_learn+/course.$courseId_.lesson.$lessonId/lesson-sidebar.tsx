@@ -96,11 +96,18 @@ export function LessonNeighbours({
   courseId,
   previous,
   next,
+  openQuestions = {},
 }: {
   courseId: number;
   previous: NeighbourLesson | null;
   next: NeighbourLesson | null;
+  /** Open questions per lesson the member may open (issue 46). */
+  openQuestions?: Record<string, number>;
 }) {
+  const questions = (id: number) => {
+    const count = openQuestions[String(id)] ?? 0;
+    return count ? <span className="block text-xs opacity-80">{count === 1 ? "1 open question" : `${count} open questions`}</span> : null;
+  };
   if (!previous && !next) return null;
   return (
     <nav className="card space-y-2" aria-label="Other lessons">
@@ -119,6 +126,7 @@ export function LessonNeighbours({
           <span>
             <span className="block text-xs uppercase tracking-wide opacity-70">Previous Lesson</span>
             {previous.title}
+            {questions(previous.id)}
           </span>
         </AppLink>
       ) : null}
@@ -136,6 +144,7 @@ export function LessonNeighbours({
           <span>
             <span className="block text-xs uppercase tracking-wide opacity-70">Next Lesson</span>
             {next.title}
+            {questions(next.id)}
           </span>
           <ChevronRight className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
         </AppLink>

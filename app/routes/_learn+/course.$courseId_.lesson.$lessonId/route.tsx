@@ -9,6 +9,9 @@ import { parseRouteId, parseSectionNumber } from "~/components/learning/route-pa
 import { SectionContent } from "./section-content";
 import { useLearningHeartbeat } from "./use-learning-heartbeat";
 import { StudyHelpPanel } from "./study-help";
+import { DiscussionPanel } from "./discussion-panel";
+import { discussionAction, isDiscussionIntent } from "./discussion-forms.server";
+import { listDiscussion, openQuestionCounts } from "~/models/community/lesson-discussion.server";
 import type { User } from "#db/schema";
 import { buttonClasses } from "~/components/ui/button";
 import { captionsOfOpenSections } from "~/models/learning/captions.server";
@@ -148,8 +151,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const assignmentPanel = assignment ? await assignmentPanelData(assignment, user.id, timeZone) : null;
   // The moment a course is finished leads to its certificate (issue 47).
   const certificateNumber = completed ? await getCertificateNumberForCourse(user.id, course.id) : null;
+  // Only reached for a lesson the member may open (findRequestedLesson throws for a locked one).
+  const discussion = await listDiscussion({ lesson, course }, user);
+  const questionCounts = await openQuestionCounts(course.id);
+  const openLessonIds = new Set(outline.filter((entry) => entry.opens === null).map((entry) => entry.id));
   return json({
     certificateNumber,
+    discussion: { comments: discussion.comments, openQuestions: discussion.openQuestions },
+    openQuestions: Object.fromEntries(Object.entries(questionCounts).filter(([id]) => openLessonIds.has(Number(id)))),
     quiz: quiz ? await quizPanelData(quiz, user, new URL(request.url).searchParams.get("attempt")) : null,
     assignment: assignmentPanel,
     // The sentence the completion API answers with (409) while a required assignment has not passed.
@@ -191,9 +200,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return await handInAssignmentForm(request, params, user);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  invariantResponse(intent === "complete" || intent === "quiz", "Unknown action", { status: 400 });
+  invariantResponse(intent === "complete" || intent === "quiz" || isDiscussionIntent(intent), "Unknown action", { status: 400 });
   // A lesson not open yet answers the same 403 as the page (before any form is read as an answer).
-  await findRequestedLesson(request, params, user);
+  const requested = await findRequestedLesson(request, params, user);
+  if (isDiscussionIntent(intent)) {
+    return await discussionAction(user, requested, intent, formData, `/course/${requested.course.id}/lesson/${requested.lesson.id}${new URL(request.url).search}`);
+  }
   // Same rule as POST /api/lessons/{id}/complete: an admin previewing hidden content records nothing.
   const found = await findCompletableLesson(parseRouteId(params.lessonId) ?? 0, user, parseRouteId(params.courseId) ?? 0);
   invariantResponse(found, NOT_FOUND, { status: 404 });
@@ -363,7 +375,7 @@ function SectionNavigation({
 }
 
 export default function LessonPlayer() {
-  const { quiz, assignment, assignmentGate, certificateNumber, heartbeatSeconds, course, lesson, sections, sectionNumber, section, previous, next } = useLoaderData<typeof loader>();
+  const { quiz, assignment, assignmentGate, certificateNumber, heartbeatSeconds, course, lesson, sections, sectionNumber, section, previous, next, discussion, openQuestions } = useLoaderData<typeof loader>();
   useLearningHeartbeat(lesson.id, heartbeatSeconds);
   const total = sections.length;
   const basePath = `/course/${course.id}/lesson/${lesson.id}`;
@@ -407,6 +419,7 @@ export default function LessonPlayer() {
             completed={lesson.completed}
             certificateNumber={certificateNumber}
           />
+          <DiscussionPanel comments={discussion.comments} openQuestions={discussion.openQuestions} />
         </div>
 
         <aside className="space-y-6">
@@ -423,7 +436,7 @@ export default function LessonPlayer() {
             </p>
           </noscript>
           <SectionList sections={sections} current={sectionNumber} hrefFor={hrefFor} />
-          <LessonNeighbours courseId={course.id} previous={previous} next={next} />
+          <LessonNeighbours courseId={course.id} previous={previous} next={next} openQuestions={openQuestions} />
           <StudyHelpPanel lessonId={lesson.id} courseTitle={course.title} lessonTitle={lesson.title} />
         </aside>
       </div>
