@@ -174,6 +174,17 @@ describe("the name on certificates", () => {
     expect((await member.request("/api/user/profile", { method: "PUT", json: { certificateName: "Morgan Le Fay" } })).status).toBe(200);
     expect((await member.request("/api/user/profile", { method: "PUT", json: { name: "M" } })).status).toBe(200);
     expect(await certificatePdfText(member, certificate.id)).toContain("Morgan Le Fay");
+
+    // "Download my data" carries the name, when it was chosen, and the reissue.
+    const exported = (await (await member.request("/api/user/export")).json()) as {
+      profile: { certificateName: string | null; certificateNameConfirmedAt: string | null };
+      certificates: Array<{ certificateNumber: string; recipientName: string; reissuedAt: string | null }>;
+    };
+    expect(exported.profile.certificateName).toBe("Morgan Le Fay");
+    expect(exported.profile.certificateNameConfirmedAt).toEqual(expect.any(String));
+    expect(exported.certificates).toEqual([
+      expect.objectContaining({ certificateNumber: certificate.certificateNumber, recipientName: "Morgan Le Fay", reissuedAt: expect.any(String) }),
+    ]);
   });
 
   it("of an assessed course: the PDF carries the score, the instructors and the issue date as the page does", async () => {

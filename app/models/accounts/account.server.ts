@@ -231,7 +231,8 @@ export async function exportAccountData(userId: number, origin: string) {
     theme: { moodTheme, themeSettings },
     subscription: { plan: subscription.plan, status: subscription.status, isPremium: subscription.isPremium, currentPeriodEnd: subscription.currentPeriodEnd },
     progress: (await listProgressForUser(userId)).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })),
-    certificates: (await listCertificatesForUser(userId)).map(async (certificate) => ({ ...await toApiCertificate(certificate), recipientName: certificate.recipientName, reissuedAt: certificate.reissuedAt?.toISOString() ?? null })),
+    // Awaited together: a list of promises would be written out as empty objects.
+    certificates: await Promise.all((await listCertificatesForUser(userId)).map(async (certificate) => ({ ...await toApiCertificate(certificate), recipientName: certificate.recipientName, reissuedAt: certificate.reissuedAt?.toISOString() ?? null }))),
     forum: {
       topics: topics.map((topic) => ({ ...topic, createdAt: topic.createdAt.toISOString() })),
       replies: replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.toISOString() })),
