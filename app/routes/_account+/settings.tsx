@@ -263,7 +263,13 @@ function ProfileSection({
           label="Name on certificates"
           hint="Your full name as your course certificates show it. Left blank, your display name is used. Changing it updates the certificates you have (same number, marked as reissued)."
           errors={fields.certificateName.errors}
-          inputProps={{ ...getInputProps(fields.certificateName, { type: "text" }), autoComplete: "name", maxLength: CERTIFICATE_NAME_MAX }}
+          inputProps={{
+            ...getInputProps(fields.certificateName, { type: "text" }),
+            autoComplete: "name",
+            maxLength: CERTIFICATE_NAME_MAX,
+            // Shows what blank means: the name the certificates carry then.
+            placeholder: profile.name?.trim() || profile.username,
+          }}
         />
         <Field
           label="First name"
