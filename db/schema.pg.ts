@@ -70,6 +70,11 @@ export const users = table(
     email: text("email"),
     // Shown beside an instructor's name on their courses (issue 29).
     bio: text("bio"),
+    // The full name printed on certificates (issue 47); null: the display name is used.
+    certificateName: text("certificate_name"),
+    // When the member last chose that name (sign-up, settings or the certificate page's one-time
+    // question); null: never asked, so their first certificate page asks.
+    certificateNameConfirmedAt: timestamp("certificate_name_confirmed_at"),
     // An admin lets an instructor create courses of their own.
     canCreateCourses: flag("can_create_courses", false),
     // One Stripe trial per member, ever: set when a trial subscription begins.
@@ -518,6 +523,9 @@ export const certificates = table(
     shareToken: text("share_token"),
     // For a course with quizzes: the member's average best score when it was issued (null: not assessed).
     averageScore: int("average_score"),
+    // Set when the member changed their certificate name after it was issued (issue 47): the
+    // number stays, the name is rewritten, and the certificate says when.
+    reissuedAt: timestamp("reissued_at"),
   },
   (t) => [
     uniqueIndex("certificates_number").on(t.certificateNumber),

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { NewPasswordSchema, OptionalEmailSchema } from "~/schemas/auth";
+import { CERTIFICATE_NAME_MAX, NewPasswordSchema, OptionalEmailSchema } from "~/schemas/auth";
 
-export { EmailSchema, EMAIL_INVALID, OptionalEmailSchema } from "~/schemas/auth";
+export { CERTIFICATE_NAME_MAX, EmailSchema, EMAIL_INVALID, OptionalEmailSchema } from "~/schemas/auth";
 
 // The member's own account: profile, email, password, deletion. Shared by the
 // /settings forms (conform, in the browser too) and the /api/user/* routes.
@@ -17,12 +17,29 @@ const optionalText = (max: number, what: string) =>
     z.string().trim().max(max, `${what} must be at most ${max} characters.`).optional(),
   );
 
+const certificateNameText = z.string().trim().max(CERTIFICATE_NAME_MAX, `The name on certificates must be at most ${CERTIFICATE_NAME_MAX} characters.`);
+
+/**
+ * "Name on certificates" (issue 47). Left out: unchanged (JSON clients that do not know it);
+ * blank or null: cleared, so the display name is used.
+ */
+export const OptionalCertificateNameSchema = z.preprocess(
+  (value) => (value === null || (typeof value === "string" && value.trim() === "") ? null : value),
+  certificateNameText.nullable().optional(),
+);
+
+/** The one-time question on a member's certificate page: a name is required there. */
+export const CertificateNameSchema = z.object({
+  certificateName: certificateNameText.min(1, "Enter the name to print on your certificates."),
+});
+
 export const ProfileSchema = z.object({
   name: optionalText(80, "Display name"),
   firstName: optionalText(50, "First name"),
   email: OptionalEmailSchema,
   // Shown beside an instructor's name on the courses they teach (issue 29).
   bio: optionalText(500, "Bio"),
+  certificateName: OptionalCertificateNameSchema,
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
 

@@ -44,10 +44,18 @@ export const LoginSchema = z.object({
   redirectTo: z.string().max(2048).optional(),
 });
 
+// Optional at sign-up; blank means "use my display name" (issue 47).
+export const CERTIFICATE_NAME_MAX = 100;
+export const SignUpCertificateNameSchema = z.preprocess(
+  (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+  z.string().trim().max(CERTIFICATE_NAME_MAX, `The name on certificates must be at most ${CERTIFICATE_NAME_MAX} characters.`).optional(),
+);
+
 export const RegisterSchema = z.object({
   username: UsernameSchema,
   password: NewPasswordSchema,
   email: OptionalEmailSchema,
+  certificateName: SignUpCertificateNameSchema,
   ...CaptchaFields,
 });
 

@@ -27,6 +27,8 @@ export interface Credentials {
   captchaAnswer: number;
   /** Sign-up only: the optional email. */
   email?: string;
+  /** Sign-up only: the optional name on certificates (issue 47). */
+  certificateName?: string;
 }
 
 /** Why a sign-in or sign-up was refused, in the spec's words. */
@@ -94,7 +96,7 @@ export async function attemptRegistration(input: Credentials, ip: string): Promi
   }
   try {
     await consumeSignup(ip);
-    const user = await createStudent({ username: input.username, password: input.password, email: input.email });
+    const user = await createStudent({ username: input.username, password: input.password, email: input.email, certificateName: input.certificateName });
     logEvent("registration", { userId: user.id, username: user.username, ip });
     return { ok: true, user };
   } catch (error) {

@@ -1,6 +1,6 @@
-import { inflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newStudent, TEST_ADMIN, uniqueName, useAcademy, Visitor } from "./helpers";
+import { pdfText } from "./pdf-text";
 
 // Issue 39: what a probe of the instructor role found. Instructors teach the
 // courses they are named on; who pays for what and what is published stays
@@ -184,26 +184,6 @@ describe("2. lesson generation reads only the caller's own courses", () => {
     expect(await (await generate(admin, { title: "zeta launch", courseTitle: hidden.title })).text()).toContain("Zeta secret launch rite");
   });
 });
-
-/** The text a PDF shows: pdfkit writes it as hex strings in TJ arrays, in deflated streams. */
-function pdfText(bytes: Buffer): string {
-  const texts: string[] = [];
-  const raw = bytes.toString("latin1");
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    const end = raw.indexOf("endstream", start);
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      texts.push([...(array[1] ?? "").matchAll(/<([0-9a-fA-F]+)>/g)].map((hex) => Buffer.from(hex[1] ?? "", "hex").toString("latin1")).join(""));
-    }
-  }
-  return texts.join("\n");
-}
 
 describe("3. a deleted instructor's name leaves every certificate they signed", () => {
   it("whatever they were called since and whether or not they still teach the course: the page and the PDF say 'Former instructor'", async () => {

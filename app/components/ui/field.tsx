@@ -24,26 +24,36 @@ export function Field({
   label,
   errors,
   className,
+  hint,
   inputProps,
 }: {
   label: string;
   errors?: string[] | null;
   className?: string;
+  /** A sentence under the label, read with the input by screen readers. */
+  hint?: string;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
 }) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClasses}>
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="mb-1 text-sm opacity-75">
+          {hint}
+        </p>
+      ) : null}
       <input
         {...inputProps}
         id={id}
         aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={describedBy}
         className={cn(inputClasses, inputProps.className)}
       />
       <ErrorList id={errorId} errors={errors} />

@@ -1,9 +1,9 @@
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { db, first, withTransaction } from "#db/client.server";
 import { collectMemberData, forgetMember } from "~/models/accounts/account-data.server";
 import { revokeUnsubscribeLinks } from "~/models/notifications/notifications.server";
 import { forumReplies, forumTopics, users, type User } from "#db/schema";
-import { listCertificatesForUser, toApiCertificate } from "~/models/learning/certificate.server";
+import { certificateNameOf, listCertificatesForUser, renameCertificates, toApiCertificate } from "~/models/learning/certificate.server";
 import { listProgressForUser, toApiProgress } from "~/models/learning/progress.server";
 import { getSubscriptionSummary } from "~/models/billing/subscription.server";
 import {
@@ -124,23 +124,54 @@ async function memberOrRefuse(userId: number): Promise<User> {
 
 /** What the member sees and edits about themselves (their own email included: it is never shown to others). */
 export function getAccountProfile(user: User) {
-  return { username: user.username, name: user.name, firstName: user.firstName, email: user.email, bio: user.bio, showsBio: user.role !== "student" };
+  return {
+    username: user.username,
+    name: user.name,
+    firstName: user.firstName,
+    email: user.email,
+    bio: user.bio,
+    certificateName: user.certificateName,
+    showsBio: user.role !== "student",
+  };
+}
+
+/**
+ * The answer to the one-time question on a member's certificate page (issue 47): the name is
+ * stored and their certificates carry it; a member who already chose one is not asked again.
+ */
+export async function chooseCertificateName(userId: number, certificateName: string): Promise<void> {
+  await withTransaction(async (tx) => {
+    const updated = await first(tx
+      .update(users)
+      .set({ certificateName, certificateNameConfirmedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.certificateNameConfirmedAt)))
+      .returning());
+    // Already answered (another tab, or settings): nothing to do.
+    if (updated) await renameCertificates(tx, userId, certificateNameOf(updated), false);
+  });
 }
 
 export async function updateProfile(userId: number, input: ProfileInput): Promise<User> {
   const email = input.email ?? null;
   if (email && await isEmailTaken(email, userId)) throw new AccountRefusal(new EmailTakenError().message, 409, "email");
-  const before = await first(db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1));
+  const before = await first(db.select({ email: users.email, certificateNameConfirmedAt: users.certificateNameConfirmedAt }).from(users).where(eq(users.id, userId)).limit(1));
   // Unsubscribe links sent to the old address stop working once it changes (issue 25).
   if (before && (before.email ?? "").toLowerCase() !== (email ?? "").toLowerCase()) await revokeUnsubscribeLinks(userId);
   try {
-    const updated = await first(db
-      .update(users)
-      .set({ name: input.name ?? null, firstName: input.firstName ?? null, email, bio: input.bio ?? null })
-      .where(eq(users.id, userId))
-      .returning());
-    if (!updated) throw new AccountRefusal("Account not found.", 404);
-    return updated;
+    return await withTransaction(async (tx) => {
+      // certificateName left out (a JSON client that does not know it): kept as it is.
+      const certificateName = input.certificateName === undefined ? {} : { certificateName: input.certificateName, certificateNameConfirmedAt: new Date() };
+      const updated = await first(tx
+        .update(users)
+        .set({ name: input.name ?? null, firstName: input.firstName ?? null, email, bio: input.bio ?? null, ...certificateName })
+        .where(eq(users.id, userId))
+        .returning());
+      if (!updated) throw new AccountRefusal("Account not found.", 404);
+      // The certificates follow the name they carry (certificate name, else display name): a fixed
+      // typo is not kept forever. A member who had never chosen it is choosing it now, not reissuing.
+      await renameCertificates(tx, userId, certificateNameOf(updated), before?.certificateNameConfirmedAt != null);
+      return updated;
+    });
   } catch (error) {
     if (isEmailUniqueViolation(error)) throw new AccountRefusal(new EmailTakenError().message, 409, "email");
     throw error;
@@ -196,11 +227,12 @@ export async function exportAccountData(userId: number, origin: string) {
   const subscription = await getSubscriptionSummary(user);
   return {
     exportedAt: new Date().toISOString(),
-    profile: { ...profile, email: user.email, bio: user.bio, joinedAt: user.createdAt.toISOString(), trialUsedAt: user.trialUsedAt?.toISOString() ?? null },
+    profile: { ...profile, email: user.email, bio: user.bio, certificateName: user.certificateName, certificateNameConfirmedAt: user.certificateNameConfirmedAt?.toISOString() ?? null, joinedAt: user.createdAt.toISOString(), trialUsedAt: user.trialUsedAt?.toISOString() ?? null },
     theme: { moodTheme, themeSettings },
     subscription: { plan: subscription.plan, status: subscription.status, isPremium: subscription.isPremium, currentPeriodEnd: subscription.currentPeriodEnd },
     progress: (await listProgressForUser(userId)).map((record) => ({ ...toApiProgress(record), courseTitle: record.courseTitle })),
-    certificates: (await listCertificatesForUser(userId)).map(async (certificate) => ({ ...await toApiCertificate(certificate), recipientName: certificate.recipientName })),
+    // Awaited together: a list of promises would be written out as empty objects.
+    certificates: await Promise.all((await listCertificatesForUser(userId)).map(async (certificate) => ({ ...await toApiCertificate(certificate), recipientName: certificate.recipientName, reissuedAt: certificate.reissuedAt?.toISOString() ?? null }))),
     forum: {
       topics: topics.map((topic) => ({ ...topic, createdAt: topic.createdAt.toISOString() })),
       replies: replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.toISOString() })),

@@ -118,7 +118,7 @@ export class CommonPasswordError extends Error {
 }
 
 /** Self-registration always creates a student. */
-export async function createStudent(input: { username: string; password: string; email?: string }): Promise<User> {
+export async function createStudent(input: { username: string; password: string; email?: string; certificateName?: string }): Promise<User> {
   if (isCommonPassword(input.password)) throw new CommonPasswordError();
   if (await getUserByUsername(input.username)) throw new UsernameTakenError();
   if (input.email && await isEmailTaken(input.email)) throw new EmailTakenError();
@@ -127,7 +127,16 @@ export async function createStudent(input: { username: string; password: string;
     return await withTransaction(async (tx) => {
       const user = await single(tx
         .insert(users)
-        .values({ username: input.username, passwordHash, role: "student", name: input.username, email: input.email ?? null })
+        .values({
+          username: input.username,
+          passwordHash,
+          role: "student",
+          name: input.username,
+          email: input.email ?? null,
+          // Given at sign-up, the name is chosen; left blank, the first certificate page asks once (issue 47).
+          certificateName: input.certificateName ?? null,
+          certificateNameConfirmedAt: input.certificateName ? new Date() : null,
+        })
         .returning());
       await tx.insert(activityEvents)
         .values({ userId: user.id, type: "registration", summary: `${user.username} joined the Academy` });

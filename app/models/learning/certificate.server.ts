@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { db, first, type Tx } from "#db/client.server";
-import { certificates, certificateSignatories } from "#db/schema";
+import { certificates, certificateSignatories, users, type User } from "#db/schema";
 import { listCourseInstructors } from "~/models/learning/course-staff.server";
 
 const signatoriesOf = db
@@ -25,6 +25,37 @@ export function generateCertificateNumber(issuedAt = new Date()): string {
   let suffix = "";
   for (let i = 0; i < 6; i++) suffix += NUMBER_ALPHABET[crypto.randomInt(NUMBER_ALPHABET.length)];
   return `ACD-${issuedAt.getUTCFullYear()}-${suffix}`;
+}
+
+/** The name a member's certificates carry: their certificate name, else their display name, else their username (issue 47). */
+export function certificateNameOf(user: Pick<User, "certificateName" | "name" | "username">): string {
+  return user.certificateName?.trim() || user.name?.trim() || user.username;
+}
+
+/** Read in the issuing transaction, so whoever calls completeLesson need not carry the name. */
+export async function recipientNameFor(tx: Tx, userId: number): Promise<string> {
+  const user = await first(tx
+    .select({ certificateName: users.certificateName, name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1));
+  if (!user) throw new Error(`No member ${userId}`);
+  return certificateNameOf(user);
+}
+
+/**
+ * Puts the member's current certificate name on every certificate of theirs that carries another
+ * one (issue 47): the number stays. `markReissued` is false for the first name a member chooses
+ * (the one-time question after their first certificate): that completes issuing rather than
+ * changing a certificate they already accepted.
+ */
+export async function renameCertificates(tx: Tx, userId: number, recipientName: string, markReissued: boolean): Promise<number> {
+  const renamed = await tx
+    .update(certificates)
+    .set({ recipientName, ...(markReissued ? { reissuedAt: new Date() } : {}) })
+    .where(and(eq(certificates.userId, userId), ne(certificates.recipientName, recipientName)))
+    .returning({ id: certificates.id });
+  return renamed.length;
 }
 
 /** Issues the certificate for a finished course once; returns it, or null if one existed. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm"
 import { db, first, changes, withTransaction, type Tx, single } from "#db/client.server";
 import { inIdList, countTrue } from "#db/dialect.server";
 import { activityEvents, assignments, assignmentSubmissions, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users, type User } from "#db/schema";
-import { issueCertificate, toApiCertificate, type Certificate } from "~/models/learning/certificate.server";
+import { issueCertificate, recipientNameFor, toApiCertificate, type Certificate } from "~/models/learning/certificate.server";
 import { isReleased } from "~/models/learning/lesson-release";
 import { withReleaseStates } from "~/models/learning/lesson-release.server";
 import { notifyCertificate } from "~/models/notifications/notification-events.server";
@@ -239,7 +239,7 @@ export async function completeLesson(user: { id: number; username: string; name:
       certificate = await issueCertificate(tx, {
         userId: user.id,
         courseId: lesson.courseId,
-        recipientName: user.name?.trim() || user.username,
+        recipientName: await recipientNameFor(tx, user.id),
         courseTitle: course.title,
         averageScore: await averageBestScore(tx, user.id, lesson.courseId),
       });

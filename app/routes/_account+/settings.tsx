@@ -21,7 +21,7 @@ import {
   type AccountRequester,
 } from "~/models/accounts/account.server";
 import { feedPath, getFeedToken, resetFeedToken, revokeFeedToken } from "~/models/learning/calendar.server";
-import { ChangePasswordFormSchema, DeleteAccountSchema, FORMER_MEMBER, ProfileSchema } from "~/schemas/account";
+import { CERTIFICATE_NAME_MAX, ChangePasswordFormSchema, DeleteAccountSchema, FORMER_MEMBER, ProfileSchema } from "~/schemas/account";
 import { homeFor, logout, requireUser } from "~/services/auth.server";
 import { readForm } from "~/utils/form-data.server";
 import { publicOrigin, PUBLIC_URL_MISSING } from "~/utils/misc.server";
@@ -119,7 +119,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (parsed.data.intent) {
     case "profile":
       return runAccountForm(request, formData, "profile", ProfileSchema, async (value) => {
-        await updateProfile(user.id, value);
+        // The form always carries the field: blank clears it (the display name is used then).
+        await updateProfile(user.id, { ...value, certificateName: value.certificateName ?? null });
         return await redirectWithToast("/settings", { type: "success", title: "Profile saved", description: "Your details are up to date." });
       });
     case "password":
@@ -230,12 +231,18 @@ function SectionTitle({ id, icon, children }: { id: string; icon: ReactNode; chi
 function ProfileSection({
   profile,
 }: {
-  profile: { username: string; name: string | null; firstName: string | null; email: string | null; bio: string | null; showsBio: boolean };
+  profile: { username: string; name: string | null; firstName: string | null; email: string | null; bio: string | null; certificateName: string | null; showsBio: boolean };
 }) {
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult: useLastResult("profile"),
-    defaultValue: { name: profile.name ?? "", firstName: profile.firstName ?? "", email: profile.email ?? "", bio: profile.bio ?? "" },
+    defaultValue: {
+      name: profile.name ?? "",
+      firstName: profile.firstName ?? "",
+      email: profile.email ?? "",
+      bio: profile.bio ?? "",
+      certificateName: profile.certificateName ?? "",
+    },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
   });
@@ -252,6 +259,18 @@ function ProfileSection({
         <input type="hidden" name="intent" value="profile" />
         <FormErrors errors={form.errors} />
         <Field label="Display name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+        <Field
+          label="Name on certificates"
+          hint="Your full name as your course certificates show it. Left blank, your display name is used. Changing it updates the certificates you have (same number, marked as reissued)."
+          errors={fields.certificateName.errors}
+          inputProps={{
+            ...getInputProps(fields.certificateName, { type: "text" }),
+            autoComplete: "name",
+            maxLength: CERTIFICATE_NAME_MAX,
+            // Shows what blank means: the name the certificates carry then.
+            placeholder: profile.name?.trim() || profile.username,
+          }}
+        />
         <Field
           label="First name"
           errors={fields.firstName.errors}

@@ -9,7 +9,7 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { createCaptcha } from "~/models/accounts/captcha.server";
-import { LoginSchema, RegisterFormSchema } from "~/schemas/auth";
+import { CERTIFICATE_NAME_MAX, LoginSchema, RegisterFormSchema } from "~/schemas/auth";
 import {
   attemptRegistration,
   authenticateForm,
@@ -71,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { username, password, captchaToken, captchaAnswer } = submission.value;
   const email = "email" in submission.value ? submission.value.email : undefined;
-  const credentials = { username, password, captchaToken, captchaAnswer, email };
+  const certificateName = "certificateName" in submission.value ? submission.value.certificateName : undefined;
+  const credentials = { username, password, captchaToken, captchaAnswer, email, certificateName };
   const outcome = registering
     ? await attemptRegistration(credentials, context.clientIp)
     : await authenticateForm(request, formData, credentials, context);
@@ -103,6 +104,7 @@ export default function LoginPage() {
     password: string;
     confirmPassword?: string;
     email?: string;
+    certificateName?: string;
     captchaToken: string;
     captchaAnswer: number;
   }>({
@@ -177,6 +179,14 @@ export default function LoginPage() {
               label="Email (optional)"
               errors={fields.email.errors}
               inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            />
+          ) : null}
+          {registering ? (
+            <Field
+              label="Name on certificates (optional)"
+              hint="Your full name as it should appear on your course certificates. Left blank, your display name is used."
+              errors={fields.certificateName.errors}
+              inputProps={{ ...getInputProps(fields.certificateName, { type: "text" }), autoComplete: "name", maxLength: CERTIFICATE_NAME_MAX }}
             />
           ) : null}
           <Field

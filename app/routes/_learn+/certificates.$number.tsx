@@ -1,5 +1,14 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { chooseCertificateName } from "~/models/accounts/account.server";
+import { CERTIFICATE_NAME_MAX, CertificateNameSchema } from "~/schemas/account";
+import { getOptionalUser, requireUser } from "~/services/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 import { Award, BadgeCheck, ShieldAlert } from "~/components/ui/icons";
 import { GeneralErrorBoundary, StatusPanel } from "~/components/error-boundary";
 import { certificateInstructors, getCertificateByNumber } from "~/models/learning/certificate.server";
@@ -14,17 +23,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const number = params.number ?? "";
-  const certificate = /^[A-Za-z0-9-]{1,40}$/.test(number) ? await getCertificateByNumber(number) : undefined;
+async function findCertificate(number: string | undefined) {
+  const certificate = number && /^[A-Za-z0-9-]{1,40}$/.test(number) ? await getCertificateByNumber(number) : undefined;
   invariantResponse(certificate, NOT_FOUND, { status: 404 });
+  return certificate;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const certificate = await findCertificate(params.number);
+  const viewer = await getOptionalUser(request, context);
+  // The owner who never chose the name on their certificates is asked once, here, where the
+  // completion leads them (issue 47; docs/decisions/036-certificate-names.md).
+  const asksForName = viewer !== null && viewer.id === certificate.userId && viewer.certificateNameConfirmedAt === null;
   return json({
+    asksForName,
     founder: env.ACADEMY_FOUNDER,
     certificate: {
       number: certificate.certificateNumber,
       courseTitle: certificate.courseTitle,
       recipientName: certificate.recipientName,
       issuedAt: certificate.issuedAt.toISOString(),
+      reissuedAt: certificate.reissuedAt?.toISOString() ?? null,
       isVerified: certificate.isVerified,
       // Courses with quizzes (issue 24): the average best score when it was issued.
       averageScore: certificate.averageScore,
@@ -33,10 +52,59 @@ export async function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export default function CertificateVerification() {
-  const { certificate, founder } = useLoaderData<typeof loader>();
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const certificate = await findCertificate(params.number);
+  // Only the owner is asked; anyone else learns nothing more than the public page says.
+  invariantResponse(certificate.userId === user.id, "Only the certificate's owner can choose its name", { status: 403 });
+  const submission = parseWithZod(await readForm(request), { schema: CertificateNameSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  await chooseCertificateName(user.id, submission.value.certificateName);
+  return redirectWithToast(`/certificates/${certificate.certificateNumber}`, {
+    type: "success",
+    title: "Name saved",
+    description: "Your certificates carry it. You can change it later in Settings.",
+  });
+}
+
+function CertificateNameQuestion({ recipientName }: { recipientName: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "certificate-name-form",
+    lastResult: actionData?.result,
+    defaultValue: { certificateName: recipientName },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CertificateNameSchema }),
+  });
   return (
-    <div className="mx-auto max-w-2xl px-4 py-16">
+    <section className="card space-y-4" aria-labelledby="certificate-name-title" data-testid="certificate-name-question">
+      <h2 id="certificate-name-title" className="font-display text-xl">
+        Is this the name you want on your certificate?
+      </h2>
+      <p className="opacity-85">
+        Certificates carry your full name. Check it once now; the number stays the same whatever you choose, and you can change it
+        later in Settings.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Field
+          label="Name on certificates"
+          errors={fields.certificateName.errors}
+          inputProps={{ ...getInputProps(fields.certificateName, { type: "text" }), autoComplete: "name", maxLength: CERTIFICATE_NAME_MAX }}
+        />
+        <Button type="submit" disabled={navigation.state !== "idle"}>
+          Use this name
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export default function CertificateVerification() {
+  const { certificate, founder, asksForName } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-2xl space-y-8 px-4 py-16">
+      {asksForName ? <CertificateNameQuestion recipientName={certificate.recipientName} /> : null}
       <article className="card glow space-y-6 text-center">
         <Award className="mx-auto h-14 w-14 text-accent" aria-hidden />
         <p className="text-sm uppercase tracking-widest opacity-75">Mystic Academy certificate of completion</p>
@@ -73,6 +141,11 @@ export default function CertificateVerification() {
           <div>
             <dt className="opacity-70">Issued</dt>
             <dd className="text-base">{formatDate(certificate.issuedAt)}</dd>
+            {certificate.reissuedAt ? (
+              <dd className="text-sm opacity-80" data-testid="certificate-reissued">
+                Reissued on {formatDate(certificate.reissuedAt)}
+              </dd>
+            ) : null}
           </div>
         </dl>
       </article>

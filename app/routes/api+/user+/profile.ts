@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(getAccountProfile(user));
 }
 
-/** PUT {name?, firstName?, email?}: a field left out or blank is cleared. */
+/** PUT {name?, firstName?, email?, bio?, certificateName?}: a field left out or blank is cleared; certificateName left out is kept (issue 47). */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const user = await requireUser(request, context);
