@@ -7,7 +7,8 @@ import { consumePost, type Refusal } from "~/models/community/forum.server";
 import { canManageCourse } from "~/models/learning/course-staff.server";
 import { notifyLessonMentions, notifyLessonQuestion, notifyLessonReply } from "~/models/notifications/notification-events.server";
 import type { CommentInput } from "~/schemas/lesson-discussion";
-import { renderMarkdown } from "~/utils/markdown.server";
+import { renderPostMarkdown } from "~/utils/markdown.server";
+import { reindexLessonDiscussion } from "~/models/companion/companion-library.server";
 
 // Questions and comments under a lesson (issue 46), with one level of
 // replies. Who may open the lesson is decided by the caller through
@@ -115,7 +116,7 @@ function toApiComment(row: CommentRow, viewer: Viewer, moderator: boolean, asker
     parentId: row.parentId,
     author: authorOf(row),
     content,
-    contentHtml: readable ? renderMarkdown(row.content) : "",
+    contentHtml: readable ? renderPostMarkdown(row.content) : "",
     isAnswer: row.isAnswer,
     isHidden: hidden,
     isDeleted: deleted,
@@ -322,6 +323,8 @@ export async function editComment(viewer: Viewer, open: OpenLesson, id: number, 
     if (comment.hiddenAt) throw new DiscussionRefusal(409, DISCUSSION_TEXTS.hiddenNotEditable);
   }
   await db.update(lessonComments).set({ content, editedAt: new Date() }).where(eq(lessonComments.id, id));
+  // The companion cites answered questions: it reads the lesson's discussion again.
+  await reindexLessonDiscussion(open.lesson.id);
   return await oneComment(open, viewer, id);
 }
 
@@ -347,6 +350,7 @@ export async function deleteComment(viewer: Viewer, open: OpenLesson, id: number
     if (othersReplied) await tx.update(lessonComments).set({ content: "", deletedAt: new Date() }).where(eq(lessonComments.id, id));
     else await tx.delete(lessonComments).where(eq(lessonComments.id, id));
   });
+  await reindexLessonDiscussion(open.lesson.id);
 }
 
 /**
@@ -361,6 +365,8 @@ export async function hideComment(viewer: Viewer, open: OpenLesson, id: number, 
     await tx.update(lessonComments).set(hidden ? { hiddenAt: new Date(), hiddenBy: viewer.id, isAnswer: false } : { hiddenAt: null, hiddenBy: null }).where(eq(lessonComments.id, id));
     await tx.delete(lessonCommentReports).where(eq(lessonCommentReports.commentId, id));
   });
+  // The companion cites answered questions: it reads the lesson's discussion again.
+  await reindexLessonDiscussion(open.lesson.id);
   return await oneComment(open, viewer, id);
 }
 
@@ -383,6 +389,8 @@ export async function toggleAnswer(viewer: Viewer, open: OpenLesson, id: number)
     if (isUniqueViolation(error)) throw new DiscussionRefusal(409, "Another answer was marked at the same moment; reload and try again");
     throw error;
   });
+  // The companion cites answered questions: it reads the lesson's discussion again.
+  await reindexLessonDiscussion(open.lesson.id);
   return await oneComment(open, viewer, id);
 }
 
