@@ -34,3 +34,13 @@ export const ReportSchema = z
   .strict();
 
 export const ModerationSchema = z.object({ hidden: z.boolean({ required_error: "hidden is true or false", invalid_type_error: "hidden is true or false" }) }).strict();
+
+/**
+ * The lesson page shows its discussion in full only when asked (`?discussion=all`):
+ * thirty comments would triple the cost of every lesson view (issue 46 bench).
+ * With JavaScript the panel loads it when it scrolls near; without, this link does.
+ */
+export const DISCUSSION_PARAM = "discussion";
+export function discussionHref(courseId: number, lessonId: number, commentId?: number): string {
+  return `/course/${courseId}/lesson/${lessonId}?${DISCUSSION_PARAM}=all#${commentId ? `comment-${commentId}` : "discussion"}`;
+}

@@ -330,3 +330,68 @@ describe("a member's data", () => {
     expect(kept?.content).toBe(words);
   });
 });
+
+describe("the study companion", () => {
+  interface Source {
+    n: number | null;
+    title: string;
+    url: string;
+    locked: boolean;
+  }
+  const askCompanion = async (who: Visitor, message: string) => {
+    const response = await who.request("/api/chat", { method: "POST", json: { message } });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as { response: string; sources: Source[] };
+  };
+  const WORD = `${MARK}glass`;
+  const discussionUrl = (courseId: number, lessonId: number) => `/course/${courseId}/lesson/${lessonId}?discussion=all#discussion`;
+
+  it("cites a question once a reply is marked as its answer, after the lesson's own passages, and forgets it when unmarked", async () => {
+    const response = await admin.request(`/api/courses/${course.free}/lessons`, {
+      method: "POST",
+      json: { title: "Vega", contentSections: [{ type: "text", title: "The scrying glass", content: `Hold the ${WORD} at arm's length and let the eyes soften before you look into it.` }] },
+    });
+    expect(response.status).toBe(201);
+    const lessonId = ((await response.json()) as { id: number }).id;
+    const asker = await newMember("asker");
+    const question = await ask(asker.visitor, lessonId, `How long should I look into the ${WORD}?`);
+    const reply = await ask(instructor.visitor, lessonId, `Look into the ${WORD} for seven slow breaths, then rest your eyes.`, question.id);
+
+    // Unanswered, it is not a source.
+    const before = await askCompanion(asker.visitor, `How long do I look into the ${WORD}?`);
+    expect(before.sources.map((s) => s.url)).not.toContain(discussionUrl(course.free, lessonId));
+
+    expect((await asker.visitor.request(`/api/lesson-comments/${reply.id}/answer`, { method: "POST" })).status).toBe(200);
+    const after = await askCompanion(asker.visitor, `How long do I look into the ${WORD}?`);
+    const cited = after.sources.filter((s) => s.n !== null);
+    const fromDiscussion = cited.findIndex((s) => s.url === discussionUrl(course.free, lessonId));
+    const fromLesson = cited.findIndex((s) => s.url.startsWith(`/course/${course.free}/lesson/${lessonId}?`) || s.url === `/course/${course.free}/lesson/${lessonId}`);
+    expect(fromDiscussion, JSON.stringify(after.sources)).toBeGreaterThanOrEqual(0);
+    expect(fromLesson, JSON.stringify(after.sources)).toBeGreaterThanOrEqual(0);
+    expect(fromLesson).toBeLessThan(fromDiscussion);
+    expect(after.response).toContain("seven slow breaths");
+
+    // Unmarking the answer takes the passage out of the library at once.
+    expect((await asker.visitor.request(`/api/lesson-comments/${reply.id}/answer`, { method: "POST" })).status).toBe(200);
+    const unmarked = await askCompanion(asker.visitor, `How long do I look into the ${WORD}?`);
+    expect(unmarked.sources.map((s) => s.url)).not.toContain(discussionUrl(course.free, lessonId));
+    expect(unmarked.response).not.toContain("seven slow breaths");
+  });
+
+  it("keeps a Premium lesson's answered question from free members", async () => {
+    const premium = await signedIn(DEMO_PREMIUM.username, DEMO_PREMIUM.password);
+    const word = `${MARK}comet`;
+    const question = await ask(premium, lesson.premium, `What colour is the ${word} tail?`);
+    const reply = await ask(instructor.visitor, lesson.premium, `The ${word} tail glows violet at dusk.`, question.id);
+    expect((await instructor.visitor.request(`/api/lesson-comments/${reply.id}/answer`, { method: "POST" })).status).toBe(200);
+
+    const paying = await askCompanion(premium, `What colour is the ${word} tail?`);
+    expect(paying.sources.map((s) => s.url)).toContain(discussionUrl(course.premium, lesson.premium));
+    expect(paying.response).toContain("glows violet");
+
+    const free = await newMember();
+    const refused = await askCompanion(free.visitor, `What colour is the ${word} tail?`);
+    expect(JSON.stringify(refused)).not.toContain("glows violet");
+    expect(refused.sources.filter((s) => s.n !== null).map((s) => s.url)).not.toContain(discussionUrl(course.premium, lesson.premium));
+  });
+});

@@ -175,6 +175,17 @@ async function openQuestionCount(lessonId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** How many comments under a lesson stand (not hidden or deleted): what "Show the discussion" promises. */
+export async function standingCommentCount(lessonId: number): Promise<number> {
+  const row = await first(
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(lessonComments)
+      .where(and(eq(lessonComments.lessonId, lessonId), isNull(lessonComments.hiddenAt), isNull(lessonComments.deletedAt))),
+  );
+  return row?.n ?? 0;
+}
+
 /** Open questions per lesson of a course, for the lesson outline (lessons without any are left out). */
 export async function openQuestionCounts(courseId: number): Promise<Record<number, number>> {
   const rows = await db

@@ -13,6 +13,7 @@ import { relatedWords } from "~/models/companion/companion-wordnet.server";
 import { listLockedLessonIds } from "~/models/learning/lesson-release.server";
 import { isPremium } from "~/models/billing/membership.server";
 import { storedTemplateName } from "~/schemas/templates";
+import { discussionHref } from "~/schemas/lesson-discussion";
 import { env } from "~/utils/env.server";
 import { markdownToPlainText } from "~/utils/markdown.server";
 import { fileStore, readStoredBytes } from "~/utils/file-store.server";
@@ -88,6 +89,12 @@ function markdownParagraphs(markdown: string): string[] {
 
 /** The heading of a passage made of a question from the lesson's discussion and its marked answer (issue 46). */
 export const DISCUSSION_HEADING = "Answered in the lesson's discussion";
+const ANSWER_MARK = "\nAnswer: ";
+
+/** The answer of a discussion passage: what is quoted of it (the question alone answers nothing). */
+export function discussionAnswer(body: string): string {
+  return body.slice(body.indexOf(ANSWER_MARK) + ANSWER_MARK.length);
+}
 
 /** The lesson's answered questions: each standing question with the reply marked as its answer. */
 async function answeredQuestions(tx: Writer, lessonId: number) {
@@ -135,7 +142,7 @@ export async function indexLesson(tx: Writer, lessonId: number) {
   }
   // Questions members asked under the lesson, with the answer marked (issue 46): read as the lesson is (Premium, drip).
   for (const answered of await answeredQuestions(tx, lessonId)) {
-    const body = `Question: ${markdownToPlainText(answered.question)}\nAnswer: ${markdownToPlainText(answered.answer)}`;
+    const body = `Question: ${markdownToPlainText(answered.question)}${ANSWER_MARK}${markdownToPlainText(answered.answer)}`;
     await tx.insert(companionChunks).values({ kind: "lesson", courseId: lesson.courseId, lessonId, title: lesson.title, heading: DISCUSSION_HEADING, body });
   }
 }
@@ -336,7 +343,7 @@ export function premiumLessonsWorthShowing<T extends { rank: number }>(matches: 
 function passageUrl(
   row: Pick<PassageRow, "kind" | "articleId" | "courseId" | "lessonId" | "sectionNumber" | "templateId" | "templateCategory" | "startSeconds" | "heading">,
 ): string {
-  if (row.kind === "lesson" && row.heading === DISCUSSION_HEADING) return `/course/${row.courseId}/lesson/${row.lessonId}#discussion`;
+  if (row.kind === "lesson" && row.heading === DISCUSSION_HEADING && row.courseId && row.lessonId) return discussionHref(row.courseId, row.lessonId);
   if (row.kind === "article") return `/knowledge-base/${row.articleId}`;
   if (row.kind === "template") return `/tools-templates${row.templateCategory ? `?category=${row.templateCategory}` : ""}#template-${row.templateId}`;
   const query = new URLSearchParams();
@@ -511,9 +518,19 @@ async function assemble(
   const kept = new Set(premium ? [...worthShowing, ...(floor?.locked ?? [])].map((match) => match.chunkId) : []);
   const others = new Set(ranked.filter((row) => !kept.has(row.chunkId)).slice(0, Math.max(0, limit - kept.size)));
   const chosen = ranked.filter((row) => kept.has(row.chunkId) || others.has(row)).slice(0, limit);
-  // A member's question answered in a discussion is cited after the lessons' own words.
-  const passages = [...chosen.filter((row) => row.heading !== DISCUSSION_HEADING), ...chosen.filter((row) => row.heading === DISCUSSION_HEADING)];
+  const passages = ownWordsFirst(chosen);
   return { passages: passages.map(toPassage), locked, concepts };
+}
+
+/** A question answered in a lesson's discussion is cited after that lesson's own passages (issue 46), else where it ranks. */
+export function ownWordsFirst<T extends { heading: string | null; lessonId: number | null }>(ranked: T[]): T[] {
+  const lastOwn = new Map<number, number>();
+  ranked.forEach((row, index) => row.lessonId !== null && row.heading !== DISCUSSION_HEADING && lastOwn.set(row.lessonId, index));
+  const place = (row: T, index: number) => (row.heading === DISCUSSION_HEADING && row.lessonId !== null ? Math.max(index, (lastOwn.get(row.lessonId) ?? -1) + 0.5) : index);
+  return ranked
+    .map((row, index) => ({ row, at: place(row, index) }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ row }) => row);
 }
 
 // A passage's text as word stems, kept for the passages asked about most:

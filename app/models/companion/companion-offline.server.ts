@@ -1,5 +1,5 @@
 import { stemEach, wordsOf } from "#db/word-stems";
-import { splitSentences, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion/companion-library.server";
+import { DISCUSSION_HEADING, discussionAnswer, splitSentences, type LibrarySearch, type LockedReference, type Passage } from "~/models/companion/companion-library.server";
 import type { Concept } from "~/models/companion/companion-question";
 import { conceptsIn, coverage, proximity } from "~/models/companion/companion-relevance";
 
@@ -62,6 +62,7 @@ interface Quote {
 
 function quotesFrom(passage: Passage, passageIndex: number, concepts: Concept[]): Quote[] {
   const needed = passageIndex === 0 ? BEST_QUOTE_SHARE : QUOTE_SHARE;
+  if (passage.heading === DISCUSSION_HEADING) return answerQuotes(passage, passageIndex, concepts, needed);
   const quotes: Quote[] = [];
   splitSentences(passage.body).forEach((sentence, order) => {
     const words = wordsOf(sentence);
@@ -74,6 +75,22 @@ function quotesFrom(passage: Passage, passageIndex: number, concepts: Concept[])
     if (relevance >= needed) quotes.push({ sentence, passageIndex, order, relevance });
   });
   return quotes.sort((a, b) => b.relevance - a.relevance).slice(0, MAX_QUOTES_PER_PASSAGE);
+}
+
+/**
+ * A question answered in a lesson's discussion is measured as a whole (the
+ * question holds the asker's words, the answer the instructor's) and quoted
+ * by its answer's first sentences: the question alone answers nothing.
+ */
+function answerQuotes(passage: Passage, passageIndex: number, concepts: Concept[], needed: number): Quote[] {
+  const present = new Set(stemEach(wordsOf(passage.body)));
+  if (conceptsIn(concepts, present) === 0) return [];
+  const relevance = coverage(concepts, present);
+  if (relevance < needed) return [];
+  return splitSentences(discussionAnswer(passage.body))
+    .filter((sentence) => wordsOf(sentence).length >= 3)
+    .slice(0, MAX_QUOTES_PER_PASSAGE)
+    .map((sentence, order) => ({ sentence, passageIndex, order, relevance }));
 }
 
 /** The share of the member's own words (not those carried from the conversation) the library does not know, by weight. */

@@ -3,6 +3,7 @@ import { inIdList, inTextList } from "#db/dialect.server";
 import { changes, db, type Tx } from "#db/client.server";
 import { emailOutbox, forumReplies, forumTopics, notifications, users } from "#db/schema";
 import { notify, Recipients } from "~/models/notifications/notifications.server";
+import { discussionHref } from "~/schemas/lesson-discussion";
 
 // What happened, as notifications (issue 25): each function names who may
 // hear of it (as a condition on `users`, so the fan-out is one statement) and
@@ -180,7 +181,7 @@ function courseReaders(course: DiscussedLesson["course"]): SQL {
 }
 
 function discussionUrl(where: DiscussedLesson): string {
-  return `/course/${where.course.id}/lesson/${where.lesson.id}#discussion`;
+  return discussionHref(where.course.id, where.lesson.id);
 }
 
 /**

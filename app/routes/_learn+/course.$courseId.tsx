@@ -37,6 +37,7 @@ import { readForm } from "~/utils/form-data.server";
 import { publicPageHeaders } from "~/utils/page-cache";
 import { AppLink } from "~/components/ui/app-link";
 import { viewerTimeZone } from "~/utils/time-zone.server";
+import { discussionHref } from "~/schemas/lesson-discussion";
 
 const NOT_FOUND = "Course Not Found";
 
@@ -281,7 +282,7 @@ function DiscussionsToTend({ courseId, discussions }: { courseId: number; discus
         <ul className="space-y-3" aria-label="Latest unanswered questions">
           {discussions.unanswered.map((question) => (
             <li key={question.id}>
-              <AppLink to={`/course/${courseId}/lesson/${question.lessonId}#comment-${question.id}`} className="block rounded-md p-2 hover:bg-primary/15">
+              <AppLink to={discussionHref(courseId, question.lessonId, question.id)} className="block rounded-md p-2 hover:bg-primary/15">
                 <span className="block text-sm font-semibold">{question.lessonTitle}</span>
                 <span className="block text-sm opacity-90">{question.excerpt}</span>
                 <span className="block text-xs opacity-70">{question.author}</span>
@@ -296,7 +297,7 @@ function DiscussionsToTend({ courseId, discussions }: { courseId: number; discus
           <ul className="space-y-2" aria-label="Reported comments">
             {discussions.reported.map((report) => (
               <li key={report.commentId}>
-                <AppLink to={`/course/${courseId}/lesson/${report.lessonId}#comment-${report.commentId}`} className="block rounded-md p-2 text-sm hover:bg-primary/15">
+                <AppLink to={discussionHref(courseId, report.lessonId, report.commentId)} className="block rounded-md p-2 text-sm hover:bg-primary/15">
                   <span className="font-semibold">{report.lessonTitle}</span>: {report.content.length > 120 ? `${report.content.slice(0, 117)}…` : report.content}
                   <span className="block text-xs opacity-75">{`${report.reports} ${report.reports === 1 ? "report" : "reports"} · “${report.latestReason}”`}</span>
                 </AppLink>

@@ -1,8 +1,8 @@
-import { useActionData, useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
-import { COMMENT_MAX } from "~/schemas/lesson-discussion";
+import { COMMENT_MAX, DISCUSSION_PARAM } from "~/schemas/lesson-discussion";
 
 // The lesson's Discussion (issue 46). Every form is a fetcher form: without
 // JavaScript it is a plain POST to the lesson page's action (which redirects
@@ -179,9 +179,48 @@ function Comment({ comment, question }: { comment: DiscussionComment; question: 
   );
 }
 
-export function DiscussionPanel({ comments, openQuestions }: { comments: DiscussionComment[]; openQuestions: number }) {
+type Loaded = { comments: DiscussionComment[]; openQuestions: number };
+export type DiscussionData = { comments: DiscussionComment[] | null; openQuestions: number; standing?: number };
+
+/**
+ * The discussion as the page has it: in full after `?discussion=all` (a link
+ * without JavaScript, or back from a form), else the panel loads it from
+ * GET /api/lessons/{id}/comments once the section comes near the viewport.
+ * Remix revalidates that fetcher after every form on the page, so it stays current.
+ */
+function useDiscussion(lessonId: number, discussion: DiscussionData) {
+  const loader = useFetcher<Loaded>();
+  const sectionRef = useRef<HTMLElement>(null);
+  const wanted = discussion.comments === null && (discussion.standing ?? 0) > 0;
+  const { load } = loader;
+  const requested = useRef(false);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!wanted || requested.current || !section) return;
+    const start = () => {
+      if (requested.current) return;
+      requested.current = true;
+      load(`/api/lessons/${lessonId}/comments`);
+    };
+    // A link straight to the discussion or one of its comments loads it at once.
+    if (!("IntersectionObserver" in window) || /^#(discussion|comment-\d+)$/.test(window.location.hash)) return start();
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: "600px 0px" });
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, [wanted, lessonId, load]);
+  const comments = discussion.comments ?? loader.data?.comments ?? null;
+  const openQuestions = discussion.comments ? discussion.openQuestions : (loader.data?.openQuestions ?? discussion.openQuestions);
+  return { sectionRef, comments, openQuestions, loading: loader.state === "loading" && !loader.data };
+}
+
+export function DiscussionPanel({ lessonId, discussion }: { lessonId: number; discussion: DiscussionData }) {
+  const { sectionRef, comments, openQuestions, loading } = useDiscussion(lessonId, discussion);
+  const location = useLocation();
+  const showAll = new URLSearchParams(location.search);
+  showAll.set(DISCUSSION_PARAM, "all");
+  const standing = discussion.standing ?? comments?.length ?? 0;
   return (
-    <section id="discussion" aria-labelledby="discussion-heading" className="card scroll-mt-20 space-y-4">
+    <section ref={sectionRef} id="discussion" aria-labelledby="discussion-heading" aria-busy={loading || undefined} className="card scroll-mt-20 space-y-4">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="discussion-heading" className="font-display text-2xl">
           Discussion
@@ -189,30 +228,54 @@ export function DiscussionPanel({ comments, openQuestions }: { comments: Discuss
         <p className="text-sm opacity-80">{openQuestions === 1 ? "1 open question" : `${openQuestions} open questions`}</p>
       </div>
       <TextForm intent="comment" commentId={null} label="Ask a question about this lesson" submit="Post question" note="Markdown is supported. @mention someone to notify them." />
-      {comments.length === 0 ? <p className="opacity-80">No questions yet. Be the first to ask.</p> : null}
-      <ol className="space-y-4" aria-label="Questions">
-        {comments.map((question) => (
-          <li key={question.id} className="space-y-2">
-            <Comment comment={question} question />
-            {question.replies.length ? (
-              <ol className="ml-4 space-y-2 border-l border-white/10 pl-4 sm:ml-8" aria-label="Replies">
-                {question.replies.map((reply) => (
-                  <li key={reply.id}>
-                    <Comment comment={reply} question={false} />
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-            {!question.isDeleted && !question.isHidden ? (
-              <div className="ml-4 sm:ml-8">
-                <Disclosure summary="Reply">
-                  <TextForm intent="reply" commentId={question.id} label="Your reply" submit="Post reply" fields={{ parentId: String(question.id) }} rows={3} />
-                </Disclosure>
-              </div>
-            ) : null}
-          </li>
-        ))}
-      </ol>
+      {comments === null ? (
+        standing === 0 ? (
+          <p className="opacity-80">No questions yet. Be the first to ask.</p>
+        ) : (
+          <p>
+            <a href={`${location.pathname}?${showAll}#discussion`} className="underline underline-offset-2">
+              {loading ? "Loading the discussion…" : `Show the discussion (${standing === 1 ? "1 comment" : `${standing} comments`})`}
+            </a>
+          </p>
+        )
+      ) : comments.length === 0 ? (
+        <p className="opacity-80">No questions yet. Be the first to ask.</p>
+      ) : (
+        <QuestionList comments={comments} />
+      )}
     </section>
+  );
+}
+
+function QuestionList({ comments }: { comments: DiscussionComment[] }) {
+  // A link to one comment (a notification, the course page) lands on it once it is on the page.
+  useEffect(() => {
+    const target = window.location.hash.startsWith("#comment-") ? document.getElementById(window.location.hash.slice(1)) : null;
+    target?.scrollIntoView();
+  }, []);
+  return (
+    <ol className="space-y-4" aria-label="Questions">
+      {comments.map((question) => (
+        <li key={question.id} className="space-y-2">
+          <Comment comment={question} question />
+          {question.replies.length ? (
+            <ol className="ml-4 space-y-2 border-l border-white/10 pl-4 sm:ml-8" aria-label="Replies">
+              {question.replies.map((reply) => (
+                <li key={reply.id}>
+                  <Comment comment={reply} question={false} />
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {!question.isDeleted && !question.isHidden ? (
+            <div className="ml-4 sm:ml-8">
+              <Disclosure summary="Reply">
+                <TextForm intent="reply" commentId={question.id} label="Your reply" submit="Post reply" fields={{ parentId: String(question.id) }} rows={3} />
+              </Disclosure>
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ol>
   );
 }

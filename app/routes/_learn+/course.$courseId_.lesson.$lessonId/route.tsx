@@ -11,7 +11,8 @@ import { useLearningHeartbeat } from "./use-learning-heartbeat";
 import { StudyHelpPanel } from "./study-help";
 import { DiscussionPanel } from "./discussion-panel";
 import { discussionAction, isDiscussionIntent } from "./discussion-forms.server";
-import { listDiscussion, openQuestionCounts } from "~/models/community/lesson-discussion.server";
+import { listDiscussion, openQuestionCounts, standingCommentCount } from "~/models/community/lesson-discussion.server";
+import { DISCUSSION_PARAM } from "~/schemas/lesson-discussion";
 import type { User } from "#db/schema";
 import { buttonClasses } from "~/components/ui/button";
 import { captionsOfOpenSections } from "~/models/learning/captions.server";
@@ -152,12 +153,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The moment a course is finished leads to its certificate (issue 47).
   const certificateNumber = completed ? await getCertificateNumberForCourse(user.id, course.id) : null;
   // Only reached for a lesson the member may open (findRequestedLesson throws for a locked one).
-  const discussion = await listDiscussion({ lesson, course }, user);
+  // The full discussion only when asked for (DISCUSSION_PARAM): otherwise its counts, and the panel loads it when it comes near.
+  const showDiscussion = new URL(request.url).searchParams.get(DISCUSSION_PARAM) === "all";
   const questionCounts = await openQuestionCounts(course.id);
   const openLessonIds = new Set(outline.filter((entry) => entry.opens === null).map((entry) => entry.id));
   return json({
     certificateNumber,
-    discussion: { comments: discussion.comments, openQuestions: discussion.openQuestions },
+    discussion: showDiscussion
+      ? await listDiscussion({ lesson, course }, user)
+      : { comments: null, openQuestions: questionCounts[lesson.id] ?? 0, standing: await standingCommentCount(lesson.id) },
     openQuestions: Object.fromEntries(Object.entries(questionCounts).filter(([id]) => openLessonIds.has(Number(id)))),
     quiz: quiz ? await quizPanelData(quiz, user, new URL(request.url).searchParams.get("attempt")) : null,
     assignment: assignmentPanel,
@@ -204,7 +208,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // A lesson not open yet answers the same 403 as the page (before any form is read as an answer).
   const requested = await findRequestedLesson(request, params, user);
   if (isDiscussionIntent(intent)) {
-    return await discussionAction(user, requested, intent, formData, `/course/${requested.course.id}/lesson/${requested.lesson.id}${new URL(request.url).search}`);
+    // Back to the page with its discussion shown, whatever the form was posted from.
+    const search = new URL(request.url).searchParams;
+    search.set(DISCUSSION_PARAM, "all");
+    return await discussionAction(user, requested, intent, formData, `/course/${requested.course.id}/lesson/${requested.lesson.id}?${search}`);
   }
   // Same rule as POST /api/lessons/{id}/complete: an admin previewing hidden content records nothing.
   const found = await findCompletableLesson(parseRouteId(params.lessonId) ?? 0, user, parseRouteId(params.courseId) ?? 0);
@@ -419,7 +426,7 @@ export default function LessonPlayer() {
             completed={lesson.completed}
             certificateNumber={certificateNumber}
           />
-          <DiscussionPanel comments={discussion.comments} openQuestions={discussion.openQuestions} />
+          <DiscussionPanel lessonId={lesson.id} discussion={discussion} />
         </div>
 
         <aside className="space-y-6">
