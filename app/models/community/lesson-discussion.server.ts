@@ -129,7 +129,7 @@ function toApiComment(row: CommentRow, viewer: Viewer, moderator: boolean, asker
     canModerate: moderator,
     // The asker marks a reply of their question; a moderator any reply.
     canMarkAnswer: row.parentId !== null && !deleted && !hidden && (moderator || (askerId !== null && askerId === viewer.id)),
-    canReport: !own && !deleted && row.authorId !== null,
+    canReport: !own && !deleted && !hidden && row.authorId !== null,
   };
 }
 export type ApiComment = ReturnType<typeof toApiComment> & { replies: ApiComment[] };

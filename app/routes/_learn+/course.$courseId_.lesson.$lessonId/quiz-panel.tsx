@@ -83,7 +83,28 @@ function QuizResult({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelData; nex
   );
 }
 
-export function QuizPanel({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelData; nextHref: string | null; tryAgainHref: string }) {
+/** A quiz already passed shows that, not a blank form; taking it again is a deliberate step (its best score is kept). */
+function QuizPassed({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelData; nextHref: string | null; tryAgainHref: string }) {
+  return (
+    <div className="space-y-3 rounded-lg border border-emerald-400/60 bg-emerald-500/10 p-4" data-testid="quiz-passed">
+      <p className="font-medium">You passed this quiz{quiz.bestScore !== null ? ` with ${quiz.bestScore}%` : ""}.</p>
+      <div className="flex flex-wrap gap-3">
+        {quiz.attemptsLeft !== 0 ? (
+          <AppLink to={tryAgainHref} className={buttonClasses("outline")}>
+            Take it again
+          </AppLink>
+        ) : null}
+        {nextHref ? (
+          <AppLink to={nextHref} className={buttonClasses("primary")}>
+            Next lesson
+          </AppLink>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function QuizPanel({ quiz, nextHref, tryAgainHref, retaking }: { quiz: QuizPanelData; nextHref: string | null; tryAgainHref: string; retaking: boolean }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "quiz";
   const outOfAttempts = quiz.attemptsLeft === 0;
@@ -102,6 +123,8 @@ export function QuizPanel({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelDat
       </header>
       {quiz.result ? (
         <QuizResult quiz={quiz} nextHref={nextHref} tryAgainHref={tryAgainHref} />
+      ) : quiz.passed && !retaking ? (
+        <QuizPassed quiz={quiz} nextHref={nextHref} tryAgainHref={tryAgainHref} />
       ) : outOfAttempts ? (
         <p data-testid="quiz-no-attempts">
           You have used all your attempts at this quiz{quiz.passed ? "" : " without passing it"}. Please contact the academy if you need another

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ArrowLeft, CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, Crown, FileQuestion, Pencil } from "~/components/ui/icons";
 import { LessonNeighbours, LessonOverview, SectionList } from "./lesson-sidebar";
@@ -387,6 +387,7 @@ export default function LessonPlayer() {
   const total = sections.length;
   const basePath = `/course/${course.id}/lesson/${lesson.id}`;
   const hrefFor = (n: number) => `${basePath}?section=${n}`;
+  const retaking = new URLSearchParams(useLocation().search).get("retake") === "1";
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <AppLink to={`/course/${course.id}`} className="inline-flex items-center gap-1 text-sm opacity-80 hover:opacity-100">
@@ -411,7 +412,7 @@ export default function LessonPlayer() {
           </div>
 
           {quiz && (sectionNumber >= total || quiz.result) ? (
-            <QuizPanel quiz={quiz} tryAgainHref={`${hrefFor(Math.max(total, 1))}#quiz`} nextHref={next ? `/course/${course.id}/lesson/${next.id}` : null} />
+            <QuizPanel quiz={quiz} retaking={retaking} tryAgainHref={`${hrefFor(Math.max(total, 1))}&retake=1#quiz`} nextHref={next ? `/course/${course.id}/lesson/${next.id}` : null} />
           ) : null}
 
           {/* On every section: a reviewer's notification links to #assignment without naming one. */}
