@@ -646,6 +646,8 @@ export const forumTopics = table(
   },
   (t) => [
     index("topics_category_listing").on(t.categoryId, t.isPinned, t.lastActivityAt),
+    // The community home's latest topics across categories (issue 47), read newest first.
+    index("topics_latest").on(t.lastActivityAt, t.id),
     index("topics_author").on(t.authorId),
   ],
 );

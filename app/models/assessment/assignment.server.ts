@@ -412,33 +412,29 @@ export async function reviewQueue(viewer: Viewer, filter: QueueFilter) {
     filter.courseId ? eq(courses.id, filter.courseId) : undefined,
     courseIds ? inArray(courses.id, courseIds) : undefined,
   );
-  const base = db
-    .select({
-      ...submissionColumns,
-      lessonId: lessons.id,
-      lessonTitle: lessons.title,
-      courseId: courses.id,
-      courseTitle: courses.title,
-      memberUsername: users.username,
-      memberName: users.name,
-    })
-    .from(assignmentSubmissions)
-    .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
-    .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .innerJoin(users, eq(users.id, assignmentSubmissions.userId))
-    .where(where);
-  const rows = await base
+  // One query for the page and its count (counted over the same rows as a subquery).
+  const queue = () =>
+    db
+      .select({
+        ...submissionColumns,
+        lessonId: lessons.id,
+        lessonTitle: lessons.title,
+        courseId: courses.id,
+        courseTitle: courses.title,
+        memberUsername: users.username,
+        memberName: users.name,
+      })
+      .from(assignmentSubmissions)
+      .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
+      .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .innerJoin(users, eq(users.id, assignmentSubmissions.userId))
+      .where(where);
+  const rows = await queue()
     .orderBy(asc(assignmentSubmissions.createdAt), asc(assignmentSubmissions.id))
     .limit(QUEUE_PAGE_SIZE)
     .offset((filter.page - 1) * QUEUE_PAGE_SIZE);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(assignmentSubmissions)
-    .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
-    .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(where);
+  const [counted] = await db.select({ total: count() }).from(queue().as("queue"));
   return {
     items: rows.map((row) => ({
       ...toApiSubmission(row),
@@ -452,9 +448,11 @@ export async function reviewQueue(viewer: Viewer, filter: QueueFilter) {
   };
 }
 
+/** A member's latest version of an assignment (the one the portal and the gradebook report). */
+const LATEST_VERSION = sql`${assignmentSubmissions.version} = (select max(s2.version) from ${assignmentSubmissions} s2 where s2.assignment_id = ${assignmentSubmissions.assignmentId} and s2.user_id = ${assignmentSubmissions.userId})`;
+
 /** The member's latest version of each assignment that is not passed, for the portal ("Waiting for review", "Needs revision"). */
 export async function listOpenAssignmentsOf(userId: number) {
-  const latest = sql`${assignmentSubmissions.version} = (select max(s2.version) from ${assignmentSubmissions} s2 where s2.assignment_id = ${assignmentSubmissions.assignmentId} and s2.user_id = ${assignmentSubmissions.userId})`;
   return await db
     .select({
       submissionId: assignmentSubmissions.id,
@@ -470,13 +468,12 @@ export async function listOpenAssignmentsOf(userId: number) {
     .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
     .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(assignmentSubmissions.userId, userId), inArray(assignmentSubmissions.status, ["submitted", "revise"]), latest))
+    .where(and(eq(assignmentSubmissions.userId, userId), inArray(assignmentSubmissions.status, ["submitted", "revise"]), LATEST_VERSION))
     .orderBy(desc(assignmentSubmissions.createdAt));
 }
 
 /** Per member and lesson of a course: the latest version's status and points, for the gradebook. */
 export async function assignmentGrades(courseId: number) {
-  const latest = sql`${assignmentSubmissions.version} = (select max(s2.version) from ${assignmentSubmissions} s2 where s2.assignment_id = ${assignmentSubmissions.assignmentId} and s2.user_id = ${assignmentSubmissions.userId})`;
   return await db
     .select({
       userId: assignmentSubmissions.userId,
@@ -492,7 +489,7 @@ export async function assignmentGrades(courseId: number) {
     .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
     .innerJoin(lessons, eq(lessons.id, assignments.lessonId))
     .innerJoin(users, eq(users.id, assignmentSubmissions.userId))
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true), latest));
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isActive, true), LATEST_VERSION));
 }
 
 /** The lessons of a course that carry an assignment, in course order, with their rubric's total and pass mark. */

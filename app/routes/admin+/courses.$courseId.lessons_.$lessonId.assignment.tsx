@@ -10,14 +10,11 @@ import { buttonClasses } from "~/components/ui/button";
 import { BoundCheckbox, BoundInput, BoundTextarea, ErrorList } from "~/components/ui/field";
 import { ArrowLeft, Pencil, Plus, Trash2 } from "~/components/ui/icons";
 import { AssignmentRefusal, deleteAssignment, getAssignmentForLesson, saveAssignment } from "~/models/assessment/assignment.server";
-import { findCourseForViewer, findLessonForViewer } from "~/models/learning/access.server";
 import { AssignmentFormSchema, EMPTY_CRITERION } from "~/schemas/assignment-forms";
 import { DEFAULT_MAX_FILE_MB, MAX_CRITERIA, MAX_FILE_MB_LIMIT, rubricTotal } from "~/schemas/assignment";
-import { requireCourseManager } from "~/services/auth.server";
+import { requireManagedLesson } from "~/services/lesson-builder.server";
 import { readForm } from "~/utils/form-data.server";
-import { invariantResponse, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { User } from "#db/schema";
 
 // The assignment builder of one lesson (issue 45): instructions, what members
 // hand in, the file size limit, the rubric, the points to pass and whether
@@ -30,18 +27,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Assignment: ${data.lesson.title} — Mystic Academy` : "Lesson not found — Mystic Academy" },
 ];
 
-async function requireLesson(params: LoaderFunctionArgs["params"], manager: User) {
-  const courseId = parseRouteId(params.courseId);
-  const lessonId = parseRouteId(params.lessonId);
-  const course = courseId === null ? undefined : await findCourseForViewer(courseId, manager);
-  const found = course && lessonId !== null ? await findLessonForViewer(lessonId, manager, course.id) : undefined;
-  invariantResponse(course && found, "Lesson not found", { status: 404 });
-  return { course, lesson: found.lesson };
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const manager = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const { course, lesson } = await requireLesson(params, manager);
+  const { course, lesson } = await requireManagedLesson(request, context, params);
   const assignment = await getAssignmentForLesson(lesson.id);
   return json({
     course: { id: course.id, title: course.title },
@@ -60,8 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const manager = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const { course, lesson } = await requireLesson(params, manager);
+  const { course, lesson } = await requireManagedLesson(request, context, params);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
   const formData = await readForm(request);
 

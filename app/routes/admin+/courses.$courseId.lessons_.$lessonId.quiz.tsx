@@ -12,17 +12,15 @@ import { PageErrorBoundary } from "~/components/error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
 import { BoundCheckbox, BoundInput, BoundSelect, ErrorList, inputClasses, labelClasses } from "~/components/ui/field";
-import { findCourseForViewer, findLessonForViewer } from "~/models/learning/access.server";
 import { deleteQuiz, getQuizForLesson, saveQuiz, toAdminQuiz } from "~/models/assessment/quiz.server";
 import { draftQuizQuestions } from "~/models/assessment/quiz-drafter.server";
 import { EMPTY_QUESTION, QuizFormSchema, quizQuestionRows } from "~/schemas/admin-forms";
 import type { Notice } from "~/schemas/notice";
 import { QUESTION_TYPE_LABELS, QUESTION_TYPES } from "~/schemas/quiz";
-import { requireCourseManager } from "~/services/auth.server";
-import { cn, invariantResponse, parseRouteId } from "~/utils/misc";
+import { requireManagedLesson } from "~/services/lesson-builder.server";
+import { cn } from "~/utils/misc";
 import { readForm } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { User } from "#db/schema";
 
 // The quiz builder of one lesson (issue 24): pass mark, attempts, shuffle and
 // the questions. Add, remove and move are conform intent buttons (without
@@ -35,18 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Quiz: ${data.lesson.title} — Mystic Academy` : "Lesson not found — Mystic Academy" },
 ];
 
-async function requireLesson(params: LoaderFunctionArgs["params"], admin: User) {
-  const courseId = parseRouteId(params.courseId);
-  const lessonId = parseRouteId(params.lessonId);
-  const course = courseId === null ? undefined : await findCourseForViewer(courseId, admin);
-  const found = course && lessonId !== null ? await findLessonForViewer(lessonId, admin, course.id) : undefined;
-  invariantResponse(course && found, "Lesson not found", { status: 404 });
-  return { course, lesson: found.lesson };
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const { course, lesson } = await requireLesson(params, admin);
+  const { course, lesson } = await requireManagedLesson(request, context, params);
   const quiz = await getQuizForLesson(lesson.id);
   return json({
     course: { id: course.id, title: course.title },
@@ -56,8 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireCourseManager(request, context, parseRouteId(params.courseId));
-  const { course, lesson } = await requireLesson(params, admin);
+  const { course, lesson } = await requireManagedLesson(request, context, params);
   const lessonsPath = `/admin/courses/${course.id}/lessons`;
   const formData = await readForm(request);
   const intent = formData.get("intent");

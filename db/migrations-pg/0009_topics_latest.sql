@@ -1,0 +1,1 @@
+CREATE INDEX "topics_latest" ON "forum_topics" USING btree ("last_activity_at","id");

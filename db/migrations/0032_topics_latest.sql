@@ -1,0 +1,1 @@
+CREATE INDEX `topics_latest` ON `forum_topics` (`last_activity_at`,`id`);
