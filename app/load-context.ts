@@ -13,6 +13,8 @@ export interface RequestMemo {
   user?: Promise<User | null>;
   /** The member whose session a page view read, read with it (getSession). */
   sessionMember?: User | null;
+  /** That member's unread notifications, counted in the same query (the header's bell). */
+  unreadNotifications?: number;
 }
 
 // What server/index.ts hands every loader and action.

@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const publicUser = user ? toPublicUser(user) : null;
   const appearance = await readAppearance(request, publicUser);
   return json(
-    { user: publicUser, unreadNotifications: user ? await unreadNotificationCount(user.id) : 0, appearance, toast, contact: await getContactLink() },
+    { user: publicUser, unreadNotifications: user ? (context.memo.unreadNotifications ?? (await unreadNotificationCount(user.id))) : 0, appearance, toast, contact: await getContactLink() },
     { headers: combineHeaders(toastHeaders, refreshedCookie ? { "Set-Cookie": refreshedCookie } : null) },
   );
 }

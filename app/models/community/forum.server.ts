@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, ne, or, sql, getTableColumns } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, or, sql, getTableColumns, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { sharedLimiter } from "#db/limiter-store.server";
@@ -587,22 +587,20 @@ async function removeReply(tx: Tx, id: number): Promise<{ topicId: number } | nu
 
 /** Real figures for the cards the spec had hard-coded. */
 export async function forumStats(now = new Date()) {
-  const roleCounts = await db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
-  const byRole = (role: User["role"]) => roleCounts.find((row) => row.role === role)?.n ?? 0;
-  const discussions = (await first(db.select({ n: count() }).from(forumTopics).limit(1)))?.n ?? 0;
-  const replies = (await first(db.select({ n: count() }).from(forumReplies).limit(1)))?.n ?? 0;
-  const premium =
-    (await first(db
-      .select({ n: count() })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.plan, "premium"),
-          eq(subscriptions.status, "active"),
-          or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, now)),
-        ),
-      ).limit(1)))?.n ?? 0;
-  return { members: byRole("student"), discussions, replies, moderators: byRole("admin"), premium };
+  // One query, not five: on PostgreSQL each is a round trip (issue 43).
+  const counted = (query: SQL) => sql<number>`${query}`.mapWith((value) => Number(value ?? 0));
+  const row = await first(
+    db
+      .select({
+        members: counted(sql`sum(case when ${users.role} = 'student' then 1 else 0 end)`),
+        moderators: counted(sql`sum(case when ${users.role} = 'admin' then 1 else 0 end)`),
+        discussions: counted(sql`(select count(*) from ${forumTopics})`),
+        replies: counted(sql`(select count(*) from ${forumReplies})`),
+        premium: counted(sql`(select count(*) from ${subscriptions} where ${premiumSubscriptionCondition(now)})`),
+      })
+      .from(users),
+  );
+  return { members: row?.members ?? 0, discussions: row?.discussions ?? 0, replies: row?.replies ?? 0, moderators: row?.moderators ?? 0, premium: row?.premium ?? 0 };
 }
 export type ForumStats = Awaited<ReturnType<typeof forumStats>>;
 

@@ -175,26 +175,28 @@ async function openQuestionCount(lessonId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** How many comments under a lesson stand (not hidden or deleted): what "Show the discussion" promises. */
-export async function standingCommentCount(lessonId: number): Promise<number> {
-  const row = await first(
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(lessonComments)
-      .where(and(eq(lessonComments.lessonId, lessonId), isNull(lessonComments.hiddenAt), isNull(lessonComments.deletedAt))),
-  );
-  return row?.n ?? 0;
+/**
+ * Per lesson of a course that has comments: its open questions (the outline's
+ * counts) and its standing comments, not hidden or deleted (what "Show the
+ * discussion" promises). One query for both.
+ */
+export async function discussionCounts(courseId: number): Promise<Record<number, { open: number; standing: number }>> {
+  const rows = await db
+    .select({
+      lessonId: lessonComments.lessonId,
+      open: sql<number>`sum(case when ${OPEN_QUESTION} then 1 else 0 end)`.mapWith(Number),
+      standing: sql<number>`sum(case when ${lessonComments.hiddenAt} is null and ${lessonComments.deletedAt} is null then 1 else 0 end)`.mapWith(Number),
+    })
+    .from(lessonComments)
+    .innerJoin(lessons, eq(lessons.id, lessonComments.lessonId))
+    .where(eq(lessons.courseId, courseId))
+    .groupBy(lessonComments.lessonId);
+  return Object.fromEntries(rows.map(({ lessonId, open, standing }) => [lessonId, { open, standing }]));
 }
 
 /** Open questions per lesson of a course, for the lesson outline (lessons without any are left out). */
 export async function openQuestionCounts(courseId: number): Promise<Record<number, number>> {
-  const rows = await db
-    .select({ lessonId: lessonComments.lessonId, n: sql<number>`count(*)`.mapWith(Number) })
-    .from(lessonComments)
-    .innerJoin(lessons, eq(lessons.id, lessonComments.lessonId))
-    .where(and(eq(lessons.courseId, courseId), OPEN_QUESTION))
-    .groupBy(lessonComments.lessonId);
-  return Object.fromEntries(rows.map((row) => [row.lessonId, row.n]));
+  return Object.fromEntries(Object.entries(await discussionCounts(courseId)).filter(([, counts]) => counts.open > 0).map(([id, counts]) => [id, counts.open]));
 }
 
 /** The latest open questions of a course, for its instructors on the course page. */

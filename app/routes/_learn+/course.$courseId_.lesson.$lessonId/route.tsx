@@ -11,7 +11,7 @@ import { useLearningHeartbeat } from "./use-learning-heartbeat";
 import { StudyHelpPanel } from "./study-help";
 import { DiscussionPanel } from "./discussion-panel";
 import { discussionAction, isDiscussionIntent } from "./discussion-forms.server";
-import { listDiscussion, openQuestionCounts, standingCommentCount } from "~/models/community/lesson-discussion.server";
+import { discussionCounts, listDiscussion } from "~/models/community/lesson-discussion.server";
 import { DISCUSSION_PARAM } from "~/schemas/lesson-discussion";
 import type { User } from "#db/schema";
 import { buttonClasses } from "~/components/ui/button";
@@ -155,14 +155,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Only reached for a lesson the member may open (findRequestedLesson throws for a locked one).
   // The full discussion only when asked for (DISCUSSION_PARAM): otherwise its counts, and the panel loads it when it comes near.
   const showDiscussion = new URL(request.url).searchParams.get(DISCUSSION_PARAM) === "all";
-  const questionCounts = await openQuestionCounts(course.id);
+  const counts = await discussionCounts(course.id);
   const openLessonIds = new Set(outline.filter((entry) => entry.opens === null).map((entry) => entry.id));
   return json({
     certificateNumber,
     discussion: showDiscussion
       ? await listDiscussion({ lesson, course }, user)
-      : { comments: null, openQuestions: questionCounts[lesson.id] ?? 0, standing: await standingCommentCount(lesson.id) },
-    openQuestions: Object.fromEntries(Object.entries(questionCounts).filter(([id]) => openLessonIds.has(Number(id)))),
+      : { comments: null, openQuestions: counts[lesson.id]?.open ?? 0, standing: counts[lesson.id]?.standing ?? 0 },
+    openQuestions: Object.fromEntries(Object.entries(counts).filter(([id, { open }]) => open > 0 && openLessonIds.has(Number(id))).map(([id, { open }]) => [id, open])),
     quiz: quiz ? await quizPanelData(quiz, user, new URL(request.url).searchParams.get("attempt")) : null,
     assignment: assignmentPanel,
     // The sentence the completion API answers with (409) while a required assignment has not passed.
