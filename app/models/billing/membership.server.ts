@@ -41,6 +41,11 @@ export function answerPremiumOncePerPageView(user: object): void {
   askedThisPageView.set(user, null);
 }
 
+/** An answer read with another query (the portal's subscription row): the page view's loaders need not ask again. */
+export function rememberPremium(user: object, premium: boolean): void {
+  if (askedThisPageView.get(user) === null) askedThisPageView.set(user, { changes: subscriptionChanges, premium: Promise.resolve(premium) });
+}
+
 /** A subscription was written: answers kept for page views are asked again. */
 export function subscriptionChanged(): void {
   subscriptionChanges += 1;

@@ -3,7 +3,7 @@ import { db, first, withTransaction, single } from "#db/client.server";
 import { publishMemberAccessChange } from "~/models/live/live-events.server";
 import { notifyPremium, type PremiumEvent } from "~/models/notifications/notification-events.server";
 import { activityEvents, premiumRequests, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
-import { isPremium, subscriptionChanged } from "~/models/billing/membership.server";
+import { isPremium, premiumSubscriptionCondition, rememberPremium, subscriptionChanged } from "~/models/billing/membership.server";
 
 // The academy's own record of each member's plan. Stripe (billing.server.ts)
 // and admins change it only through the functions below.
@@ -35,8 +35,17 @@ export async function getSubscriptionByStripeId(stripeSubscriptionId: string): P
   return await first(db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).limit(1));
 }
 
+// The summary's row with whether it makes the member Premium (the one rule, in SQL): one query, not two (issue 43).
+const summaryRowOf = db
+  .select({ row: subscriptions, premium: sql<boolean>`(${premiumSubscriptionCondition(sql.placeholder("now"))})`.mapWith(Boolean) })
+  .from(subscriptions)
+  .where(eq(subscriptions.userId, sql.placeholder("userId")))
+  .prepare();
+
 export async function getSubscriptionSummary(user: Pick<User, "id" | "role">, now = new Date()): Promise<SubscriptionSummary> {
-  const row = await getSubscription(user.id);
+  const found = await summaryRowOf.get({ userId: user.id, now });
+  const row = found?.row;
+  rememberPremium(user, found?.premium ?? false);
   // A period that ran out without renewal reads as expired, whatever Stripe last said.
   const lapsed = row?.status === "active" && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
   return {
