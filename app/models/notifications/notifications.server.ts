@@ -152,7 +152,8 @@ const notificationPage = (unreadOnly: boolean) =>
 const allNotificationsPage = notificationPage(false);
 const unreadNotificationsPage = notificationPage(true);
 
-export async function listNotifications(userId: number, { unreadOnly = false, page = 1 } = {}) {
+/** A page of the member's notifications; `knownUnread` when the caller has counted them already (a page view reads it with the session). */
+export async function listNotifications(userId: number, { unreadOnly = false, page = 1, knownUnread }: { unreadOnly?: boolean; page?: number; knownUnread?: number } = {}) {
   const rows = await (unreadOnly ? unreadNotificationsPage : allNotificationsPage).all({ userId, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
   const items: NotificationView[] = rows.slice(0, PAGE_SIZE).map((row) => ({
     id: row.id,
@@ -163,7 +164,7 @@ export async function listNotifications(userId: number, { unreadOnly = false, pa
     createdAt: row.updatedAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   }));
-  return { notifications: items, hasMore: rows.length > PAGE_SIZE, unreadCount: await unreadNotificationCount(userId) };
+  return { notifications: items, hasMore: rows.length > PAGE_SIZE, unreadCount: knownUnread ?? (await unreadNotificationCount(userId)) };
 }
 
 /** Marks the member's own notifications read (ids of others change nothing); returns the unread count left. */

@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const page = PageParam.parse(url.searchParams.get("page") ?? undefined);
-  const list = await listNotifications(user.id, { page });
+  const list = await listNotifications(user.id, { page, knownUnread: context.memo.unreadNotifications });
   return json({ ...list, page, preferences: await getPreferences(user.id), hasEmail: Boolean(user.email) }, { headers: { "Cache-Control": "no-store" } });
 }
 
