@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser } from "@playwright/test";
+import { request, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { z } from "zod";
-import { DEMO_STUDENT, expect, HEADMASTER, loginThroughApi, newStudentCredentials, registerThroughApi, test, waitUntilInteractive } from "./helpers";
+import { expect, HEADMASTER, loginThroughApi, newStudentCredentials, registerThroughApi, test, waitUntilInteractive, type Credentials } from "./helpers";
 
 // The lesson page's Discussion (issue 46), with and without JavaScript.
 
@@ -165,26 +165,25 @@ async function postComment(api: APIRequestContext, lessonId: number, content: st
 }
 
 async function headmasterApi(baseURL: string | undefined): Promise<APIRequestContext> {
-  const { request } = await import("@playwright/test");
   const api = await request.newContext({ baseURL });
   await loginThroughApi(api, HEADMASTER);
   return api;
 }
 
 /** A page of its own for a second member (a new one unless credentials are given), signed in. */
-async function memberPage(browser: Browser, baseURL: string | undefined, { credentials, javaScriptEnabled = true }: { credentials?: typeof DEMO_STUDENT; javaScriptEnabled?: boolean } = {}) {
+async function memberPage(browser: Browser, baseURL: string | undefined, { credentials, javaScriptEnabled = true }: { credentials?: Credentials; javaScriptEnabled?: boolean } = {}) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   if (credentials) await loginThroughApi(context.request, credentials);
   else await registerThroughApi(context.request, newStudentCredentials());
   return await context.newPage();
 }
 
-async function openQuestions(page: import("@playwright/test").Page): Promise<number> {
+async function openQuestions(page: Page): Promise<number> {
   const text = await page.locator("#discussion").getByText(/^\d+ open questions?$/).textContent();
   return Number.parseInt(text ?? "", 10);
 }
 
-async function expectNoAxeViolations(page: import("@playwright/test").Page) {
+async function expectNoAxeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).include("#discussion").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
 }
