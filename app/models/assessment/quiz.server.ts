@@ -46,40 +46,41 @@ export interface StoredQuiz {
   questions: StoredQuestion[];
 }
 
-const quizOfLesson = db
+// The quiz and its questions in one query (on PostgreSQL each query is a round trip, issue 43):
+// a quiz without questions is one row whose question is null.
+const quizWithQuestionsOfLesson = db
   .select({
-    id: quizzes.id,
-    lessonId: quizzes.lessonId,
-    passingScore: quizzes.passingScore,
-    maxAttempts: quizzes.maxAttempts,
-    shuffle: quizzes.shuffle,
-    updatedAt: quizzes.updatedAt,
+    quiz: {
+      id: quizzes.id,
+      lessonId: quizzes.lessonId,
+      passingScore: quizzes.passingScore,
+      maxAttempts: quizzes.maxAttempts,
+      shuffle: quizzes.shuffle,
+      updatedAt: quizzes.updatedAt,
+    },
+    question: {
+      id: quizQuestions.id,
+      position: quizQuestions.position,
+      type: quizQuestions.type,
+      prompt: quizQuestions.prompt,
+      options: quizQuestions.options,
+      correct: quizQuestions.correct,
+      accepted: quizQuestions.accepted,
+      explanation: quizQuestions.explanation,
+    },
   })
   .from(quizzes)
+  .leftJoin(quizQuestions, eq(quizQuestions.quizId, quizzes.id))
   .where(eq(quizzes.lessonId, sql.placeholder("lessonId")))
-  .prepare();
-
-const questionsOfQuiz = db
-  .select({
-    id: quizQuestions.id,
-    position: quizQuestions.position,
-    type: quizQuestions.type,
-    prompt: quizQuestions.prompt,
-    options: quizQuestions.options,
-    correct: quizQuestions.correct,
-    accepted: quizQuestions.accepted,
-    explanation: quizQuestions.explanation,
-  })
-  .from(quizQuestions)
-  .where(eq(quizQuestions.quizId, sql.placeholder("quizId")))
   .orderBy(asc(quizQuestions.position), asc(quizQuestions.id))
   .prepare();
 
 /** The lesson's quiz with every question and answer, or undefined. */
 export async function getQuizForLesson(lessonId: number): Promise<StoredQuiz | undefined> {
-  const quiz = await quizOfLesson.get({ lessonId });
+  const rows = await quizWithQuestionsOfLesson.all({ lessonId });
+  const quiz = rows[0]?.quiz;
   if (!quiz) return undefined;
-  return { ...quiz, questions: await questionsOfQuiz.all({ quizId: quiz.id }) };
+  return { ...quiz, questions: rows.flatMap(({ question }) => (question ? [question] : [])) };
 }
 
 /** Creates or replaces the lesson's quiz. Earlier attempts keep their grades. */

@@ -59,7 +59,15 @@ const lessonOutline = db
   .orderBy(asc(lessons.order), asc(lessons.id))
   .prepare();
 
-const lessonById = db.select(lessonColumns).from(lessons).where(eq(lessons.id, sql.placeholder("id"))).prepare();
+// One lesson and its sections in one query (on PostgreSQL each query is a round trip, issue 43):
+// a lesson without sections is one row whose section is null.
+const lessonWithSectionsById = db
+  .select({ lesson: lessonColumns, section: sectionColumns })
+  .from(lessons)
+  .leftJoin(contentSections, eq(contentSections.lessonId, lessons.id))
+  .where(eq(lessons.id, sql.placeholder("id")))
+  .orderBy(asc(contentSections.order), asc(contentSections.id))
+  .prepare();
 
 /** Attaches sections to lessons with one query, whatever the number of lessons. */
 async function withSections(rows: Omit<LessonView, "contentSections">[]): Promise<LessonView[]> {
@@ -89,8 +97,10 @@ export async function listLessonOutline(courseId: number) {
 }
 
 export async function getLesson(id: number): Promise<LessonView | undefined> {
-  const row = await lessonById.get({ id });
-  return row ? (await withSections([row]))[0] : undefined;
+  const rows = await lessonWithSectionsById.all({ id });
+  const lesson = rows[0]?.lesson;
+  if (!lesson) return undefined;
+  return { ...lesson, contentSections: rows.flatMap(({ section }) => (section ? [{ id: section.id, type: section.type, title: section.title, content: section.content, url: section.url, order: section.order }] : [])) };
 }
 
 async function insertSections(tx: Tx, lessonId: number, sections: LessonInput["contentSections"]) {
