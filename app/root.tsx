@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -85,8 +85,19 @@ export function Layout({ children }: { children: ReactNode }) {
 // Only signed-in members get the study companion, so visitors never download it.
 const CompanionWidget = lazy(() => import("~/components/companion/companion-widget").then((module) => ({ default: module.CompanionWidget })));
 
+/** The bell's count: the root's, unless the page read notifications while loading (a topic its "new replies") and says what is left. */
+function useUnreadNotifications(counted: number): number {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const left = (match.data as { unreadNotifications?: unknown } | undefined)?.unreadNotifications;
+    if (match.id !== "root" && typeof left === "number") return left;
+  }
+  return counted;
+}
+
 export default function App() {
-  const { user, unreadNotifications, appearance, toast, contact } = useLoaderData<typeof loader>();
+  const { user, unreadNotifications: counted, appearance, toast, contact } = useLoaderData<typeof loader>();
+  const unreadNotifications = useUnreadNotifications(counted);
   return (
     <>
       {/* The first thing a keyboard reaches; hidden until focused. */}

@@ -183,12 +183,15 @@ const unreadInGroup = db
   .limit(1)
   .prepare();
 
-/** Reading the thing itself (a topic) reads its notification. Most visits have none unread: those write nothing (issue 27). */
-export async function markGroupRead(userId: number, groupKey: string) {
-  if (!await unreadInGroup.get({ userId, groupKey })) return;
-  await db.update(notifications)
+/**
+ * Reading the thing itself (a topic) reads its notification. Most visits have
+ * none unread: those write nothing (issue 27). Returns how many it marked read.
+ */
+export async function markGroupRead(userId: number, groupKey: string): Promise<number> {
+  if (!await unreadInGroup.get({ userId, groupKey })) return 0;
+  return changes(await db.update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)));
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt))));
 }
 
 // ---- Preferences and unsubscribe links ----------------------------------

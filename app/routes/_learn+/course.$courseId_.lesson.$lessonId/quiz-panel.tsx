@@ -67,18 +67,25 @@ function QuizResult({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelData; nex
           </li>
         ))}
       </ol>
-      <div className="flex flex-wrap gap-3">
-        {quiz.attemptsLeft !== 0 ? (
-          <AppLink to={tryAgainHref} className={buttonClasses(result.passed ? "outline" : "primary")}>
-            Try again
-          </AppLink>
-        ) : null}
-        {result.passed && nextHref ? (
-          <AppLink to={nextHref} className={buttonClasses("primary")}>
-            Next lesson
-          </AppLink>
-        ) : null}
-      </div>
+      <QuizLinks quiz={quiz} again={{ href: tryAgainHref, label: "Try again", primary: !result.passed }} nextHref={result.passed ? nextHref : null} />
+    </div>
+  );
+}
+
+/** What follows a quiz's outcome: another attempt while any are left, and the next lesson once it is passed. */
+function QuizLinks({ quiz, again, nextHref }: { quiz: QuizPanelData; again: { href: string; label: string; primary: boolean }; nextHref: string | null }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {quiz.attemptsLeft !== 0 ? (
+        <AppLink to={again.href} className={buttonClasses(again.primary ? "primary" : "outline")}>
+          {again.label}
+        </AppLink>
+      ) : null}
+      {nextHref ? (
+        <AppLink to={nextHref} className={buttonClasses("primary")}>
+          Next lesson
+        </AppLink>
+      ) : null}
     </div>
   );
 }
@@ -88,18 +95,7 @@ function QuizPassed({ quiz, nextHref, tryAgainHref }: { quiz: QuizPanelData; nex
   return (
     <div className="space-y-3 rounded-lg border border-emerald-400/60 bg-emerald-500/10 p-4" data-testid="quiz-passed">
       <p className="font-medium">You passed this quiz{quiz.bestScore !== null ? ` with ${quiz.bestScore}%` : ""}.</p>
-      <div className="flex flex-wrap gap-3">
-        {quiz.attemptsLeft !== 0 ? (
-          <AppLink to={tryAgainHref} className={buttonClasses("outline")}>
-            Take it again
-          </AppLink>
-        ) : null}
-        {nextHref ? (
-          <AppLink to={nextHref} className={buttonClasses("primary")}>
-            Next lesson
-          </AppLink>
-        ) : null}
-      </div>
+      <QuizLinks quiz={quiz} again={{ href: tryAgainHref, label: "Take it again", primary: false }} nextHref={nextHref} />
     </div>
   );
 }

@@ -22,7 +22,7 @@ import { createReply, DEFAULT_REPLY_PAGE_SIZE, forumAccess, getTopicWithReplies,
 import { ReplyFormSchema, TOPIC_LOCKED } from "~/schemas/forum";
 import { getOptionalUser, requireAdmin, requireUser } from "~/services/auth.server";
 import { renderPostMarkdown } from "~/utils/markdown.server";
-import { markGroupRead } from "~/models/notifications/notifications.server";
+import { markGroupRead, unreadNotificationCount } from "~/models/notifications/notifications.server";
 import { formatDate, invariantResponse, parsePageNumber, parseRouteId } from "~/utils/misc";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
@@ -47,13 +47,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { topic, replies, pagination } = found;
   const access = await forumAccess(user, topic.category);
   if (access !== "allowed") return json({ access: "premium" as const, categoryName: topic.category.name }, { status: 403 });
-  // Reading the topic reads its "new replies" notification.
-  await markGroupRead(user.id, `topic:${topic.id}`);
+  // Reading the topic reads its "new replies" notification. The header's bell was counted with
+  // the session, before this: when this marked one, the page says how many are left (root.tsx).
+  const unreadNotifications = (await markGroupRead(user.id, `topic:${topic.id}`)) > 0 ? await unreadNotificationCount(user.id) : null;
   // A post's Markdown source goes only to the form editing it (?edit=); the page shows its HTML.
   const editing = url.searchParams.get("edit");
   const sourceFor = (target: string, content: string) => (editing === target ? content : undefined);
   return json({
     access,
+    unreadNotifications,
     isAdmin: user.role === "admin",
     topic: { ...topic, content: sourceFor("topic", topic.content), html: renderPostMarkdown(topic.content) },
     replies: replies.map((reply) => ({ ...reply, content: sourceFor(`reply-${reply.id}`, reply.content), html: renderPostMarkdown(reply.content) })),
