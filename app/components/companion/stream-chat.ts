@@ -2,9 +2,10 @@ import type { ZodType } from "zod";
 import { ChatAnswerSchema, ChatErrorSchema, ChatStreamEventSchemas, type ChatAnswer, type ChatRequestBody, type ChatSource, type CompanionMode } from "~/schemas/companion";
 
 // The browser's side of POST /api/chat. EventSource cannot POST, so the
-// Server-Sent Events are read from a fetch body; a server that answers with
-// plain JSON instead is understood too. Every payload is parsed with the
-// contract's schemas (app/schemas/companion.ts): the server's reply is input.
+// Server-Sent Events are read from an XMLHttpRequest's growing response text
+// (see `postChat` for why not a fetch body); a server that answers with plain
+// JSON instead is understood too. Every payload is parsed with the contract's
+// schemas (app/schemas/companion.ts): the server's reply is input.
 
 export interface StreamHandlers {
   onSources?: (sources: ChatSource[], mode: CompanionMode) => void;
@@ -33,18 +34,25 @@ export class ChatError extends Error {
 
 const UNREACHABLE = "Unable to reach your study companion. Please try again.";
 
-function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === "AbortError";
+interface Reply {
+  status: number;
+  header: (name: string) => string | null;
+  text: string;
 }
 
-async function errorMessage(response: Response): Promise<string | null> {
-  const body: unknown = await response.json().catch(() => null);
+function errorMessage(reply: Reply): string | null {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(reply.text);
+  } catch {
+    // Not JSON: no message to show.
+  }
   const parsed = ChatErrorSchema.safeParse(body);
   return parsed.success ? parsed.data.message : null;
 }
 
-function retryAfter(response: Response): number | null {
-  const value = Number(response.headers.get("Retry-After"));
+function retryAfter(reply: Reply): number | null {
+  const value = Number(reply.header("Retry-After"));
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
@@ -67,45 +75,105 @@ export interface ServerSentEvent {
 }
 
 /**
- * Splits a text/event-stream into events (the WHATWG parsing rules that
- * matter here: `event:` and `data:` fields, multi-line data, comments,
- * CRLF or LF line ends, chunks that end mid-line).
+ * Splits a text/event-stream into events as its text arrives (the WHATWG
+ * parsing rules that matter here: `event:` and `data:` fields, multi-line
+ * data, comments, CRLF or LF line ends, text that ends mid-line).
  */
-export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let event = "";
-  let data: string[] = [];
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      // A chunk may end between the \r and \n of one line end: keep the \r for the next chunk.
-      const held = !done && buffer.endsWith("\r") ? "\r" : "";
-      const lines = (held ? buffer.slice(0, -1) : buffer).split(/\r\n|\r|\n/);
-      // The last piece may be an unfinished line; at the end of the stream it is complete.
-      buffer = done ? "" : (lines.pop() ?? "") + held;
-      for (const line of lines) {
-        if (line === "") {
-          if (data.length > 0) yield { event: event || "message", data: data.join("\n") };
-          event = "";
-          data = [];
-          continue;
-        }
-        if (line.startsWith(":")) continue;
-        const colon = line.indexOf(":");
-        const field = colon === -1 ? line : line.slice(0, colon);
-        let fieldValue = colon === -1 ? "" : line.slice(colon + 1);
-        if (fieldValue.startsWith(" ")) fieldValue = fieldValue.slice(1);
-        if (field === "event") event = fieldValue;
-        else if (field === "data") data.push(fieldValue);
-      }
-      if (done) return;
-    }
-  } finally {
-    reader.releaseLock();
+export class EventStreamSplitter {
+  private buffer = "";
+  private event = "";
+  private data: string[] = [];
+
+  /** The events completed by this piece of text. */
+  push(text: string): ServerSentEvent[] {
+    this.buffer += text;
+    // A piece may end between the \r and \n of one line end: keep the \r for the next piece.
+    const held = this.buffer.endsWith("\r") ? "\r" : "";
+    const lines = (held ? this.buffer.slice(0, -1) : this.buffer).split(/\r\n|\r|\n/);
+    this.buffer = (lines.pop() ?? "") + held;
+    return this.take(lines);
   }
+
+  /** The events left when the stream ends: its last line is complete then. */
+  end(): ServerSentEvent[] {
+    const lines = this.buffer.split(/\r\n|\r|\n/);
+    this.buffer = "";
+    return this.take(lines);
+  }
+
+  private take(lines: string[]): ServerSentEvent[] {
+    const events: ServerSentEvent[] = [];
+    for (const line of lines) {
+      if (line === "") {
+        if (this.data.length > 0) events.push({ event: this.event || "message", data: this.data.join("\n") });
+        this.event = "";
+        this.data = [];
+        continue;
+      }
+      if (line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon === -1 ? line : line.slice(0, colon);
+      let value = colon === -1 ? "" : line.slice(colon + 1);
+      if (value.startsWith(" ")) value = value.slice(1);
+      if (field === "event") this.event = value;
+      else if (field === "data") this.data.push(value);
+    }
+    return events;
+  }
+}
+
+/**
+ * POSTs the question and hands each new piece of a streamed answer's text to
+ * `onText` as it arrives. XMLHttpRequest, not fetch: Chromium sometimes logs a
+ * fetch whose body is read from a stream as cancelled when the response's end
+ * arrives before the page's last read, even though every byte was read
+ * (issue 47); an XMLHttpRequest keeps its body itself and always ends as
+ * finished. Resolves with the reply, or `aborted` when the signal fired;
+ * rejects with a ChatError when the connection failed or `onText` threw.
+ */
+function postChat(body: string, signal: AbortSignal | undefined, onText: (text: string) => void): Promise<Reply | "aborted"> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return resolve("aborted");
+    const xhr = new XMLHttpRequest();
+    let seen = 0;
+    let failure: unknown = null;
+    const reply = (): Reply => ({ status: xhr.status, header: (name) => xhr.getResponseHeader(name), text: xhr.responseText });
+    const streaming = () => xhr.status === 200 && (xhr.getResponseHeader("Content-Type") ?? "").includes("text/event-stream");
+    const readNew = () => {
+      if (failure || !streaming() || xhr.responseText.length === seen) return;
+      const text = xhr.responseText.slice(seen);
+      seen = xhr.responseText.length;
+      try {
+        onText(text);
+      } catch (error) {
+        failure = error;
+        xhr.abort();
+      }
+    };
+    const stop = () => xhr.abort();
+    const settle = () => signal?.removeEventListener("abort", stop);
+    xhr.open("POST", "/api/chat");
+    xhr.setRequestHeader("Content-Type", "application/json");
+    xhr.setRequestHeader("Accept", "text/event-stream");
+    xhr.onprogress = readNew;
+    xhr.onload = () => {
+      settle();
+      readNew();
+      if (failure) reject(failure);
+      else resolve(reply());
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ChatError("unreachable", UNREACHABLE));
+    };
+    xhr.onabort = () => {
+      settle();
+      if (failure) reject(failure);
+      else resolve("aborted");
+    };
+    signal?.addEventListener("abort", stop, { once: true });
+    xhr.send(body);
+  });
 }
 
 /**
@@ -114,59 +182,46 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
  * fired); throws a ChatError otherwise.
  */
 export async function streamChat(request: ChatRequestBody, { signal, ...handlers }: StreamHandlers & { signal?: AbortSignal } = {}): Promise<StreamOutcome> {
-  let response: Response;
-  try {
-    response = await fetch("/api/chat", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-      body: JSON.stringify(request),
-      signal,
-    });
-  } catch (error) {
-    if (isAbortError(error)) return { kind: "aborted" };
-    throw new ChatError("unreachable", UNREACHABLE);
-  }
-
-  if (!response.ok) {
-    if (response.status >= 500) throw new ChatError("unreachable", UNREACHABLE, response.status);
-    const message =
-      (await errorMessage(response)) ??
-      (response.status === 401 ? "Your session has ended. Please log in again." : `The study companion could not take that question (${response.status}).`);
-    throw new ChatError("refused", message, response.status, retryAfter(response));
-  }
-
-  // The final answer; the stream is still read to its end after it, so the
-  // request finishes cleanly instead of being cut off (issue 47).
+  const splitter = new EventStreamSplitter();
   let finished: ChatAnswer | null = null;
+  const handle = ({ event, data }: ServerSentEvent) => {
+    if (finished) return;
+    if (event === "sources") {
+      const { sources, mode } = parsePayload(ChatStreamEventSchemas.sources, data);
+      handlers.onSources?.(sources, mode);
+    } else if (event === "delta") {
+      handlers.onDelta?.(parsePayload(ChatStreamEventSchemas.delta, data).text);
+    } else if (event === "done") {
+      finished = parsePayload(ChatStreamEventSchemas.done, data);
+    } else if (event === "error") {
+      // Refusals come before the stream as 4xx; an error inside it is a failure on the server's side.
+      throw new ChatError("unreachable", parsePayload(ChatStreamEventSchemas.error, data).message);
+    }
+  };
+
+  let reply: Reply | "aborted";
   try {
-    if (!response.headers.get("Content-Type")?.includes("text/event-stream") || !response.body) {
-      const answer = parsePayload(ChatAnswerSchema, await response.text());
-      return { kind: "done", answer };
-    }
-    for await (const { event, data } of readServerSentEvents(response.body)) {
-      if (finished) continue;
-      if (event === "sources") {
-        const { sources, mode } = parsePayload(ChatStreamEventSchemas.sources, data);
-        handlers.onSources?.(sources, mode);
-      } else if (event === "delta") {
-        handlers.onDelta?.(parsePayload(ChatStreamEventSchemas.delta, data).text);
-      } else if (event === "done") {
-        finished = parsePayload(ChatStreamEventSchemas.done, data);
-      } else if (event === "error") {
-        // Refusals come before the stream as 4xx; an error inside it is a failure on the server's side.
-        throw new ChatError("unreachable", parsePayload(ChatStreamEventSchemas.error, data).message);
-      }
-    }
+    reply = await postChat(JSON.stringify(request), signal, (text) => splitter.push(text).forEach(handle));
   } catch (error) {
     // The answer was complete; only the stream's end was lost.
     if (finished && !signal?.aborted) return { kind: "done", answer: finished };
-    if (isAbortError(error) || signal?.aborted) return { kind: "aborted" };
     if (error instanceof ChatError) throw error;
     throw new ChatError("unreachable", UNREACHABLE);
   }
+  if (reply === "aborted") return { kind: "aborted" };
+
+  if (reply.status < 200 || reply.status >= 300) {
+    if (reply.status === 0 || reply.status >= 500) throw new ChatError("unreachable", UNREACHABLE, reply.status || null);
+    const message =
+      errorMessage(reply) ??
+      (reply.status === 401 ? "Your session has ended. Please log in again." : `The study companion could not take that question (${reply.status}).`);
+    throw new ChatError("refused", message, reply.status, retryAfter(reply));
+  }
+  if (!(reply.header("Content-Type") ?? "").includes("text/event-stream")) {
+    return { kind: "done", answer: parsePayload(ChatAnswerSchema, reply.text) };
+  }
+  splitter.end().forEach(handle);
   if (finished) return { kind: "done", answer: finished };
   // The stream ended without `done`: the connection dropped mid-answer.
-  if (signal?.aborted) return { kind: "aborted" };
   throw new ChatError("unreachable", UNREACHABLE);
 }
