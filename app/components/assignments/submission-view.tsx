@@ -1,3 +1,4 @@
+import { CriterionTable } from "~/components/assignments/criterion-table";
 import { CheckCircle2, Clock, FileText, RotateCcw } from "~/components/ui/icons";
 import type { ApiSubmission } from "~/models/assessment/assignment.server";
 import { SUBMISSION_STATUS_LABELS } from "~/schemas/assignment";
@@ -63,29 +64,11 @@ export function ReviewView({ review, passPoints, reviewedLabel }: { review: NonN
           {reviewedLabel ? ` on ${reviewedLabel}` : ""}
         </span>
       </p>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Points per criterion</caption>
-        <thead>
-          <tr className="border-b border-primary/20 text-xs uppercase tracking-wide opacity-80">
-            <th scope="col" className="py-1 pr-2 font-semibold">
-              Criterion
-            </th>
-            <th scope="col" className="py-1 text-right font-semibold">
-              Points
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {review.scores.map((score, index) => (
-            <tr key={`${index}-${score.criterion}`} className="border-b border-primary/10 last:border-0">
-              <td className="py-1 pr-2">{score.criterion}</td>
-              <td className="py-1 text-right tabular-nums">
-                {score.points} / {score.maxPoints}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CriterionTable
+        caption="Points per criterion"
+        dense
+        rows={review.scores.map((score) => ({ criterion: score.criterion, points: `${score.points} / ${score.maxPoints}` }))}
+      />
       {review.feedbackHtml ? <div className="prose-academy text-sm" dangerouslySetInnerHTML={{ __html: review.feedbackHtml }} /> : null}
     </div>
   );

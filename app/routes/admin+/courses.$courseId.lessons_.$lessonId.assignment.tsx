@@ -2,13 +2,13 @@ import type { FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { LessonBuilderHeader } from "~/components/admin/lesson-builder-header";
 import { AdminForm, useAdminForm, type AdminFormReply } from "~/components/admin/admin-form";
 import { ListRowControls, smallListButton } from "~/components/admin/list-row-controls";
 import { PageErrorBoundary } from "~/components/error-boundary";
-import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
 import { BoundCheckbox, BoundInput, BoundTextarea, ErrorList } from "~/components/ui/field";
-import { ArrowLeft, Pencil, Plus, Trash2 } from "~/components/ui/icons";
+import { Pencil, Plus, Trash2 } from "~/components/ui/icons";
 import { AssignmentRefusal, deleteAssignment, getAssignmentForLesson, saveAssignment } from "~/models/assessment/assignment.server";
 import { AssignmentFormSchema, EMPTY_CRITERION } from "~/schemas/assignment-forms";
 import { DEFAULT_MAX_FILE_MB, MAX_CRITERIA, MAX_FILE_MB_LIMIT, rubricTotal } from "~/schemas/assignment";
@@ -147,24 +147,16 @@ export default function AssignmentBuilder() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <AppLink to={lessonsPath} className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Lessons
-      </AppLink>
-      <header className="mt-4 space-y-1">
-        <h1 className="flex items-center gap-2 font-display text-3xl">
-          <Pencil className="h-7 w-7" aria-hidden /> Lesson assignment
-        </h1>
-        <p className="opacity-80">
-          <span className="font-semibold" data-testid="assignment-lesson-title">
-            {lesson.title}
-          </span>{" "}
-          · {course.title}
-        </p>
-        <p className="text-sm opacity-75">
-          Members hand in practice work; the course&apos;s instructors and admins review it against the rubric. Work already handed in, and its reviews, stay
-          when you change the assignment.
-        </p>
-      </header>
+      <LessonBuilderHeader
+        backTo={lessonsPath}
+        icon={<Pencil className="h-7 w-7" aria-hidden />}
+        title="Lesson assignment"
+        lesson={lesson.title}
+        course={course.title}
+        testId="assignment-lesson-title"
+      >
+        Members hand in practice work; the course&apos;s instructors and admins review it against the rubric. Work already handed in, and its reviews, stay when you change the assignment.
+      </LessonBuilderHeader>
 
       <div className="card mt-6">
         <AdminForm form={form} reply={actionData} closeTo={lessonsPath} submit={{ label: assignment ? "Save assignment" : "Create assignment" }} divided>

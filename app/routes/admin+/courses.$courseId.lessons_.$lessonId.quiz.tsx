@@ -4,12 +4,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { ArrowLeft, FileQuestion, Plus, Sparkles, Trash2 } from "~/components/ui/icons";
+import { FileQuestion, Plus, Sparkles, Trash2 } from "~/components/ui/icons";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { LessonBuilderHeader } from "~/components/admin/lesson-builder-header";
 import { AdminForm, useAdminForm, useSubmittingIntent, type AdminFormReply } from "~/components/admin/admin-form";
 import { ListRowControls, smallListButton } from "~/components/admin/list-row-controls";
 import { PageErrorBoundary } from "~/components/error-boundary";
-import { AppLink } from "~/components/ui/app-link";
 import { buttonClasses } from "~/components/ui/button";
 import { BoundCheckbox, BoundInput, BoundSelect, ErrorList, inputClasses, labelClasses } from "~/components/ui/field";
 import { deleteQuiz, getQuizForLesson, saveQuiz, toAdminQuiz } from "~/models/assessment/quiz.server";
@@ -138,21 +138,16 @@ export default function QuizBuilder() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <AppLink to={lessonsPath} className="inline-flex items-center gap-2 text-sm opacity-80 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Lessons
-      </AppLink>
-      <header className="mt-4 space-y-1">
-        <h1 className="flex items-center gap-2 font-display text-3xl">
-          <FileQuestion className="h-7 w-7" aria-hidden /> Lesson quiz
-        </h1>
-        <p className="opacity-80">
-          <span className="font-semibold" data-testid="quiz-lesson-title">
-            {lesson.title}
-          </span>{" "}
-          · {course.title}
-        </p>
-        <p className="text-sm opacity-75">Members complete this lesson by passing its quiz. Members who already took it keep their scores when you change it.</p>
-      </header>
+      <LessonBuilderHeader
+        backTo={lessonsPath}
+        icon={<FileQuestion className="h-7 w-7" aria-hidden />}
+        title="Lesson quiz"
+        lesson={lesson.title}
+        course={course.title}
+        testId="quiz-lesson-title"
+      >
+        Members complete this lesson by passing its quiz. Members who already took it keep their scores when you change it.
+      </LessonBuilderHeader>
 
       <div className="card mt-6">
         <AdminForm form={form} reply={reply} closeTo={lessonsPath} submit={{ label: quiz ? "Save quiz" : "Create quiz" }} divided>

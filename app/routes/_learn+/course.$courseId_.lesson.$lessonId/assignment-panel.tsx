@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
+import { CriterionTable } from "~/components/assignments/criterion-table";
 import { ReviewView, SubmissionStatus, SubmissionWork, type SubmissionView } from "~/components/assignments/submission-view";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorList, inputClasses, labelClasses } from "~/components/ui/field";
@@ -101,38 +102,12 @@ export function AssignmentPanel({ assignment }: { assignment: AssignmentPanelDat
 
       <div>
         <h3 className="mb-2 font-display text-lg">Rubric</h3>
-        <table className="w-full text-left text-sm" data-testid="assignment-rubric">
-          <caption className="sr-only">How your work is scored</caption>
-          <thead>
-            <tr className="border-b border-primary/30 text-xs uppercase tracking-wide opacity-80">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Criterion
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                Points
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {assignment.rubric.map((criterion, index) => (
-              <tr key={`${index}-${criterion.criterion}`} className="border-b border-primary/10 align-top">
-                <td className="py-2 pr-3">
-                  <span className="font-medium">{criterion.criterion}</span>
-                  {criterion.description ? <span className="mt-0.5 block opacity-80">{criterion.description}</span> : null}
-                </td>
-                <td className="py-2 text-right tabular-nums">{criterion.points}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" className="pt-2 pr-3 text-right font-semibold">
-                Total (pass with {assignment.passPoints})
-              </th>
-              <td className="pt-2 text-right font-semibold tabular-nums">{assignment.totalPoints}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <CriterionTable
+          caption="How your work is scored"
+          testId="assignment-rubric"
+          rows={assignment.rubric.map(({ criterion, description, points }) => ({ criterion, description, points }))}
+          total={{ label: `Total (pass with ${assignment.passPoints})`, points: assignment.totalPoints }}
+        />
       </div>
 
       {note ? (
