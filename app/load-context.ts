@@ -15,6 +15,8 @@ export interface RequestMemo {
   sessionMember?: User | null;
   /** That member's unread notifications, counted in the same query (the header's bell). */
   unreadNotifications?: number;
+  /** The catalogue's version, read in the same query: the catalogue kept in memory is used while it holds. */
+  catalogueVersion?: number;
 }
 
 // What server/index.ts hands every loader and action.

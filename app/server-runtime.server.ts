@@ -1,3 +1,4 @@
+import type { ServerBuild } from "@remix-run/node";
 import { checkpointBeforeExit } from "#db/dialect.server";
 import { prepareOnce, startServing } from "~/bootstrap.server";
 import { startSharedJanus, stopSharedJanus } from "~/realtime/media-backend.server";
@@ -7,6 +8,7 @@ import { attachLiveRooms } from "~/realtime/signalling.server";
 import { RECORDING_CHUNK_MAX_MB, RECORDING_CHUNK_TOO_LARGE } from "~/schemas/conference";
 import { env } from "~/utils/env.server";
 import { withDatabaseOutagesAs503 } from "~/services/database-outage.server";
+import { withRequestScopes } from "~/utils/request-scope.server";
 import { logger } from "~/utils/logger.server";
 import { PAGE_CACHE_HEADER } from "~/utils/page-cache";
 import { SESSION_COOKIE_NAME } from "~/models/accounts/session.server";
@@ -31,8 +33,11 @@ export const serverRuntime = {
     recordingChunk: { bytes: RECORDING_CHUNK_MAX_MB * 1024 * 1024, message: RECORDING_CHUNK_TOO_LARGE },
     stripeWebhook: { bytes: STRIPE_WEBHOOK_MAX_BYTES, message: "Request body is too large" },
   },
-  /** Routes answer 503 with a sentence while PostgreSQL cannot be reached (wraps the build's loaders and actions). */
-  withDatabaseOutagesAs503,
+  /**
+   * The build as the server serves it, each loader and action wrapped: 503 with
+   * a sentence while PostgreSQL cannot be reached; run in its request's scope.
+   */
+  prepareBuild: (build: ServerBuild) => withRequestScopes(withDatabaseOutagesAs503(build)),
   /** Start-up work done once, before any process listens: the admin account, the demo data, sweeps (issue 41). */
   prepareOnce,
   /** Start-up work of each serving process, before it listens: media backend, pruning, the notification schedule. */

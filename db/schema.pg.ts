@@ -1236,3 +1236,14 @@ export const liveRoomMembers = table(
   },
   (t) => [index("live_room_members_conference").on(t.conferenceId, t.userId)],
 );
+
+// The catalogue's version (issue 43): one row whose number triggers raise on
+// every write to the catalogue's tables (courses, lessons, content sections,
+// quizzes and their questions, assignments, course ratings), by the academy or
+// anything else that writes to the database. Every page view reads it with its
+// session, so the catalogue kept in each process's memory
+// (app/models/learning/catalogue-cache.server.ts) knows when to read again.
+export const catalogueVersion = table("catalogue_version", {
+  id: int("id").primaryKey(),
+  version: int("version").notNull().default(0),
+});

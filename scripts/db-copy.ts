@@ -28,10 +28,17 @@ export class CopyError extends Error {
   }
 }
 
-/** The triggers that keep counts (db/migrations-pg/0001): off while their tables are copied. */
+/** The triggers that keep counts (db/migrations-pg/0001) and the catalogue's version: off while their tables are copied. */
 const COUNT_TRIGGERS: Record<string, string[]> = {
   knowledge_base_articles: ["kb_article_counts_after_insert", "kb_article_counts_after_delete", "kb_article_counts_after_update"],
   forum_topics: ["forum_topic_counts_after_insert", "forum_topic_counts_after_delete", "forum_topic_counts_after_move"],
+  // The catalogue's version (migrations 0033 / pg 0010) is a row the copy brings too.
+  ...Object.fromEntries(
+    ["courses", "lessons", "content_sections", "quizzes", "quiz_questions", "assignments", "course_ratings"].map((table) => [
+      table,
+      ["insert", "update", "delete"].map((op) => `${table}_catalogue_after_${op}`),
+    ]),
+  ),
 };
 
 type Convert = (value: unknown) => unknown;

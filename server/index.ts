@@ -135,7 +135,7 @@ async function serve(): Promise<void> {
     }),
   );
   const remixHandler = createRequestHandler({
-    build: viteDevServer ? async () => runtime.withDatabaseOutagesAs503(await loadBuild()) : runtime.withDatabaseOutagesAs503(build),
+    build: viteDevServer ? async () => runtime.prepareBuild(await loadBuild()) : runtime.prepareBuild(build),
     mode: env.NODE_ENV === "production" ? "production" : "development",
     getLoadContext: (req, res) => ({
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",

@@ -1,5 +1,6 @@
 import { json, type ServerBuild } from "@remix-run/node";
 import { isDatabaseUnreachable } from "#db/postgres/connect";
+import { wrapRouteHandlers, type RouteHandler } from "~/utils/route-handlers.server";
 
 // While PostgreSQL is away (a restart, a failover), a page or API call that
 // needs it answers 503 with a sentence and Retry-After, the answer a load
@@ -9,9 +10,7 @@ import { isDatabaseUnreachable } from "#db/postgres/connect";
 export const DATABASE_UNAVAILABLE = "The academy cannot reach its database right now. Please try again in a moment.";
 const RETRY_AFTER_SECONDS = "5";
 
-type Handler = (...args: never[]) => unknown;
-
-function answering503<T extends Handler>(handler: T): T {
+function answering503<T extends RouteHandler>(handler: T): T {
   return (async (...args: Parameters<T>) => {
     try {
       return await handler(...args);
@@ -24,12 +23,5 @@ function answering503<T extends Handler>(handler: T): T {
 
 /** The build with every route's loader and action answering 503 while the database cannot be reached. */
 export function withDatabaseOutagesAs503(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const { loader, action } = route.module;
-      const module = { ...route.module, ...(loader ? { loader: answering503(loader) } : {}), ...(action ? { action: answering503(action) } : {}) };
-      return [id, { ...route, module }];
-    }),
-  );
-  return { ...build, routes };
+  return wrapRouteHandlers(build, answering503);
 }

@@ -51,8 +51,14 @@ export interface FakeSmtp {
   received: ReceivedEmail[];
   /** The next email to this address not handed out before (one that already arrived counts). */
   emailTo(address: string, timeoutMs?: number): Promise<ReceivedEmail>;
-  /** Until the returned function is called, messages are received but not acknowledged. */
+  /**
+   * Until the returned function is called, messages are received but not
+   * acknowledged; one whose sender went away meanwhile is dropped, as its
+   * sender never learnt it was delivered.
+   */
   holdDeliveries(): () => void;
+  /** How many held messages still have their sender connected. */
+  heldWithSender(): number;
   close(): Promise<void>;
 }
 
@@ -62,11 +68,16 @@ export async function startFakeSmtp({ port = 0 }: { port?: number } = {}): Promi
   const waiters: Array<{ address: string; resolve: (email: ReceivedEmail) => void }> = [];
   const handedOut = new Set<ReceivedEmail>();
   let gate: Promise<void> = Promise.resolve();
+  const closedSessions = new Set<string>();
+  const held = new Set<string>();
 
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
     logger: false,
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === FAKE_SMTP_LOGIN.username && auth.password === FAKE_SMTP_LOGIN.password) {
         callback(null, { user: auth.username });
@@ -84,7 +95,10 @@ export async function startFakeSmtp({ port = 0 }: { port?: number } = {}): Promi
           session.envelope.rcptTo.map((rcpt) => rcpt.address),
           Buffer.concat(chunks).toString("utf8"),
         );
+        held.add(session.id);
         void gate.then(() => {
+          held.delete(session.id);
+          if (closedSessions.has(session.id)) return;
           received.push(email);
           const waiter = waiters.find((candidate) => email.to.includes(candidate.address));
           if (waiter) {
@@ -126,6 +140,7 @@ export async function startFakeSmtp({ port = 0 }: { port?: number } = {}): Promi
       gate = new Promise<void>((resolve) => (release = resolve));
       return () => release();
     },
+    heldWithSender: () => [...held].filter((id) => !closedSessions.has(id)).length,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -121,6 +121,8 @@ describe("two academy processes", () => {
         return rows.includes(to) && rows.includes("sending") ? true : undefined;
       });
       for (const pid of workerPids()) process.kill(pid, "SIGKILL");
+      // Let the SMTP server see the killed sender's connection close before it may acknowledge anything.
+      await until("the killed sender's connection to close", () => (smtp.heldWithSender() === 0 ? true : undefined));
     } finally {
       release();
     }

@@ -36,7 +36,7 @@ type SelectRowsDiffer = {
  * such column and requires it. These tables' keys are always given (the member's
  * id): their insert rows are compared with every key required.
  */
-type RowidKeyTables = "learningHeartbeats" | "calculatorRecords" | "calendarFeeds" | "notificationPreferences";
+type RowidKeyTables = "learningHeartbeats" | "calculatorRecords" | "calendarFeeds" | "notificationPreferences" | "catalogueVersion";
 
 type InsertRowsDiffer = {
   [K in SqliteTables & PgTables]: Equal<

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { db, changes, type Tx } from "#db/client.server";
-import { notifications, sessions, users, type User } from "#db/schema";
+import { catalogueVersion, notifications, sessions, users, type User } from "#db/schema";
 import { publishMemberAccessChange } from "~/models/live/live-events.server";
 import { env } from "~/utils/env.server";
 
@@ -37,25 +37,27 @@ const liveSessionById = db
   .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
   .prepare();
 
-// A page view also shows the member's unread count in the header's bell: asked
-// in the same query, so a member's page costs one round trip less (issue 43).
+// A page view also shows the member's unread count in the header's bell, and
+// reads the catalogue's version (the catalogue kept in memory is used while it
+// holds): asked in the same query, so a member's page costs fewer round trips (issue 43).
 const pageViewSessionById = db
   .select({
     userId: sessions.userId,
     data: sessions.data,
     member: users,
     unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${sessions.userId} and ${notifications.readAt} is null)`.mapWith(Number),
+    catalogue: sql<number>`coalesce((select ${catalogueVersion.version} from ${catalogueVersion} where ${catalogueVersion.id} = 1), 0)`.mapWith(Number),
   })
   .from(sessions)
   .leftJoin(users, eq(users.id, sessions.userId))
   .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
   .prepare();
 
-type LiveSession = { data: SessionData; member: User | null; unread?: number };
+type LiveSession = { data: SessionData; member: User | null; unread?: number; catalogue?: number };
 
-function toLiveSession(row: { userId: number | null; data: string; member: User | null; unread?: number }): LiveSession {
+function toLiveSession(row: { userId: number | null; data: string; member: User | null; unread?: number; catalogue?: number }): LiveSession {
   const rest = JSON.parse(row.data) as Omit<SessionData, "userId">;
-  return { data: row.userId === null ? rest : { ...rest, userId: row.userId }, member: row.member, unread: row.unread };
+  return { data: row.userId === null ? rest : { ...rest, userId: row.userId }, member: row.member, unread: row.unread, catalogue: row.catalogue };
 }
 
 /** A live session's data and the member it belongs to (null for a visitor's session), or null. */
@@ -141,6 +143,7 @@ async function readPageViewSession(request: Request, context: RequestContext): P
   const found = typeof id === "string" && id ? await readLiveSession(id, { forPage: true }) : null;
   context.memo.sessionMember = found?.member ?? null;
   context.memo.unreadNotifications = found?.member ? found.unread : undefined;
+  context.memo.catalogueVersion = found?.catalogue;
   return createSession<SessionData>(found?.data ?? {}, typeof id === "string" ? id : "");
 }
 

@@ -11,6 +11,7 @@ import { MAX_SUBMISSION_TEXT, rubricTotal, type AssignmentInput, type Assignment
 import { fileStore } from "~/utils/file-store.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { uploadKey, SUBMISSION_KINDS, type StoredFile } from "~/utils/uploads.server";
+import { fromCatalogue } from "~/models/learning/catalogue-cache.server";
 
 // A lesson's assignment (issue 45): practice work a member hands in and a
 // person reviews against a rubric. Who may open the lesson is decided by the
@@ -62,7 +63,7 @@ const assignmentColumns = {
 const assignmentOfLesson = db.select(assignmentColumns).from(assignments).where(eq(assignments.lessonId, sql.placeholder("lessonId"))).prepare();
 
 export async function getAssignmentForLesson(lessonId: number): Promise<StoredAssignment | undefined> {
-  return await assignmentOfLesson.get({ lessonId });
+  return await fromCatalogue(`assignment:${lessonId}`, () => assignmentOfLesson.get({ lessonId }));
 }
 
 /** Creates or replaces the lesson's assignment. Submissions and their reviews stay as they were. */

@@ -7,6 +7,7 @@ import { isPremium } from "~/models/billing/membership.server";
 import { completeLessonIfDone, type CompletionResult } from "~/models/learning/progress.server";
 import { gradeAnswers } from "~/models/assessment/quiz-grading";
 import { TRUE_FALSE_OPTIONS, type AttemptInput, type QuestionType, type QuizData } from "~/schemas/quiz";
+import { fromCatalogue } from "~/models/learning/catalogue-cache.server";
 
 // A lesson's quiz (issue 24): saving and reading it, grading a member's
 // attempt, and what the portal and the gradebook show. Who may open the
@@ -76,7 +77,11 @@ const quizWithQuestionsOfLesson = db
   .prepare();
 
 /** The lesson's quiz with every question and answer, or undefined. */
-export async function getQuizForLesson(lessonId: number): Promise<StoredQuiz | undefined> {
+export function getQuizForLesson(lessonId: number): Promise<StoredQuiz | undefined> {
+  return fromCatalogue(`quiz:${lessonId}`, () => readQuizForLesson(lessonId));
+}
+
+async function readQuizForLesson(lessonId: number): Promise<StoredQuiz | undefined> {
   const rows = await quizWithQuestionsOfLesson.all({ lessonId });
   const quiz = rows[0]?.quiz;
   if (!quiz) return undefined;

@@ -6,6 +6,7 @@ import { canManageCourse } from "~/models/learning/course-staff.server";
 import { averageRating } from "~/models/learning/course-rating";
 import { hasSubmissions } from "~/models/assessment/submission-files.server";
 import type { CourseInput } from "~/schemas/course";
+import { fromCatalogue } from "~/models/learning/catalogue-cache.server";
 
 /** A course as the JSON API and the pages show it; `lessons` counts active lessons. */
 export interface CourseSummary {
@@ -91,8 +92,10 @@ export async function listFeaturedCourses(limit = 3): Promise<CourseSummary[]> {
 
 /** An active course, or undefined: inactive courses do not exist for visitors and students. */
 export async function getActiveCourse(id: number): Promise<CourseSummary | undefined> {
-  const row = await courseByIdQuery.get({ id });
-  return row && toSummary(row);
+  return await fromCatalogue(`active-course:${id}`, async () => {
+    const row = await courseByIdQuery.get({ id });
+    return row && toSummary(row);
+  });
 }
 
 // ---- Administration ------------------------------------------------------
@@ -119,8 +122,10 @@ export async function listAllCourses(): Promise<CourseSummary[]> {
 }
 
 export async function getAnyCourse(id: number): Promise<CourseSummary | undefined> {
-  const row = await anyCourseByIdQuery.get({ id });
-  return row && toSummary(row);
+  return await fromCatalogue(`course:${id}`, async () => {
+    const row = await anyCourseByIdQuery.get({ id });
+    return row && toSummary(row);
+  });
 }
 
 /** What a viewer may see: admins and the course's instructors see it archived too. */

@@ -8,6 +8,7 @@ import { indexLesson } from "~/models/companion/companion-library.server";
 import { recomputeCourseProgress } from "~/models/learning/progress.server";
 import { announceCourseIfReady } from "~/models/learning/course.server";
 import { removeSubmissionFiles, submissionFileKeys } from "~/models/assessment/submission-files.server";
+import { fromCatalogue } from "~/models/learning/catalogue-cache.server";
 
 export type SectionView = Pick<ContentSection, "id" | "type" | "title" | "content" | "url" | "order">;
 export type LessonView = Pick<
@@ -93,10 +94,14 @@ export async function listLessonsForCourse(courseId: number, options: { includeI
 
 /** Lesson titles, order and release schedule only, for navigation lists (access.server adds each one's state for the viewer). */
 export async function listLessonOutline(courseId: number) {
-  return await lessonOutline.all({ courseId });
+  return await fromCatalogue(`outline:${courseId}`, () => lessonOutline.all({ courseId }));
 }
 
-export async function getLesson(id: number): Promise<LessonView | undefined> {
+export function getLesson(id: number): Promise<LessonView | undefined> {
+  return fromCatalogue(`lesson:${id}`, () => readLesson(id));
+}
+
+async function readLesson(id: number): Promise<LessonView | undefined> {
   const rows = await lessonWithSectionsById.all({ id });
   const lesson = rows[0]?.lesson;
   if (!lesson) return undefined;
