@@ -34,11 +34,11 @@ const COUNT_TRIGGERS: Record<string, string[]> = {
   forum_topics: ["forum_topic_counts_after_insert", "forum_topic_counts_after_delete", "forum_topic_counts_after_move"],
   // The catalogue's version (migrations 0033 / pg 0010) is a row the copy brings too.
   ...Object.fromEntries(
-    ["courses", "lessons", "content_sections", "quizzes", "quiz_questions", "assignments", "course_ratings"].map((table) => [
-      table,
-      ["insert", "update", "delete"].map((op) => `${table}_catalogue_after_${op}`),
-    ]),
+    ["courses", "lessons", "content_sections", "quizzes", "quiz_questions", "assignments", "course_ratings", "course_instructors", "lesson_comments"].map(
+      (table) => [table, ["insert", "update", "delete"].map((op) => `${table}_catalogue_after_${op}`)],
+    ),
   ),
+  users: ["users_catalogue_after_update"],
 };
 
 type Convert = (value: unknown) => unknown;

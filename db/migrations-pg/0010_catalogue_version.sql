@@ -1,5 +1,5 @@
 -- The catalogue's version (issue 43), as SQLite's migration 0033: statement
--- triggers with the same names raise it on every write to the catalogue's tables.
+-- triggers with the same names raise it on every write to the same tables.
 CREATE TABLE "catalogue_version" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL
@@ -74,4 +74,25 @@ CREATE TRIGGER "course_ratings_catalogue_after_update" AFTER UPDATE ON "course_r
   FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
 --> statement-breakpoint
 CREATE TRIGGER "course_ratings_catalogue_after_delete" AFTER DELETE OR TRUNCATE ON "course_ratings"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "course_instructors_catalogue_after_insert" AFTER INSERT ON "course_instructors"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "course_instructors_catalogue_after_update" AFTER UPDATE ON "course_instructors"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "course_instructors_catalogue_after_delete" AFTER DELETE OR TRUNCATE ON "course_instructors"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "lesson_comments_catalogue_after_insert" AFTER INSERT ON "lesson_comments"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "lesson_comments_catalogue_after_update" AFTER UPDATE ON "lesson_comments"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "lesson_comments_catalogue_after_delete" AFTER DELETE OR TRUNCATE ON "lesson_comments"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "users_catalogue_after_update" AFTER UPDATE OF "username", "first_name", "name", "bio" ON "users"
   FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();

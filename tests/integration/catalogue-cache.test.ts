@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { academyDatabase, type AcademyDatabase } from "../academy-database";
 import { freshConnectionFetch } from "./fresh-connection";
-import { DEMO_STUDENT, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
+import { DEMO_PREMIUM, DEMO_STUDENT, TEST_ADMIN, useAcademy, Visitor } from "./helpers";
 
 // Issue 43: the catalogue (courses, lessons, sections, quizzes) kept in each
 // process's memory. Whoever changes it — an admin's form, or a script writing
@@ -83,5 +83,25 @@ describe("the catalogue kept in memory", () => {
       expect(page).not.toContain("Which sign carries the crab?");
     }
     expect((await admin.request(`/api/lessons/${lesson!.id}/quiz`, { method: "DELETE" })).status).toBeLessThan(300);
+  });
+
+  it("shows a new question's count and an instructor's new name on the next page view", async () => {
+    const member = await signedIn(DEMO_STUDENT.username, DEMO_STUDENT.password, freshConnectionFetch);
+    const lesson = await database.get<{ id: number; course_id: number }>("select id, course_id from lessons where is_active = ? order by id limit 1", true);
+    const path = `/course/${lesson!.course_id}/lesson/${lesson!.id}`;
+    const openCount = (page: string) => Number(/(\d+) open questions?/.exec(page)?.[1] ?? 0);
+    const before = (await pagesFromEveryWorker(member, path)).map(openCount);
+    const asked = await member.request(`/api/lessons/${lesson!.id}/comments`, { method: "POST", json: { content: "Does the catalogue kept in memory count this question?" } });
+    expect(asked.status).toBe(201);
+    expect((await pagesFromEveryWorker(member, path)).map(openCount)).toEqual(before.map((count) => count + 1));
+
+    // An instructor named on the course, then renamed by a script.
+    const instructor = await database.get<{ id: number; name: string | null }>("select id, first_name as name from users where username = ?", DEMO_PREMIUM.username);
+    await database.run("insert into course_instructors (course_id, user_id) values (?, ?)", lesson!.course_id, instructor!.id);
+    await database.run("update users set first_name = ? where id = ?", "Mentor Renamed By Script", instructor!.id);
+    for (const page of await pagesFromEveryWorker(member, `/course/${lesson!.course_id}`)) expect(page).toContain("Mentor Renamed By Script");
+    await database.run("delete from course_instructors where course_id = ? and user_id = ?", lesson!.course_id, instructor!.id);
+    for (const page of await pagesFromEveryWorker(member, `/course/${lesson!.course_id}`)) expect(page).not.toContain("Mentor Renamed By Script");
+    await database.run("update users set first_name = ? where id = ?", instructor!.name, instructor!.id);
   });
 });

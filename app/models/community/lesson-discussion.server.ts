@@ -9,6 +9,7 @@ import { notifyLessonMentions, notifyLessonQuestion, notifyLessonReply } from "~
 import type { CommentInput } from "~/schemas/lesson-discussion";
 import { renderPostMarkdown } from "~/utils/markdown.server";
 import { reindexLessonDiscussion } from "~/models/companion/companion-library.server";
+import { fromCatalogue } from "~/models/learning/catalogue-cache.server";
 
 // Questions and comments under a lesson (issue 46), with one level of
 // replies. Who may open the lesson is decided by the caller through
@@ -180,7 +181,11 @@ async function openQuestionCount(lessonId: number): Promise<number> {
  * counts) and its standing comments, not hidden or deleted (what "Show the
  * discussion" promises). One query for both.
  */
-export async function discussionCounts(courseId: number): Promise<Record<number, { open: number; standing: number }>> {
+export function discussionCounts(courseId: number): Promise<Record<number, { open: number; standing: number }>> {
+  return fromCatalogue(`discussion-counts:${courseId}`, () => readDiscussionCounts(courseId));
+}
+
+async function readDiscussionCounts(courseId: number): Promise<Record<number, { open: number; standing: number }>> {
   const rows = await db
     .select({
       lessonId: lessonComments.lessonId,

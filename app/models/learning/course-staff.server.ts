@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db, first, withTransaction } from "#db/client.server";
 import { courseInstructors, courses, users, type User } from "#db/schema";
 import { liveDisplayName } from "~/models/accounts/user.server";
+import { fromCatalogue } from "~/models/learning/catalogue-cache.server";
 
 // Who runs a course (issue 29): admins run every course; an instructor runs
 // the courses they are named on. Every "may this person edit / see all of
@@ -117,7 +118,7 @@ const instructorsOfCourse = db
 
 /** The instructors named on a course, in the order they were added. */
 export async function listCourseInstructors(courseId: number): Promise<CourseInstructor[]> {
-  return (await instructorsOfCourse.all({ courseId })).map(toInstructor);
+  return await fromCatalogue(`instructors:${courseId}`, async () => (await instructorsOfCourse.all({ courseId })).map(toInstructor));
 }
 
 /** Names the course's instructors (replacing the list); every id must be a member with the instructor role. */

@@ -133,10 +133,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const n = search.get("section") === null && startAt !== null && firstVideo >= 0 ? firstVideo + 1 : parseSectionNumber(search.get("section"), sections.length);
   const current = sections[n - 1];
   const currentCaptions = current?.type === "video" ? ((await captionsOfOpenSections([current.id])).get(current.id) ?? []) : [];
-  const positions = await getVideoPositions(
-    user.id,
-    sections.map((section) => section.id),
-  );
+  // Only a video resumes where the member left it: other sections need no read.
+  const positions = current?.type === "video" ? await getVideoPositions(user.id, [current.id]) : {};
 
   // Neighbours in catalogue order; an admin may be previewing an inactive lesson that is not in the outline.
   const timeZone = viewerTimeZone(request);
