@@ -2,9 +2,10 @@ import { transactionScope } from "~/utils/transaction-scope.server";
 import { requestMemo } from "~/utils/request-scope.server";
 
 /**
- * The catalogue kept in memory (issue 43). Courses, lessons and their sections,
- * quizzes and assignments are the same for every member and change rarely, yet
- * each member's page view read them again: on PostgreSQL every read is a round
+ * The catalogue kept in memory (issue 43). Courses, their outlines and
+ * instructors, lessons and their sections, quizzes, assignments and the lessons'
+ * discussion counts are the same for every member and change rarely, yet each
+ * member's page view read them again: on PostgreSQL every read is a round
  * trip. Triggers raise the catalogue's version on every write to those tables
  * (db/migrations 0033, db/migrations-pg 0010), whoever writes; a page view reads
  * that number with its session (app/models/accounts/session.server.ts). A value
