@@ -28,18 +28,25 @@ export class CopyError extends Error {
   }
 }
 
-/** The triggers that keep counts (db/migrations-pg/0001) and the catalogue's version: off while their tables are copied. */
-const COUNT_TRIGGERS: Record<string, string[]> = {
-  knowledge_base_articles: ["kb_article_counts_after_insert", "kb_article_counts_after_delete", "kb_article_counts_after_update"],
-  forum_topics: ["forum_topic_counts_after_insert", "forum_topic_counts_after_delete", "forum_topic_counts_after_move"],
-  // The catalogue's version (migrations 0033 / pg 0010) is a row the copy brings too.
-  ...Object.fromEntries(
-    ["courses", "lessons", "content_sections", "quizzes", "quiz_questions", "assignments", "course_ratings", "course_instructors", "lesson_comments"].map(
-      (table) => [table, ["insert", "update", "delete"].map((op) => `${table}_catalogue_after_${op}`)],
-    ),
-  ),
-  users: ["users_catalogue_after_update"],
-};
+/** The triggers that keep counts (db/migrations-pg/0001): off while their tables are copied. */
+const COUNT_TRIGGERS: Array<[table: string, trigger: string]> = [
+  ...["kb_article_counts_after_insert", "kb_article_counts_after_delete", "kb_article_counts_after_update"].map((t): [string, string] => ["knowledge_base_articles", t]),
+  ...["forum_topic_counts_after_insert", "forum_topic_counts_after_delete", "forum_topic_counts_after_move"].map((t): [string, string] => ["forum_topics", t]),
+];
+
+/**
+ * Those, and every trigger that raises the catalogue's version (pg 0010 and
+ * later; the version is a row the copy brings too), found by their names so a
+ * table that joins the catalogue later is paused without a change here.
+ */
+async function triggersToPause(client: pg.PoolClient): Promise<Array<[table: string, trigger: string]>> {
+  const { rows } = await client.query<{ table: string; trigger: string }>(
+    `SELECT c.relname AS table, t.tgname AS trigger FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace AND t.tgname LIKE '%\\_catalogue\\_after\\_%'
+     ORDER BY 1, 2`,
+  );
+  return [...COUNT_TRIGGERS, ...rows.map((row): [string, string] => [row.table, row.trigger])];
+}
 
 type Convert = (value: unknown) => unknown;
 const CONVERSIONS: Record<string, Convert> = {
@@ -75,9 +82,8 @@ export async function copySqliteToPostgres(sqliteFile: string, postgresUrl: stri
     let failed: Error | undefined;
     try {
       await client.query("BEGIN");
-      for (const [table, triggers] of Object.entries(COUNT_TRIGGERS)) {
-        for (const trigger of triggers) await client.query(`ALTER TABLE ${q(table)} DISABLE TRIGGER ${q(trigger)}`);
-      }
+      const paused = await triggersToPause(client);
+      for (const [table, trigger] of paused) await client.query(`ALTER TABLE ${q(table)} DISABLE TRIGGER ${q(trigger)}`);
       const report: CopyReport = { tables: {}, rows: 0 };
       for (const table of tables) {
         const copied = await copyTable(sqlite, client, table);
@@ -96,9 +102,7 @@ export async function copySqliteToPostgres(sqliteFile: string, postgresUrl: stri
         report.tables[table.name] = copied;
         report.rows += copied;
       }
-      for (const [table, triggers] of Object.entries(COUNT_TRIGGERS)) {
-        for (const trigger of triggers) await client.query(`ALTER TABLE ${q(table)} ENABLE TRIGGER ${q(trigger)}`);
-      }
+      for (const [table, trigger] of paused) await client.query(`ALTER TABLE ${q(table)} ENABLE TRIGGER ${q(trigger)}`);
       await client.query("COMMIT");
       return report;
     } catch (error) {

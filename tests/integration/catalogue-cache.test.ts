@@ -104,4 +104,28 @@ describe("the catalogue kept in memory", () => {
     for (const page of await pagesFromEveryWorker(member, `/course/${lesson!.course_id}`)) expect(page).not.toContain("Mentor Renamed By Script");
     await database.run("update users set first_name = ? where id = ?", instructor!.name, instructor!.id);
   });
+
+  it("shows the portal's courses and the live sessions as a script leaves them, on the next page view", async () => {
+    const member = await signedIn(DEMO_STUDENT.username, DEMO_STUDENT.password, freshConnectionFetch);
+    const course = await database.get<{ id: number; title: string }>("select id, title from courses where is_active = ? and is_premium = ? order by id limit 1", true, false);
+    for (const page of await pagesFromEveryWorker(member, "/students")) expect(page).toContain(course!.title);
+    await database.run("update courses set title = ? where id = ?", "A portal course renamed by a script", course!.id);
+    for (const page of await pagesFromEveryWorker(member, "/students")) expect(page).toContain("A portal course renamed by a script");
+    await database.run("update courses set title = ? where id = ?", course!.title, course!.id);
+
+    const titles = async () => {
+      const lists: string[][] = [];
+      for (let i = 0; i < 4; i++) lists.push(((await (await member.request("/api/conferences")).json()) as Array<{ title: string }>).map((c) => c.title));
+      return lists;
+    };
+    const soon = new Date(Date.now() + 10 * 60 * 1000);
+    await database.run("insert into conferences (title, description, scheduled_at) values (?, ?, ?)", "Session a script scheduled", "Planned outside the academy.", soon);
+    for (const list of await titles()) expect(list).toContain("Session a script scheduled");
+    // The portal's banner names the next session the member can join.
+    for (const page of await pagesFromEveryWorker(member, "/students")) expect(page).toContain("Session a script scheduled");
+    await database.run("update conferences set title = ? where title = ?", "Session a script renamed", "Session a script scheduled");
+    for (const list of await titles()) expect(list).toEqual(expect.arrayContaining(["Session a script renamed"]));
+    await database.run("delete from conferences where title = ?", "Session a script renamed");
+    for (const list of await titles()) expect(list).not.toContain("Session a script renamed");
+  });
 });

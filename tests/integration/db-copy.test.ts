@@ -138,8 +138,12 @@ describe("npm run db:copy moves a SQLite academy into PostgreSQL (issue 43)", ()
       );
       expect((await pool.query("SELECT topic_count FROM forum_categories")).rows).toEqual([{ topic_count: 3 }]);
 
+      const versionNow = async () => Number((await pool.query("SELECT version FROM catalogue_version")).rows[0]?.version ?? 0);
+      const copiedVersion = await versionNow();
       const [course] = await fromPostgres.insert(pgSchema.courses).values({ title: "Next", description: "d", duration: "2h" }).returning();
       expect(course!.id).toBe(8);
+      // The catalogue's triggers, found by name for the copy, are on again too.
+      expect(await versionNow()).toBe(copiedVersion + 1);
       const [member] = await fromPostgres.insert(pgSchema.users).values({ username: "cy", passwordHash: "x" }).returning();
       expect(member!.id).toBe(3);
     } finally {

@@ -232,6 +232,14 @@ describe("the member directory", () => {
     expect(first[0]?.username).toBe(`${prefix}-20`);
     const second = await directory(admin, `?q=${prefix}&page=2`);
     expect(second.map((m) => m.username)).toEqual([`${prefix}-0`]);
+    // A page past the end shows the last one, with the same total.
+    const beyond = await admin.request(`/api/admin/members-with-subscriptions?q=${prefix}&page=9`);
+    expect(beyond.headers.get("X-Total-Count")).toBe("21");
+    expect(beyond.headers.get("X-Page")).toBe("2");
+    expect(((await beyond.json()) as MemberWithSubscriptionJson[]).map((m) => m.username)).toEqual([`${prefix}-0`]);
+    const none = await admin.request(`/api/admin/members-with-subscriptions?q=${prefix}-nobody&page=3`);
+    expect(none.headers.get("X-Total-Count")).toBe("0");
+    expect(await none.json()).toEqual([]);
   });
 });
 

@@ -145,6 +145,8 @@ const directoryPage = db
     canCreateCourses: users.canCreateCourses,
     createdAt: users.createdAt,
     isPremium: premiumAtNow().mapWith((value) => Number(value) === 1),
+    // Every match's count on each row: the page and its total in one round trip.
+    total: sql<number>`count(*) over ()`.mapWith(Number),
     subscription: {
       id: subscriptions.id,
       plan: subscriptions.plan,
@@ -166,10 +168,17 @@ const directoryPage = db
 /** Members newest first with their subscription, searched by name, email or username and filtered by plan, one page per query. */
 export async function listMembersWithSubscriptions(query: MemberDirectoryQuery, now = new Date(), pageSize = MEMBER_PAGE_SIZE): Promise<MemberDirectoryPage> {
   const filter = { pattern: query.q ? containsPattern(query.q) : "", plan: query.plan, now };
-  const total = (await directoryCount.get(filter))?.n ?? 0;
+  const pageOf = (page: number) => directoryPage.all({ ...filter, limit: pageSize, offset: (page - 1) * pageSize });
+  let page = query.page;
+  let rows = await pageOf(page);
+  // A page past the end has no rows to carry the total: count, and show the last page.
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    total = (await directoryCount.get(filter))?.n ?? 0;
+    page = Math.max(1, Math.ceil(total / pageSize));
+    rows = await pageOf(page);
+  }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(query.page, pageCount);
-  const rows = await directoryPage.all({ ...filter, limit: pageSize, offset: (page - 1) * pageSize });
 
   return {
     members: rows.map((row) => ({

@@ -175,7 +175,7 @@ const allInstructors = db
   .prepare();
 
 /** The catalogue as the course API lists it: each course as withInstructors gives it, in one query. */
-export async function listWithInstructors<C extends { id: number }>(courses: C[]): Promise<Array<C & { instructorIds: number[]; instructors: CourseInstructor[] }>> {
+export async function listWithInstructors<C extends { id: number }>(courses: readonly C[]): Promise<Array<C & { instructorIds: number[]; instructors: CourseInstructor[] }>> {
   const byCourse = new Map<number, CourseInstructor[]>();
   for (const row of await allInstructors.all()) {
     byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), toInstructor(row)]);

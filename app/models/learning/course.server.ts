@@ -81,8 +81,8 @@ const courseByIdQuery = db
   .where(and(eq(courses.id, sql.placeholder("id")), eq(courses.isActive, true)))
   .prepare();
 
-export async function listActiveCourses(): Promise<CourseSummary[]> {
-  return (await activeCoursesQuery.all()).map(toSummary);
+export async function listActiveCourses(): Promise<readonly CourseSummary[]> {
+  return await fromCatalogue("active-courses", async () => (await activeCoursesQuery.all()).map(toSummary));
 }
 
 /** The first courses in catalogue order, as the landing page shows them. */

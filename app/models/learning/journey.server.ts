@@ -1,7 +1,7 @@
 import type { User } from "#db/schema";
 import { isCourseLocked } from "~/models/learning/access.server";
 import { listActiveCourses, type CourseSummary } from "~/models/learning/course.server";
-import { listProgressForUser } from "~/models/learning/progress.server";
+import { listProgressForUser, type ProgressWithCourse } from "~/models/learning/progress.server";
 
 // "Continue Your Journey": what a member should study next. Courses in progress
 // come first, most recently studied first; then courses they can start, in
@@ -30,9 +30,10 @@ export interface Journey {
   finishedCount: number;
 }
 
-export async function getJourney(viewer: Pick<User, "id" | "role">): Promise<Journey> {
+/** `progress`: the member's rows from listProgressForUser, when the caller has read them already. */
+export async function getJourney(viewer: Pick<User, "id" | "role">, progress?: readonly ProgressWithCourse[]): Promise<Journey> {
   const catalogue = await listActiveCourses();
-  const progress = await listProgressForUser(viewer.id); // most recently accessed first
+  progress ??= await listProgressForUser(viewer.id); // most recently accessed first
   const byCourse = new Map(progress.map((record) => [record.courseId, record]));
   const entry = (course: CourseSummary, kind: JourneyKind): JourneyCourse => {
     const record = byCourse.get(course.id);

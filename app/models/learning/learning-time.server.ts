@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db, first, withTransaction } from "#db/client.server";
 import { learningHeartbeats, learningTime, lessonCompletions, lessons, userProgress } from "#db/schema";
-import { academyDay } from "~/models/learning/progress.server";
+import { academyDay, streakFromDays } from "~/models/learning/progress.server";
 import { HEARTBEAT_MAX_SECONDS } from "~/schemas/learning-time";
 
 // Learning time is measured: a lesson page with JavaScript sends heartbeats of
@@ -74,20 +74,31 @@ const measuredTimeOf = db
   .groupBy(learningTime.day, learningTime.courseId)
   .prepare();
 
-const unmeasuredLessonsOf = db
-  .select({ courseId: lessons.courseId, completedAt: lessonCompletions.completedAt, minutes: lessons.estimatedMinutes })
+// Every lesson the member completed, and whether any of its time was measured:
+// the estimate counts the unmeasured ones, the portal's streak all of them.
+const completionsOf = db
+  .select({
+    courseId: lessons.courseId,
+    completedAt: lessonCompletions.completedAt,
+    minutes: lessons.estimatedMinutes,
+    measured: sql<boolean>`exists (select 1 from ${learningTime} where ${learningTime.userId} = ${lessonCompletions.userId} and ${learningTime.lessonId} = ${lessonCompletions.lessonId})`.mapWith(Boolean),
+  })
   .from(lessonCompletions)
   .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
-  .leftJoin(learningTime, and(eq(learningTime.userId, lessonCompletions.userId), eq(learningTime.lessonId, lessonCompletions.lessonId)))
-  .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), isNull(learningTime.lessonId)))
+  .where(eq(lessonCompletions.userId, sql.placeholder("userId")))
   .prepare();
 
-export async function listLearningTime(userId: number): Promise<LearningTimeEntry[]> {
-  const measured = (await measuredTimeOf.all({ userId })).map((row) => ({ ...row, estimated: false }));
-  const unmeasured = (await unmeasuredLessonsOf
-    .all({ userId }))
+type Completion = Awaited<ReturnType<typeof completionsOf.all>>[number];
+
+function learningTimeEntries(measured: Array<{ day: string; courseId: number; seconds: number }>, completions: Completion[]): LearningTimeEntry[] {
+  const estimated = completions
+    .filter((row) => !row.measured)
     .map((row) => ({ day: academyDay(row.completedAt), courseId: row.courseId, seconds: row.minutes * 60, estimated: true }));
-  return [...measured, ...unmeasured];
+  return [...measured.map((row) => ({ ...row, estimated: false })), ...estimated];
+}
+
+export async function listLearningTime(userId: number): Promise<LearningTimeEntry[]> {
+  return learningTimeEntries(await measuredTimeOf.all({ userId }), await completionsOf.all({ userId }));
 }
 
 export interface LearningTimeTotal {
@@ -107,4 +118,13 @@ export function totalLearningTime(entries: LearningTimeEntry[]): LearningTimeTot
 
 export async function getLearningTimeTotal(userId: number): Promise<LearningTimeTotal> {
   return totalLearningTime(await listLearningTime(userId));
+}
+
+/** The portal's figures: learning time and the current streak, from the same two reads. */
+export async function getStudySummary(userId: number, now = new Date()): Promise<{ learningTime: LearningTimeTotal; streak: number }> {
+  const completions = await completionsOf.all({ userId });
+  return {
+    learningTime: totalLearningTime(learningTimeEntries(await measuredTimeOf.all({ userId }), completions)),
+    streak: streakFromDays(new Set(completions.map((row) => academyDay(row.completedAt))), now),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { db, first, changes, withTransaction, type Tx, single } from "#db/client.server";
 import { inIdList, countTrue } from "#db/dialect.server";
 import { activityEvents, assignments, assignmentSubmissions, courses, lessonCompletions, lessons, quizAttempts, quizzes, sectionProgress, userProgress, users, type User } from "#db/schema";
@@ -309,18 +309,9 @@ export interface EnrolmentCounts {
   completed: number;
 }
 
-const enrolmentCounts = db
-  .select({
-    enrolled: count(),
-    completed: countTrue(userProgress.isCompleted),
-  })
-  .from(userProgress)
-  .where(eq(userProgress.userId, sql.placeholder("userId")))
-  .prepare();
-
-export async function getEnrolmentCounts(userId: number): Promise<EnrolmentCounts> {
-  const row = await enrolmentCounts.get({ userId });
-  return { enrolled: row?.enrolled ?? 0, completed: row?.completed ?? 0 };
+/** Courses enrolled in and completed, from the member's progress rows (listProgressForUser). */
+export function countEnrolments(progress: ReadonlyArray<{ isCompleted: boolean }>): EnrolmentCounts {
+  return { enrolled: progress.length, completed: progress.filter((record) => record.isCompleted).length };
 }
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: env.ACADEMY_TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" });
@@ -338,18 +329,6 @@ export function streakFromDays(days: Set<string>, today: Date): number {
     cursor.setUTCDate(cursor.getUTCDate() - 1);
   }
   return streak;
-}
-
-// A placeholder is bound as it is given: the time in milliseconds, as the column stores it.
-const completionTimesSince = db
-  .select({ at: lessonCompletions.completedAt })
-  .from(lessonCompletions)
-  .where(and(eq(lessonCompletions.userId, sql.placeholder("userId")), gte(lessonCompletions.completedAt, sql.placeholder("since"))))
-  .prepare();
-
-export async function getCurrentStreak(userId: number, now = new Date()): Promise<number> {
-  const rows = await completionTimesSince.all({ userId, since: new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000) });
-  return streakFromDays(new Set(rows.map((r) => academyDay(r.at))), now);
 }
 
 /** Remembers where a student stopped in an uploaded video. */

@@ -5,6 +5,7 @@ import { env } from "~/utils/env.server";
 import { conferences, recordings, type User } from "#db/schema";
 import { publishLiveEvent } from "~/models/live/live-events.server";
 import { isPremium } from "~/models/billing/membership.server";
+import { fromCatalogue } from "~/models/learning/catalogue-cache.server";
 import {
   appendRecordingChunk,
   finaliseRecording,
@@ -92,8 +93,9 @@ const conferencesInOrder = (includeEnded: boolean) =>
 const openConferences = conferencesInOrder(false);
 const allConferences = conferencesInOrder(true);
 
-export async function listConferences({ includeEnded = false }: ListConferencesOptions = {}): Promise<ConferenceRow[]> {
-  return await (includeEnded ? allConferences : openConferences).all();
+/** Kept with the catalogue: every portal view lists them, and a change raises the catalogue's version (migration 0034). */
+export async function listConferences({ includeEnded = false }: ListConferencesOptions = {}): Promise<readonly ConferenceRow[]> {
+  return await fromCatalogue(includeEnded ? "conferences:all" : "conferences:open", () => (includeEnded ? allConferences : openConferences).all());
 }
 
 export async function getLiveConference(): Promise<ConferenceRow | undefined> {

@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { countTrue } from "#db/dialect.server";
 import { courses, userProgress, users } from "#db/schema";
@@ -10,23 +10,24 @@ export interface PlatformStats {
   avgCompletion: number;
 }
 
-const membersQuery = db.select({ n: count() }).from(users).where(eq(users.role, "student")).prepare();
-const activeCoursesQuery = db.select({ n: count() }).from(courses).where(eq(courses.isActive, true)).prepare();
-const progressQuery = db
+// One statement: on PostgreSQL every query is a round trip (issue 43).
+const statsQuery = db
   .select({
     completed: countTrue(userProgress.isCompleted),
     average: sql<number>`coalesce(avg(${userProgress.progressPercentage}), 0)`.mapWith(Number),
+    members: sql<number>`(select count(*) from ${users} where ${eq(users.role, "student")})`.mapWith(Number),
+    activeCourses: sql<number>`(select count(*) from ${courses} where ${eq(courses.isActive, true)})`.mapWith(Number),
   })
   .from(userProgress)
   .prepare();
 
 /** Real counts: students, completed enrolments, live courses, mean progress (%). */
 export async function getPlatformStats(): Promise<PlatformStats> {
-  const progress = await progressQuery.get();
+  const row = await statsQuery.get();
   return {
-    activeMembers: (await membersQuery.get())?.n ?? 0,
-    completedCourses: progress?.completed ?? 0,
-    activeCourses: (await activeCoursesQuery.get())?.n ?? 0,
-    avgCompletion: Math.round(progress?.average ?? 0),
+    activeMembers: row?.members ?? 0,
+    completedCourses: row?.completed ?? 0,
+    activeCourses: row?.activeCourses ?? 0,
+    avgCompletion: Math.round(row?.average ?? 0),
   };
 }

@@ -23,8 +23,8 @@ import { getLearningAnalytics } from "~/models/reports/learning-analytics.server
 import { getJourney, type Journey } from "~/models/learning/journey.server";
 import { listQuizzesToPass } from "~/models/assessment/quiz.server";
 import { listOpenAssignmentsOf } from "~/models/assessment/assignment.server";
-import { getLearningTimeTotal } from "~/models/learning/learning-time.server";
-import { getCurrentStreak, getEnrolmentCounts, listProgressForUser } from "~/models/learning/progress.server";
+import { getStudySummary } from "~/models/learning/learning-time.server";
+import { countEnrolments, listProgressForUser, type ProgressWithCourse } from "~/models/learning/progress.server";
 import { getSubscriptionSummary } from "~/models/billing/subscription.server";
 import { viewerTimeZone } from "~/utils/time-zone.server";
 import { dismissedCookie, DismissBannerSchema, DISMISS_BANNER_INTENT } from "~/schemas/conference-banner";
@@ -66,6 +66,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Each tab reads only what it shows: the overview is what every member opens first.
   const showsProgress = tab === "progress";
   const courses = tab === "courses" || showsProgress ? await listActiveCourses() : [];
+  // Read once: the overview counts and lists from it, the progress tab shows it.
+  const progress = tab === "overview" || showsProgress ? await listProgressForUser(user.id) : [];
   return json({
     name: user.firstName ?? user.name ?? user.username,
     tab,
@@ -77,12 +79,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Advanced analytics are a Premium benefit; only computed where they are shown.
     analytics: subscription.isPremium && showsProgress && view === "overview" ? await getLearningAnalytics(user.id) : null,
     conferenceBanner: tab === "overview" ? await loadConferenceBanner(request, user) : null,
-    stats: tab === "overview" ? { ...await getEnrolmentCounts(user.id), learningTime: await getLearningTimeTotal(user.id), streak: await getCurrentStreak(user.id) } : null,
-    journey: tab === "overview" ? firstSteps(await getJourney(user)) : null,
+    stats: tab === "overview" ? { ...countEnrolments(progress), ...await getStudySummary(user.id) } : null,
+    journey: tab === "overview" ? firstSteps(await getJourney(user, progress)) : null,
     quizzesToPass: tab === "overview" ? (await listQuizzesToPass(user)).slice(0, 6) : [],
     openAssignments: tab === "overview" ? (await listOpenAssignmentsOf(user.id)).slice(0, 6).map(({ submissionId, status, courseId, courseTitle, lessonId, lessonTitle }) => ({ submissionId, status, courseId, courseTitle, lessonId, lessonTitle })) : [],
     courses: tab === "courses" ? courses : courses.slice(0, FEATURED_COURSES),
-    progress: showsProgress ? await portalProgress(user.id, courses) : [],
+    progress: showsProgress ? portalProgress(progress, courses) : [],
     certificates: tab === "certificates" ? await portalCertificates(user.id) : [],
   });
 }
@@ -92,9 +94,9 @@ function firstSteps(journey: Journey) {
   return { courses: journey.courses.slice(0, FEATURED_COURSES), upsell: journey.upsells[0] ?? null, finishedCount: journey.finishedCount };
 }
 
-async function portalProgress(userId: number, courses: Array<{ id: number }>): Promise<PortalProgress[]> {
+function portalProgress(progress: readonly ProgressWithCourse[], courses: ReadonlyArray<{ id: number }>): PortalProgress[] {
   const available = new Set(courses.map((course) => course.id));
-  return (await listProgressForUser(userId)).map((record) => ({
+  return progress.map((record) => ({
     courseId: record.courseId,
     courseTitle: record.courseTitle,
     courseDescription: record.courseDescription,
