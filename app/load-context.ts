@@ -1,5 +1,6 @@
 import type { User } from "~/models/accounts/user.server";
 import type { AppSession } from "~/models/accounts/session.server";
+import type { SubscriptionRow } from "~/models/billing/subscription.server";
 
 /**
  * What the loaders of one request read once and share: the root loader and a
@@ -15,6 +16,8 @@ export interface RequestMemo {
   sessionMember?: User | null;
   /** That member's unread notifications, counted in the same query (the header's bell). */
   unreadNotifications?: number;
+  /** That member's subscription row (null: none) and whether it makes them Premium, read in the same query. */
+  sessionSubscription?: { row: SubscriptionRow | null; premium: boolean };
   /** The catalogue's version, read in the same query: the catalogue kept in memory is used while it holds. */
   catalogueVersion?: number;
 }

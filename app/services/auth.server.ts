@@ -208,7 +208,8 @@ async function lookUpUser(request: Request, context: RequestContext): Promise<Us
 export async function getOptionalUser(request: Request, context: RequestContext): Promise<User | null> {
   if (!isRead(request)) return await lookUpUser(request, context);
   return await (context.memo.user ??= lookUpUser(request, context).then((user) => {
-    if (user) answerPremiumOncePerPageView(user);
+    // The page view's session query also read this member's subscription.
+    if (user) answerPremiumOncePerPageView(user, user === context.memo.sessionMember ? context.memo.sessionSubscription : undefined);
     return user;
   }));
 }

@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { db, changes, type Tx } from "#db/client.server";
-import { catalogueVersion, notifications, sessions, users, type User } from "#db/schema";
+import { catalogueVersion, notifications, sessions, subscriptions, users, type User } from "#db/schema";
+import type { SubscriptionRow } from "~/models/billing/subscription.server";
+import { premiumSubscriptionCondition } from "~/models/billing/membership.server";
 import { publishMemberAccessChange } from "~/models/live/live-events.server";
 import { env } from "~/utils/env.server";
 
@@ -37,27 +39,32 @@ const liveSessionById = db
   .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
   .prepare();
 
-// A page view also shows the member's unread count in the header's bell, and
-// reads the catalogue's version (the catalogue kept in memory is used while it
-// holds): asked in the same query, so a member's page costs fewer round trips (issue 43).
+// A page view also shows the member's unread count in the header's bell, reads
+// the catalogue's version (the catalogue kept in memory is used while it holds)
+// and the member's subscription with whether it makes them Premium (most pages
+// ask): all in the same query, so a member's page costs fewer round trips (issue 43).
 const pageViewSessionById = db
   .select({
     userId: sessions.userId,
     data: sessions.data,
     member: users,
+    subscription: subscriptions,
+    premium: sql<boolean>`(case when ${premiumSubscriptionCondition(sql.placeholder("now"))} then 1 else 0 end)`.mapWith((value) => Number(value) === 1),
     unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${sessions.userId} and ${notifications.readAt} is null)`.mapWith(Number),
     catalogue: sql<number>`coalesce((select ${catalogueVersion.version} from ${catalogueVersion} where ${catalogueVersion.id} = 1), 0)`.mapWith(Number),
   })
   .from(sessions)
   .leftJoin(users, eq(users.id, sessions.userId))
+  .leftJoin(subscriptions, eq(subscriptions.userId, sessions.userId))
   .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
   .prepare();
 
-type LiveSession = { data: SessionData; member: User | null; unread?: number; catalogue?: number };
+type PageViewExtras = { unread?: number; catalogue?: number; subscription?: SubscriptionRow | null; premium?: boolean };
+type LiveSession = { data: SessionData; member: User | null } & PageViewExtras;
 
-function toLiveSession(row: { userId: number | null; data: string; member: User | null; unread?: number; catalogue?: number }): LiveSession {
-  const rest = JSON.parse(row.data) as Omit<SessionData, "userId">;
-  return { data: row.userId === null ? rest : { ...rest, userId: row.userId }, member: row.member, unread: row.unread, catalogue: row.catalogue };
+function toLiveSession({ userId, data, ...rest }: { userId: number | null; data: string; member: User | null } & PageViewExtras): LiveSession {
+  const stored = JSON.parse(data) as Omit<SessionData, "userId">;
+  return { data: userId === null ? stored : { ...stored, userId }, ...rest };
 }
 
 /** A live session's data and the member it belongs to (null for a visitor's session), or null. */
@@ -144,6 +151,7 @@ async function readPageViewSession(request: Request, context: RequestContext): P
   context.memo.sessionMember = found?.member ?? null;
   context.memo.unreadNotifications = found?.member ? found.unread : undefined;
   context.memo.catalogueVersion = found?.catalogue;
+  context.memo.sessionSubscription = found?.member ? { row: found.subscription ?? null, premium: found.premium ?? false } : undefined;
   return createSession<SessionData>(found?.data ?? {}, typeof id === "string" ? id : "");
 }
 

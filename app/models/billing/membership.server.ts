@@ -2,6 +2,8 @@ import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from "drizzl
 import { db } from "#db/client.server";
 import { subscriptions, type User } from "#db/schema";
 
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
 export const PREMIUM_REQUIRED = "Premium membership required";
 
 /**
@@ -34,16 +36,27 @@ const premiumSubscriptionOf = db
 // so is everyone after this process changed a subscription (a loader that
 // completes a checkout asks again after its write).
 let subscriptionChanges = 0;
-const askedThisPageView = new WeakMap<object, { changes: number; premium: Promise<boolean> } | null>();
+type PageViewAnswer = { changes: number; premium: Promise<boolean>; row?: SubscriptionRow | null };
+const askedThisPageView = new WeakMap<object, PageViewAnswer | null>();
 
-/** `user` is a page view's (read-only) member: isPremium answers once for it. */
-export function answerPremiumOncePerPageView(user: object): void {
-  askedThisPageView.set(user, null);
+/**
+ * `user` is a page view's (read-only) member: isPremium answers once for it,
+ * with `read` when the page view's session query brought the member's
+ * subscription (app/models/accounts/session.server.ts).
+ */
+export function answerPremiumOncePerPageView(user: object, read?: { row: SubscriptionRow | null; premium: boolean }): void {
+  askedThisPageView.set(user, read ? { changes: subscriptionChanges, premium: Promise.resolve(read.premium), row: read.row } : null);
 }
 
 /** An answer read with another query (the portal's subscription row): the page view's loaders need not ask again. */
 export function rememberPremium(user: object, premium: boolean): void {
   if (askedThisPageView.get(user) === null) askedThisPageView.set(user, { changes: subscriptionChanges, premium: Promise.resolve(premium) });
+}
+
+/** The page view member's subscription row as its session query read it (null: none), unless this process wrote one since; undefined when not read. */
+export function pageViewSubscription(user: object): { row: SubscriptionRow | null; premium: Promise<boolean> } | undefined {
+  const asked = askedThisPageView.get(user);
+  return asked && asked.row !== undefined && asked.changes === subscriptionChanges ? { row: asked.row, premium: asked.premium } : undefined;
 }
 
 /** A subscription was written: answers kept for page views are asked again. */

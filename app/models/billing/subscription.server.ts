@@ -3,7 +3,7 @@ import { db, first, withTransaction, single } from "#db/client.server";
 import { publishMemberAccessChange } from "~/models/live/live-events.server";
 import { notifyPremium, type PremiumEvent } from "~/models/notifications/notification-events.server";
 import { activityEvents, premiumRequests, subscriptions, users, type PLANS, type SUBSCRIPTION_STATUSES, type User } from "#db/schema";
-import { isPremium, premiumSubscriptionCondition, rememberPremium, subscriptionChanged } from "~/models/billing/membership.server";
+import { isPremium, premiumSubscriptionCondition, pageViewSubscription, rememberPremium, subscriptionChanged } from "~/models/billing/membership.server";
 
 // The academy's own record of each member's plan. Stripe (billing.server.ts)
 // and admins change it only through the functions below.
@@ -42,10 +42,16 @@ const summaryRowOf = db
   .where(eq(subscriptions.userId, sql.placeholder("userId")))
   .prepare();
 
-export async function getSubscriptionSummary(user: Pick<User, "id" | "role">, now = new Date()): Promise<SubscriptionSummary> {
+async function readSummaryRow(user: Pick<User, "id" | "role">, now: Date) {
   const found = await summaryRowOf.get({ userId: user.id, now });
-  const row = found?.row;
   rememberPremium(user, found?.premium ?? false);
+  return found?.row;
+}
+
+export async function getSubscriptionSummary(user: Pick<User, "id" | "role">, now = new Date()): Promise<SubscriptionSummary> {
+  // Usually read with the page view's session; asked here otherwise.
+  const kept = pageViewSubscription(user);
+  const row = kept ? kept.row : await readSummaryRow(user, now);
   // A period that ran out without renewal reads as expired, whatever Stripe last said.
   const lapsed = row?.status === "active" && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
   return {
